@@ -1,0 +1,239 @@
+"""Chance: every random outcome is an input.
+
+Rules never import :mod:`random`. They ask a :class:`Chance` for an outcome
+(an integer, a roll of dice, a shuffle) and the Chance decides where it comes
+from:
+
+- :class:`SeededChance` draws it from a seed (normal play and simulation);
+- :class:`ScriptedChance` takes it from a queue (tests, bug reports, replay);
+- :class:`TableChance` asks a person at a real table what the dice showed.
+
+Whatever the source, every outcome is validated against the request and
+appended to :attr:`Chance.log`, so a game record replays exactly without
+trusting a seed.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from sealed.core.errors import ChanceError
+
+Outcome = Any  # a JSON value: int, list[int] or list[str]
+
+
+@dataclass(frozen=True)
+class ChanceRequest:
+    """What the rules ask of chance.
+
+    ``kind`` is ``"integer"`` (``low``..``high`` inclusive), ``"dice"``
+    (``count`` dice of ``sides`` sides, in the order rolled) or ``"shuffle"``
+    (an ordering of ``items``, first item on top).
+    """
+
+    kind: str
+    label: str
+    low: int = 0
+    high: int = 0
+    count: int = 0
+    sides: int = 6
+    items: tuple[str, ...] = ()
+
+    def describe(self) -> str:
+        """One line for a person: what to roll or shuffle."""
+        if self.kind == "integer":
+            return f"{self.label}: a whole number from {self.low} to {self.high}"
+        if self.kind == "dice":
+            return f"{self.label}: roll {self.count} d{self.sides}"
+        return f"{self.label}: shuffle {len(self.items)} items"
+
+    def check(self, value: Outcome) -> Outcome:
+        """Return ``value`` normalised, or raise :class:`ChanceError` if it does not fit."""
+        if self.kind == "integer":
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise ChanceError(f"{self.label}: expected a whole number, got {value!r}")
+            if not self.low <= value <= self.high:
+                raise ChanceError(f"{self.label}: {value} is outside {self.low}..{self.high}")
+            return value
+        if self.kind == "dice":
+            return self._check_dice(value)
+        return self._check_shuffle(value)
+
+    def _check_dice(self, value: Outcome) -> list[int]:
+        if not isinstance(value, list) or len(value) != self.count:
+            raise ChanceError(f"{self.label}: expected a list of {self.count} dice, got {value!r}")
+        for die in value:
+            if isinstance(die, bool) or not isinstance(die, int) or not 1 <= die <= self.sides:
+                raise ChanceError(f"{self.label}: {die!r} is not a face of a d{self.sides}")
+        return list(value)
+
+    def _check_shuffle(self, value: Outcome) -> list[str]:
+        if not isinstance(value, list) or Counter(map(str, value)) != Counter(self.items):
+            raise ChanceError(
+                f"{self.label}: expected an ordering of the {len(self.items)} items asked for"
+            )
+        return [str(v) for v in value]
+
+
+@dataclass(frozen=True)
+class ChanceEntry:
+    """One recorded outcome."""
+
+    label: str
+    value: Outcome
+
+    def to_json(self) -> dict[str, Any]:
+        return {"label": self.label, "value": self.value}
+
+
+class Chance:
+    """The source of every random outcome; subclasses say where outcomes come from."""
+
+    def __init__(self) -> None:
+        self.log: list[ChanceEntry] = []
+
+    def _draw(self, request: ChanceRequest) -> Outcome:
+        raise NotImplementedError  # pragma: no cover - abstract
+
+    def _take(self, request: ChanceRequest) -> Outcome:
+        value = request.check(self._draw(request))
+        self.log.append(ChanceEntry(request.label, value))
+        return value
+
+    def integer(self, label: str, low: int, high: int) -> int:
+        """A whole number from ``low`` to ``high`` inclusive."""
+        value: int = self._take(ChanceRequest("integer", label, low=low, high=high))
+        return value
+
+    def dice(self, label: str, count: int, sides: int = 6) -> list[int]:
+        """``count`` dice of ``sides`` sides, in the order rolled."""
+        value: list[int] = self._take(ChanceRequest("dice", label, count=count, sides=sides))
+        return value
+
+    def shuffle(self, label: str, items: Sequence[str]) -> list[str]:
+        """An ordering of ``items`` (first = top of the deck)."""
+        value: list[str] = self._take(ChanceRequest("shuffle", label, items=tuple(items)))
+        return value
+
+    def take_log(self) -> list[ChanceEntry]:
+        """Return the outcomes recorded since the last call, and forget them."""
+        taken, self.log = self.log, []
+        return taken
+
+
+class SeededChance(Chance):
+    """Outcomes drawn from a seed.
+
+    Each outcome ``n`` comes from its own generator seeded with
+    ``(seed, n)``, so a game saved to a file and continued later draws the same
+    outcomes without storing any generator state.
+    """
+
+    def __init__(self, seed: int | str, start: int = 0) -> None:
+        super().__init__()
+        self.seed = seed
+        self.count = start
+
+    def _draw(self, request: ChanceRequest) -> Outcome:
+        rng = random.Random(f"{self.seed}/{self.count}")
+        self.count += 1
+        if request.kind == "integer":
+            return rng.randint(request.low, request.high)
+        if request.kind == "dice":
+            return [rng.randint(1, request.sides) for _ in range(request.count)]
+        items = list(request.items)
+        rng.shuffle(items)
+        return items
+
+
+class ScriptedChance(Chance):
+    """Outcomes taken in order from a script; then from ``fallback`` if one is given.
+
+    A script entry is either a bare value or ``{"label": ..., "value": ...}``;
+    a labelled entry must match the label asked for, which is how replay
+    notices that a record and the rules have drifted apart.
+    """
+
+    def __init__(self, script: Sequence[Outcome], fallback: Chance | None = None) -> None:
+        super().__init__()
+        self.script = list(script)
+        self.position = 0
+        self.fallback = fallback
+
+    @property
+    def remaining(self) -> int:
+        return len(self.script) - self.position
+
+    def _draw(self, request: ChanceRequest) -> Outcome:
+        if self.position >= len(self.script):
+            if self.fallback is None:
+                raise ChanceError(f"no scripted outcome left for {request.describe()}")
+            return self.fallback._draw(request)
+        entry = self.script[self.position]
+        self.position += 1
+        if isinstance(entry, dict) and "value" in entry:
+            label = entry.get("label")
+            if label is not None and label != request.label:
+                raise ChanceError(
+                    f"scripted outcome {self.position} is for {label!r}, "
+                    f"but the rules asked for {request.label!r}"
+                )
+            return entry["value"]
+        return entry
+
+
+Ask = Callable[[ChanceRequest], str]
+
+
+class TableChance(Chance):
+    """Outcomes entered by a person at a real table.
+
+    ``ask`` shows the request and returns what the person typed; an answer
+    that does not fit is explained and asked again, so a typo never corrupts
+    the record.
+    """
+
+    def __init__(self, ask: Ask, tell: Callable[[str], None] = print) -> None:
+        super().__init__()
+        self.ask = ask
+        self.tell = tell
+
+    def _draw(self, request: ChanceRequest) -> Outcome:
+        while True:
+            answer = self.ask(request)
+            try:
+                return request.check(parse_table_answer(request, answer))
+            except ChanceError as error:
+                self.tell(str(error))
+
+
+def parse_table_answer(request: ChanceRequest, answer: str) -> Outcome:
+    """Read what a person typed for ``request``.
+
+    Dice accept the faces (``"3 3 1 6"``) or counts per face
+    (``"3x2 1x1 6x1"``: two 3s, one 1, one 6).
+    """
+    words = answer.replace(",", " ").split()
+    try:
+        if request.kind == "integer":
+            return int(words[0]) if len(words) == 1 else answer
+        if request.kind == "dice":
+            return _dice_words(words)
+    except ValueError:
+        return answer
+    return [w.upper() for w in words]
+
+
+def _dice_words(words: list[str]) -> list[int]:
+    faces: list[int] = []
+    for word in words:
+        if "x" in word.lower():
+            face, times = word.lower().split("x", 1)
+            faces.extend([int(face)] * int(times))
+        else:
+            faces.append(int(word))
+    return faces

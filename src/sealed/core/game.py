@@ -1,0 +1,266 @@
+"""The game protocol every game implements.
+
+At every point the rules name the seats that must decide now and what each
+may decide (:meth:`Game.prompts`). When every prompted seat has sealed an
+order (or the deadline passes and :meth:`Game.default_order` applies), the
+orders are opened together and :meth:`Game.resolve` computes the next state
+and the events. Sequential play is the special case of one prompted seat.
+
+A game is a stateless object; its states are values (frozen dataclasses)
+that only :meth:`Game.resolve` turns into new values.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
+
+from sealed.core.chance import Chance
+from sealed.core.errors import OptionError
+from sealed.core.events import Event
+from sealed.core.suggest import did_you_mean
+
+Seat = str
+OptionValue = int | bool | str | float
+Options = Mapping[str, OptionValue]
+JsonDict = dict[str, Any]
+
+S = TypeVar("S")
+O = TypeVar("O")
+V = TypeVar("V")
+V_contra = TypeVar("V_contra", contravariant=True)
+O_co = TypeVar("O_co", covariant=True)
+
+
+@dataclass(frozen=True)
+class Prompt:
+    """What one seat must decide now.
+
+    ``phase`` names the decision ("mission 3, first placement"); ``help``
+    says what to write; ``choices`` lists the whole order texts when there
+    are few. ``wait_for_deadline`` keeps the step open until the game master
+    closes it even when every seat has sealed (orders stay replaceable).
+    """
+
+    phase: str
+    help: str
+    choices: tuple[str, ...] = ()
+    wait_for_deadline: bool = False
+
+
+class Outcome(enum.Enum):
+    """How a game ended."""
+
+    WIN = "win"
+    DRAW = "draw"
+
+
+@dataclass(frozen=True)
+class Result:
+    """The end of a game: the winners (several on a shared win), final scores, and why."""
+
+    winners: tuple[Seat, ...]
+    scores: Mapping[Seat, float]
+    reason: str
+
+    @property
+    def outcome(self) -> Outcome:
+        return Outcome.WIN if len(self.winners) == 1 else Outcome.DRAW
+
+    def to_json(self) -> JsonDict:
+        return {
+            "outcome": self.outcome.value,
+            "winners": list(self.winners),
+            "scores": dict(self.scores),
+            "reason": self.reason,
+        }
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """A documented rule variant: its name, default, meaning, and allowed values."""
+
+    name: str
+    default: OptionValue
+    doc: str
+    choices: tuple[OptionValue, ...] = ()
+    minimum: float | None = None
+    maximum: float | None = None
+
+    def convert(self, raw: object) -> OptionValue:
+        """Return ``raw`` (text from a command line, or a YAML/JSON value) as this option's type.
+
+        :raises OptionError: the value has the wrong type or is out of range.
+        """
+        value = self._coerce(raw)
+        if self.choices and value not in self.choices:
+            allowed = ", ".join(str(c) for c in self.choices)
+            raise OptionError(f"option {self.name}: {raw!r} is not one of {allowed}")
+        if isinstance(value, int | float) and not isinstance(value, bool):
+            if self.minimum is not None and value < self.minimum:
+                raise OptionError(f"option {self.name}: {value} is below {self.minimum}")
+            if self.maximum is not None and value > self.maximum:
+                raise OptionError(f"option {self.name}: {value} is above {self.maximum}")
+        return value
+
+    def _coerce(self, raw: object) -> OptionValue:
+        kind = type(self.default)
+        if isinstance(raw, kind) and not (kind is int and isinstance(raw, bool)):
+            return raw
+        text = str(raw).strip().lower()
+        try:
+            if kind is bool:
+                if text in ("1", "true", "yes", "on"):
+                    return True
+                if text in ("0", "false", "no", "off"):
+                    return False
+                raise ValueError(text)
+            if kind is int:
+                return int(text)
+            if kind is float:
+                return float(text)
+        except ValueError:
+            raise OptionError(f"option {self.name}: {raw!r} is not a {kind.__name__}") from None
+        return str(raw).strip()
+
+
+def resolve_options(
+    specs: Sequence[OptionSpec], given: Mapping[str, object]
+) -> dict[str, OptionValue]:
+    """Defaults overlaid with ``given``, each checked against its spec.
+
+    :raises OptionError: an unknown option (with a suggestion) or a bad value.
+    """
+    by_name = {spec.name: spec for spec in specs}
+    options = {spec.name: spec.default for spec in specs}
+    for name, raw in given.items():
+        spec = by_name.get(name)
+        if spec is None:
+            known = ", ".join(by_name) or "none"
+            raise OptionError(
+                f"unknown option {name!r}{did_you_mean(name, by_name)} (options: {known})"
+            )
+        options[name] = spec.convert(raw)
+    return options
+
+
+class Bot(Protocol[V_contra, O_co]):
+    """A player program. It sees only its seat's view, never the state."""
+
+    def choose(self, view: V_contra, prompt: Prompt, rng: random.Random) -> O_co: ...
+
+
+class Game(ABC, Generic[S, O, V]):
+    """A game's rules. Subclasses set the class attributes and implement the methods."""
+
+    name: ClassVar[str]
+    title: ClassVar[str]
+    version: ClassVar[int]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    options: ClassVar[tuple[OptionSpec, ...]] = ()
+    manual: ClassVar[str]  # file name under docs/games/
+    summary: ClassVar[str] = ""
+
+    # -- setting up -------------------------------------------------------
+    @abstractmethod
+    def initial_state(self, seats: Sequence[Seat], options: Options, chance: Chance) -> S:
+        """The state before the first decision (deals and rolls come from ``chance``)."""
+
+    @abstractmethod
+    def to_json(self, state: S) -> JsonDict:
+        """The full state as JSON (the game master's view); documented in the manual."""
+
+    @abstractmethod
+    def from_json(self, data: Mapping[str, Any], seats: Sequence[Seat], options: Options) -> S:
+        """Rebuild a state from :meth:`to_json` output (possibly edited).
+
+        :raises SetupError: the data does not describe a legal state.
+        """
+
+    # -- deciding ---------------------------------------------------------
+    @abstractmethod
+    def prompts(self, state: S) -> Mapping[Seat, Prompt]:
+        """The seats that must decide now; empty once the game is over."""
+
+    @abstractmethod
+    def parse(self, state: S, seat: Seat, text: str) -> O:
+        """Read an order written by ``seat`` and check it against the rules.
+
+        :raises OrderSyntaxError: the text is not an order of this game.
+        :raises IllegalOrderError: the rules forbid this order now.
+        """
+
+    @abstractmethod
+    def validate(self, state: S, seat: Seat, order: O) -> None:
+        """Check an already-typed order (from a bot) against the rules.
+
+        :raises IllegalOrderError: the rules forbid this order now.
+        """
+
+    @abstractmethod
+    def format(self, order: O) -> str:
+        """The canonical text of an order: ``parse(format(o)) == o``."""
+
+    @abstractmethod
+    def default_order(self, state: S, seat: Seat) -> O:
+        """The order a seat gets when the deadline passes without one (documented)."""
+
+    # -- resolving --------------------------------------------------------
+    @abstractmethod
+    def resolve(self, state: S, orders: Mapping[Seat, O], chance: Chance) -> tuple[S, list[Event]]:
+        """Open the sealed orders of every prompted seat together. Pure."""
+
+    @abstractmethod
+    def result(self, state: S) -> Result | None:
+        """``None`` while the game goes on."""
+
+    @abstractmethod
+    def scores(self, state: S) -> Mapping[Seat, float]:
+        """A running score per seat (money, points), for statistics."""
+
+    # -- seeing -----------------------------------------------------------
+    @abstractmethod
+    def view(self, state: S, seat: Seat) -> V:
+        """What ``seat`` may know, built by allow-list."""
+
+    @abstractmethod
+    def render(self, view: V) -> str:
+        """A view as plain text for a terminal or an email."""
+
+    def action_label(self, order: O) -> str:
+        """A short name of the kind of order, for action statistics."""
+        return self.format(order).split(" ", 1)[0].lower()
+
+    bots: ClassVar[Mapping[str, type[Any]]] = {}
+
+    def manual_path(self) -> Path | None:
+        """Where this game's manual is: the source tree's docs, or the installed copy."""
+        here = Path(__file__).resolve()
+        candidates = [
+            here.parents[3] / "docs" / "games" / self.manual,
+            here.parents[1] / "manuals" / self.manual,
+        ]
+        return next((p for p in candidates if p.is_file()), None)
+
+
+def jsonable(value: Any) -> Any:
+    """Turn views and other values (dataclasses, enums, tuples) into JSON values."""
+    if hasattr(value, "to_json"):
+        return jsonable(value.to_json())
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name: jsonable(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    if isinstance(value, enum.Enum):
+        return value.value
+    if isinstance(value, Mapping):
+        return {str(k): jsonable(v) for k, v in value.items()}
+    if isinstance(value, list | tuple | frozenset | set):
+        items = [jsonable(v) for v in value]
+        return sorted(items) if isinstance(value, frozenset | set) else items
+    return value

@@ -1,0 +1,269 @@
+"""Scenarios: a situation and the orders, as a YAML file (the conformance format).
+
+::
+
+    game: war-slayer
+    players: [ana, ben]
+    seed: 7                      # optional; decides chance once the script runs out
+    options: {}                  # optional rule variants
+    setup: {}                    # optional overrides of any subset of the state's keys
+    chance: []                   # optional scripted outcomes, consumed in order
+    orders:                      # in sequence; a step opens when all prompted seats sealed
+      - {seat: ana, text: "dossier KH 7S 2D"}
+      - {seat: ana, text: "withdraw", reject: true}   # must be refused; the run goes on
+      - {seat: ana, text: "withdraw", reject: "not due"}  # ... with this in the message
+      - {close: true}            # the deadline passes: unsealed seats get the default
+    expect:                      # optional: a subset of the run's JSON output
+      result: {scores: {ana: 61}}
+
+A file may hold several scenarios as YAML documents separated by ``---``,
+each with a ``name``. Errors name the file and line.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from sealed.core.chance import ScriptedChance, SeededChance
+from sealed.core.errors import OrderError, ScenarioError, SealedError
+from sealed.core.game import JsonDict, jsonable, resolve_options
+from sealed.core.match import Match
+from sealed.core.registry import get_game
+from sealed.core.suggest import did_you_mean
+
+SCENARIO_KEYS = (
+    "name",
+    "game",
+    "players",
+    "seed",
+    "options",
+    "setup",
+    "chance",
+    "orders",
+    "expect",
+)
+STEP_KEYS = ("seat", "text", "reject", "close")
+
+
+class _LineDict(dict[str, Any]):
+    line: int = 0
+
+
+class _Loader(yaml.SafeLoader):
+    """A YAML loader whose mappings remember the line they start on."""
+
+
+def _construct_mapping(loader: _Loader, node: yaml.MappingNode) -> _LineDict:
+    mapping = _LineDict({str(k): v for k, v in loader.construct_mapping(node, deep=True).items()})
+    mapping.line = node.start_mark.line + 1
+    return mapping
+
+
+_Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_mapping)
+
+
+@dataclass(frozen=True)
+class ScenarioStep:
+    """One line of ``orders``: a seat's orders, or the deadline passing."""
+
+    line: int
+    seat: str = ""
+    text: str = ""
+    reject: bool | str = False
+    close: bool = False
+
+
+@dataclass(frozen=True)
+class Scenario:
+    """A parsed scenario file (or one document of it)."""
+
+    where: str
+    name: str
+    game: str
+    players: tuple[str, ...]
+    seed: int | str
+    options: Mapping[str, Any]
+    setup: Mapping[str, Any]
+    chance: tuple[Any, ...]
+    steps: tuple[ScenarioStep, ...]
+    expect: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass
+class ScenarioRun:
+    """What running a scenario gave: the JSON output and any unmet expectations."""
+
+    scenario: Scenario
+    output: JsonDict
+    failures: list[str]
+
+
+def load_scenarios(path: str | Path) -> list[Scenario]:
+    """Read every scenario in a YAML file.
+
+    :raises ScenarioError: unreadable file, bad YAML or a malformed scenario (with the line).
+    """
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as error:
+        raise ScenarioError(f"cannot read scenario {path}: {error.strerror}") from None
+    try:
+        documents = [d for d in yaml.load_all(text, Loader=_Loader) if d is not None]
+    except yaml.YAMLError as error:
+        mark = getattr(error, "problem_mark", None)
+        where = f"{path}:{mark.line + 1}" if mark else str(path)
+        problem = getattr(error, "problem", None) or str(error)
+        raise ScenarioError(f"{where}: not valid YAML: {problem}") from None
+    if not documents:
+        raise ScenarioError(f"{path}: no scenario in this file")
+    return [_scenario(path, doc, index) for index, doc in enumerate(documents, 1)]
+
+
+def _scenario(path: Path, doc: Any, index: int) -> Scenario:
+    if not isinstance(doc, _LineDict):
+        raise ScenarioError(f"{path}: document {index} is not a mapping of scenario keys")
+    where = f"{path}:{doc.line}"
+    _check_keys(doc, SCENARIO_KEYS, path)
+    for key in ("game", "players"):
+        if key not in doc:
+            raise ScenarioError(f"{where}: scenario needs {key!r}")
+    players = doc["players"]
+    if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
+        raise ScenarioError(f"{where}: 'players' must be a list of seat names")
+    steps = doc.get("orders") or []
+    if not isinstance(steps, list):
+        raise ScenarioError(f"{where}: 'orders' must be a list")
+    for key in ("options", "setup", "expect"):
+        if not isinstance(doc.get(key) or {}, dict):
+            raise ScenarioError(f"{where}: {key!r} must be a mapping")
+    if not isinstance(doc.get("chance") or [], list):
+        raise ScenarioError(f"{where}: 'chance' must be a list")
+    return Scenario(
+        where=where,
+        name=str(doc.get("name") or f"{path.stem}#{index}"),
+        game=str(doc["game"]),
+        players=tuple(players),
+        seed=doc.get("seed", 0),
+        options=doc.get("options") or {},
+        setup=doc.get("setup") or {},
+        chance=tuple(doc.get("chance") or []),
+        steps=tuple(_step(path, raw, doc.line) for raw in steps),
+        expect=doc.get("expect") or {},
+    )
+
+
+def _check_keys(mapping: _LineDict, allowed: tuple[str, ...], path: Path) -> None:
+    for key in mapping:
+        if key not in allowed:
+            raise ScenarioError(
+                f"{path}:{mapping.line}: unknown key {key!r}{did_you_mean(str(key), allowed)}"
+            )
+
+
+def _step(path: Path, raw: Any, parent_line: int) -> ScenarioStep:
+    if not isinstance(raw, _LineDict):
+        raise ScenarioError(f"{path}:{parent_line}: each order must be a mapping, got {raw!r}")
+    _check_keys(raw, STEP_KEYS, path)
+    if raw.get("close"):
+        return ScenarioStep(line=raw.line, close=True)
+    if "seat" not in raw or "text" not in raw:
+        raise ScenarioError(
+            f"{path}:{raw.line}: an order needs 'seat' and 'text' (or 'close: true')"
+        )
+    reject = raw.get("reject", False)
+    return ScenarioStep(line=raw.line, seat=str(raw["seat"]), text=str(raw["text"]), reject=reject)
+
+
+def run_scenario(scenario: Scenario) -> ScenarioRun:
+    """Play a scenario and compare its output with ``expect``.
+
+    :raises ScenarioError: the game cannot start, or an order is refused (or accepted)
+        against the scenario's word.
+    """
+    where = scenario.where
+    try:
+        game = get_game(scenario.game)
+        options = resolve_options(game.options, scenario.options)
+        chance = ScriptedChance(list(scenario.chance), fallback=SeededChance(scenario.seed))
+        match: Match[Any, Any, Any] = Match.new(
+            game,
+            scenario.players,
+            options,
+            seed=scenario.seed,
+            setup=scenario.setup,
+            chance=chance,
+        )
+    except SealedError as error:
+        raise ScenarioError(f"{where}: {error}") from None
+    for step in scenario.steps:
+        _play_step(match, step, where.rsplit(":", 1)[0])
+    output = scenario_output(match)
+    return ScenarioRun(scenario, output, expectation_failures(scenario.expect, output))
+
+
+def _play_step(match: Match[Any, Any, Any], step: ScenarioStep, path: str) -> None:
+    at = f"{path}:{step.line}"
+    try:
+        if step.close:
+            match.close()
+        else:
+            match.seal(step.seat, step.text)
+    except OrderError as error:
+        if step.reject is False:
+            raise ScenarioError(f"{at}: order refused: {error}") from None
+        if isinstance(step.reject, str) and step.reject.lower() not in str(error).lower():
+            raise ScenarioError(
+                f"{at}: order refused as expected, but the message {str(error)!r} "
+                f"does not mention {step.reject!r}"
+            ) from None
+        return
+    except SealedError as error:
+        raise ScenarioError(f"{at}: {error}") from None
+    if step.reject is not False:
+        raise ScenarioError(f"{at}: expected {step.text!r} to be refused, but it was accepted")
+
+
+def scenario_output(match: Match[Any, Any, Any]) -> JsonDict:
+    """The JSON a run prints: game, over, result, GM state, every seat's view, all events."""
+    result = match.result()
+    return {
+        "game": match.game.name,
+        "over": result is not None,
+        "result": result.to_json() if result else None,
+        "state": match.game.to_json(match.state),
+        "views": {seat: jsonable(match.game.view(match.state, seat)) for seat in match.seats},
+        "events": [e.to_json() for e in match.events],
+    }
+
+
+def expectation_failures(expected: Any, actual: Any, path: str = "") -> list[str]:
+    """Where ``actual`` differs from ``expected``: mappings match on the keys given,
+    lists element by element and in full, other values by equality."""
+    if isinstance(expected, Mapping):
+        if not isinstance(actual, Mapping):
+            return [f"{path or '.'}: expected a mapping, got {actual!r}"]
+        failures: list[str] = []
+        for key, value in expected.items():
+            sub = f"{path}.{key}" if path else str(key)
+            if key not in actual:
+                failures.append(f"{sub}: missing{did_you_mean(str(key), map(str, actual))}")
+            else:
+                failures.extend(expectation_failures(value, actual[key], sub))
+        return failures
+    if isinstance(expected, list):
+        if not isinstance(actual, list) or len(actual) != len(expected):
+            return [f"{path}: expected {expected!r}, got {actual!r}"]
+        return [
+            failure
+            for i, item in enumerate(expected)
+            for failure in expectation_failures(item, actual[i], f"{path}[{i}]")
+        ]
+    if expected != actual:
+        return [f"{path}: expected {expected!r}, got {actual!r}"]
+    return []

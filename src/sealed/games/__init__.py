@@ -1,0 +1,1 @@
+"""The games: one folder each, with the same shape (state, orders, rules, views, bots)."""
