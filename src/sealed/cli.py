@@ -1,0 +1,407 @@
+"""The ``sealed`` command.
+
+Every error a user can cause is reported on one line with a non-zero exit,
+never a traceback (see :class:`sealed.core.errors.SealedError`).
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import click
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+
+from sealed.core.errors import OptionError, ScenarioError, SealedError, SetupError
+from sealed.core.game import Game, resolve_options
+from sealed.core.match import Match
+from sealed.core.registry import all_games, get_game
+from sealed.core.scenario import load_scenarios, run_scenario
+from sealed.core.suggest import did_you_mean
+from sealed.lab.sim import check_bots, run_games, summarise
+from sealed.report import report_text, result_text
+from sealed.storage import load_match, save_match
+
+console = Console(highlight=False)
+
+
+class SealedGroup(click.Group):
+    """Suggests the nearest command and turns user errors into one clean line."""
+
+    def resolve_command(
+        self, ctx: click.Context, args: list[str]
+    ) -> tuple[str | None, click.Command | None, list[str]]:
+        if args and args[0] not in self.commands and not args[0].startswith("-"):
+            raise click.UsageError(
+                f"unknown command {args[0]!r}{did_you_mean(args[0], self.commands)}", ctx
+            )
+        return super().resolve_command(ctx, args)
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except SealedError as error:
+            raise click.ClickException(str(error)) from None
+
+
+@click.group(cls=SealedGroup)
+@click.version_option(package_name="sealed-orders")
+def cli() -> None:
+    """sealed: a game master for games of sealed orders."""
+
+
+def main() -> None:
+    cli()
+
+
+# -- helpers -----------------------------------------------------------------
+
+
+def parse_players(text: str) -> list[str]:
+    return [name.strip() for name in text.split(",") if name.strip()]
+
+
+def parse_option_pairs(game: Game[Any, Any, Any], pairs: Sequence[str]) -> dict[str, Any]:
+    given: dict[str, str] = {}
+    for pair in pairs:
+        if "=" not in pair:
+            raise OptionError(f"option {pair!r} must be written name=value")
+        name, value = pair.split("=", 1)
+        given[name.strip()] = value
+    return resolve_options(game.options, given)
+
+
+def load_setup(path: str | None) -> dict[str, Any] | None:
+    if path is None:
+        return None
+    import yaml
+
+    try:
+        data = yaml.safe_load(Path(path).read_text(encoding="utf-8"))
+    except OSError as error:
+        raise SetupError(f"cannot read setup {path!r}: {error.strerror}") from None
+    except yaml.YAMLError as error:
+        raise SetupError(f"setup {path!r} is not valid YAML: {error}") from None
+    if not isinstance(data, dict):
+        raise SetupError(f"setup {path!r} must be a mapping of state keys")
+    return data
+
+
+def print_reports(match: Match[Any, Any, Any]) -> None:
+    for seat in match.seats:
+        console.rule(f"report for {seat}")
+        console.print(report_text(match.game, match.report(seat)), markup=False)
+
+
+# -- commands ----------------------------------------------------------------
+
+
+@cli.command()
+def games() -> None:
+    """List the games, with player counts and bots."""
+    table = Table("game", "players", "bots", "what it is")
+    for game in all_games().values():
+        players = (
+            str(game.min_players)
+            if game.min_players == game.max_players
+            else f"{game.min_players}-{game.max_players}"
+        )
+        table.add_row(game.name, players, ", ".join(game.bots), game.summary or game.title)
+    console.print(table)
+
+
+@cli.command()
+@click.argument("game_name", metavar="GAME")
+def rules(game_name: str) -> None:
+    """Print a game's manual: rules as built, notation, options, rulings."""
+    game = get_game(game_name)
+    path = game.manual_path()
+    if path is None:
+        raise SealedError(f"the manual of {game.name} ({game.manual}) is not installed")
+    click.echo(path.read_text(encoding="utf-8"))
+    if game.options:
+        click.echo("\nOptions (sealed new ... --option name=value):")
+        for spec in game.options:
+            click.echo(f"  {spec.name} (default {spec.default}): {spec.doc}")
+
+
+@cli.command()
+@click.argument("game_name", metavar="GAME")
+@click.option("--players", required=True, help="Seat names, comma-separated: ana,ben")
+@click.option("--seed", default=None, help="Seed for chance (random if omitted, and recorded).")
+@click.option("--option", "option_pairs", multiple=True, help="Rule variant name=value.")
+@click.option("--setup", "setup_path", default=None, help="YAML file of state overrides.")
+@click.option("-o", "--output", required=True, type=click.Path(dir_okay=False))
+@click.option("--force", is_flag=True, help="Overwrite an existing game file.")
+def new(
+    game_name: str,
+    players: str,
+    seed: str | None,
+    option_pairs: tuple[str, ...],
+    setup_path: str | None,
+    output: str,
+    force: bool,
+) -> None:
+    """Start a game and write its record to a game file."""
+    game = get_game(game_name)
+    if Path(output).exists() and not force:
+        raise SealedError(f"{output} exists; use --force to overwrite it")
+    options = parse_option_pairs(game, option_pairs)
+    match = Match.new(
+        game, parse_players(players), options, seed=_seed(seed), setup=load_setup(setup_path)
+    )
+    save_match(match, output)
+    console.print(f"new game of {game.title} in {output}; seats: {', '.join(match.seats)}")
+    _print_waiting(match)
+
+
+def _seed(text: str | None) -> int | str | None:
+    if text is None:
+        return None
+    return int(text) if text.lstrip("-").isdigit() else text
+
+
+def _print_waiting(match: Match[Any, Any, Any]) -> None:
+    result = match.result()
+    if result is not None:
+        console.print(result_text(result), markup=False)
+        return
+    waiting = match.waiting_for()
+    if waiting:
+        console.print(f"waiting for orders from: {', '.join(waiting)}")
+    else:
+        console.print("every seat has sealed; waiting for the deadline ('sealed close')")
+
+
+@cli.command()
+@click.argument("game_file", type=click.Path(dir_okay=False))
+@click.argument("seat")
+@click.argument("text")
+def order(game_file: str, seat: str, text: str) -> None:
+    """Seal SEAT's orders (TEXT, or - to read them from standard input).
+
+    When every prompted seat has sealed, the orders are opened and each
+    seat's report is printed.
+    """
+    match = load_match(game_file)
+    if text == "-":
+        text = sys.stdin.read()
+    before = len(match.steps)
+    match.seal(seat, text)
+    console.print(f"sealed {seat}: {_sealed_text(match, seat, before)}", markup=False)
+    save_match(match, game_file)
+    if len(match.steps) > before:
+        print_reports(match)
+        save_match(match, game_file)
+    _print_waiting(match)
+
+
+def _sealed_text(match: Match[Any, Any, Any], seat: str, before: int) -> str:
+    """The canonical text of what ``seat`` just sealed, opened or not."""
+    if seat in match.pending:
+        return match.pending[seat].canonical
+    return match.steps[before].orders[seat].canonical
+
+
+@cli.command()
+@click.argument("game_file", type=click.Path(dir_okay=False))
+def close(game_file: str) -> None:
+    """The deadline passes: unsealed seats get the game's default orders."""
+    match = load_match(game_file)
+    match.close()
+    save_match(match, game_file)
+    print_reports(match)
+    save_match(match, game_file)
+    _print_waiting(match)
+
+
+@cli.command()
+@click.argument("game_file", type=click.Path(dir_okay=False))
+@click.argument("seat")
+@click.option("--all", "full", is_flag=True, help="Every event this seat may see, not just new.")
+@click.option("--json", "as_json", is_flag=True, help="The view and events as JSON.")
+def view(game_file: str, seat: str, full: bool, as_json: bool) -> None:
+    """SEAT's report: its view and the events it may see since its last report."""
+    from sealed.core.game import jsonable
+
+    match = load_match(game_file)
+    report = match.report(seat, full=full)
+    save_match(match, game_file)
+    if as_json:
+        data = {
+            "seat": seat,
+            "view": jsonable(report.view),
+            "events": [e.to_json() for e in report.events],
+            "due": report.prompt is not None,
+        }
+        click.echo(json.dumps(data, indent=1))
+        return
+    console.print(report_text(match.game, report), markup=False)
+
+
+@cli.command()
+@click.argument("game_file", type=click.Path(dir_okay=False))
+def status(game_file: str) -> None:
+    """Who still has to decide (never what anyone sealed)."""
+    match = load_match(game_file)
+    console.print(f"{match.game.title}: {len(match.steps)} step(s) played")
+    prompts = match.prompts()
+    for seat in match.seats:
+        if seat in prompts:
+            state = "sealed" if seat in match.pending else "to decide"
+            console.print(f"  {seat}: {state} ({prompts[seat].phase})")
+        else:
+            console.print(f"  {seat}: nothing due")
+    _print_waiting(match)
+
+
+@cli.command(name="replay")
+@click.argument("game_file", type=click.Path(dir_okay=False))
+def replay_command(game_file: str) -> None:
+    """Verify a game record: replay every step and compare."""
+    match = load_match(game_file)
+    console.print(f"ok: {game_file} replays exactly ({len(match.steps)} steps)")
+    result = match.result()
+    if result is not None:
+        console.print(result_text(result), markup=False)
+
+
+@cli.command()
+@click.argument("scenario_file", type=click.Path(dir_okay=False))
+@click.option("--json", "as_json", is_flag=True, help="Print the run's JSON output.")
+def run(scenario_file: str, as_json: bool) -> None:
+    """Run a scenario file and check its expectations."""
+    failed = 0
+    outputs = []
+    for scenario in load_scenarios(scenario_file):
+        result = run_scenario(scenario)
+        outputs.append(result.output)
+        failed += bool(result.failures)
+        if not as_json:
+            mark = "FAIL" if result.failures else "ok"
+            console.print(f"{mark}: {scenario.name}", markup=False)
+            for failure in result.failures:
+                console.print(f"  {failure}", markup=False)
+    if as_json:
+        click.echo(json.dumps(outputs[0] if len(outputs) == 1 else outputs, indent=1))
+    if failed:
+        raise ScenarioError(f"{failed} scenario(s) did not meet their expectations")
+
+
+@cli.command()
+@click.argument("game_name", metavar="GAME")
+@click.option("-n", "count", default=1000, show_default=True, help="How many games.")
+@click.option("--bots", default="random", show_default=True, help="Bots, one per seat: a,b.")
+@click.option("--seed", default="0", show_default=True, help="Seed of the run.")
+@click.option("--jobs", default=1, show_default=True, help="Processes to play in parallel.")
+@click.option("--option", "option_pairs", multiple=True, help="Rule variant name=value.")
+@click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON.")
+def sim(
+    game_name: str,
+    count: int,
+    bots: str,
+    seed: str,
+    jobs: int,
+    option_pairs: tuple[str, ...],
+    as_json: bool,
+) -> None:
+    """Simulate COUNT bot games and summarise them (seats rotate between games)."""
+    game = get_game(game_name)
+    options = parse_option_pairs(game, option_pairs)
+    names = parse_players(bots)
+    if len(names) == 1:
+        names = names * game.min_players
+    if not game.min_players <= len(names) <= game.max_players:
+        raise SealedError(f"{game.title} needs {game.min_players}-{game.max_players} bots")
+    check_bots(game, names)
+    if count < 1:
+        raise SealedError("-n must be at least 1")
+    progress = Progress(
+        TextColumn("simulating"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=Console(stderr=True),
+        transient=True,
+    )
+    with progress:
+        task = progress.add_task("games", total=count)
+        games_played = run_games(
+            game,
+            count,
+            names,
+            seed,
+            options,
+            jobs,
+            progress=lambda done: progress.advance(task, done),
+        )
+    report = summarise(games_played)
+    if as_json:
+        click.echo(json.dumps(report.to_json(), indent=1))
+        return
+    _print_sim(game, report, names)
+
+
+def _print_sim(game: Game[Any, Any, Any], report: Any, names: list[str]) -> None:
+    console.print(f"{report.games} games of {game.title}; bots: {', '.join(names)}")
+    wins = Table("wins by seat", "share", "wins by bot", "share")
+    seats = list(report.wins_by_seat.items())
+    bots_ = list(report.wins_by_bot.items())
+    for i in range(max(len(seats), len(bots_))):
+        seat = seats[i] if i < len(seats) else ("", None)
+        bot = bots_[i] if i < len(bots_) else ("", None)
+        wins.add_row(seat[0], _pct(seat[1], report.games), bot[0], _pct(bot[1], report.games))
+    console.print(wins)
+    console.print(f"draws: {report.draws}")
+    length = ", ".join(f"{k} {v:g}" for k, v in report.length.items())
+    console.print(f"game length in steps: {length}")
+    histogram = Table("steps from", "games", "")
+    peak = max(report.length_histogram.values())
+    for start, n in report.length_histogram.items():
+        histogram.add_row(str(start), str(n), "#" * max(1, round(30 * n / peak)))
+    console.print(histogram)
+    actions = Table("bot", "action", "uses")
+    for bot, counts in report.actions.items():
+        for action, uses in counts.items():
+            actions.add_row(bot, action, str(uses))
+    console.print(actions)
+    console.print(
+        f"lead changes per game: {report.lead_changes_mean:.2f}; games where the lead "
+        f"changed hands: {report.games_with_lead_change:.1%}; won from behind: "
+        f"{report.comebacks:.1%}"
+    )
+
+
+def _pct(value: float | None, total: int) -> str:
+    return "" if value is None else f"{value:g} ({value / total:.1%})"
+
+
+@cli.command()
+@click.argument("game_name", metavar="GAME")
+@click.option("--players", default=None, help="Seat names: ana,ben (default: you and bots).")
+@click.option("--bot", "bot_pairs", multiple=True, help="Make a seat a bot: ben=spymaster.")
+@click.option("--seed", default=None, help="Seed for chance (random if omitted).")
+@click.option("--option", "option_pairs", multiple=True, help="Rule variant name=value.")
+@click.option("--table", "table_chance", is_flag=True, help="Enter real dice and decks by hand.")
+@click.option("-o", "--output", default=None, help="Save the game file after every step.")
+def play(
+    game_name: str,
+    players: str | None,
+    bot_pairs: tuple[str, ...],
+    seed: str | None,
+    option_pairs: tuple[str, ...],
+    table_chance: bool,
+    output: str | None,
+) -> None:
+    """Play in the terminal: any mix of humans and bots (hot seat for several humans)."""
+    from sealed.terminal import TerminalTable, choose_seats
+
+    game = get_game(game_name)
+    options = parse_option_pairs(game, option_pairs)
+    seats, bots = choose_seats(game, players, bot_pairs)
+    TerminalTable(console).play(game, seats, bots, options, _seed(seed), table_chance, output)

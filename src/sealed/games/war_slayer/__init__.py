@@ -1,0 +1,156 @@
+"""War Slayer V: a two-player spy card game on a 52-card deck.
+
+Rules (seed 001, "RULES"): each player holds an HQ of 26 cards. Each mission
+both players draw three cards and place them face down in their Dossier
+(information to protect) or Operations Theater (operatives), then draw
+three more for the other row. Operations flip the operatives position by
+position; the higher card wins (an Ace "counts as a 10+") and takes the
+aligned information card; the loser may back out, giving the exposed
+operatives to the winner. A royal (Double Agent) ends the mission at once,
+defecting with its owner's dossier while the exposed cards go to its owner.
+The game ends after the mission in which the VIP (Ace of Spades) is revealed
+or taken; players score the cards in their HQ.
+
+Views: each seat sees its own cards, the opponent's flipped operatives,
+which row each player filled, and HQ sizes; never the opponent's face-down
+cards, any HQ order, or the score.
+
+Version history:
+- 1: the rules of the seed, with the rulings of docs/games/war-slayer.md.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
+
+from sealed.core.chance import Chance
+from sealed.core.events import Event
+from sealed.core.game import Game, JsonDict, Options, OptionSpec, Prompt, Result, Seat
+from sealed.games.war_slayer import rules
+from sealed.games.war_slayer.bots import BOTS
+from sealed.games.war_slayer.orders import Decide, Place, WarSlayerOrder, format_order, parse_order
+from sealed.games.war_slayer.state import Phase, WarSlayerState, state_from_json, state_to_json
+from sealed.games.war_slayer.views import WarSlayerView, build_view, render_view
+
+
+class WarSlayer(Game[WarSlayerState, WarSlayerOrder, WarSlayerView]):
+    """War Slayer V, wired to the engine protocol."""
+
+    name = "war-slayer"
+    title = "War Slayer V"
+    version = 1
+    min_players = 2
+    max_players = 2
+    manual = "war-slayer.md"
+    summary = "two-player spy card game: dossiers, operations, double agents and a VIP"
+    options: ClassVar[tuple[OptionSpec, ...]] = (
+        OptionSpec(
+            "mission_limit",
+            200,
+            "End and score the game after this many missions (0: no limit). The seed has no "
+            "limit; see Ruling 'mission limit'.",
+            minimum=0,
+        ),
+        OptionSpec(
+            "dealer",
+            1,
+            "Which seat deals (1 or 2); the other is 'defeated' for the first mission.",
+            choices=(1, 2),
+        ),
+    )
+    bots: ClassVar[Mapping[str, type[Any]]] = BOTS
+
+    def initial_state(
+        self, seats: Sequence[Seat], options: Options, chance: Chance
+    ) -> WarSlayerState:
+        pair = (seats[0], seats[1])
+        return rules.deal(pair, int(options["dealer"]) - 1, int(options["mission_limit"]), chance)
+
+    def to_json(self, state: WarSlayerState) -> JsonDict:
+        return state_to_json(state)
+
+    def from_json(
+        self, data: Mapping[str, Any], seats: Sequence[Seat], options: Options
+    ) -> WarSlayerState:
+        return state_from_json(data, seats, int(options["mission_limit"]))
+
+    def prompts(self, state: WarSlayerState) -> Mapping[Seat, Prompt]:
+        if state.phase is Phase.OVER:
+            return {}
+        if state.phase is Phase.DECIDE:
+            assert state.decider is not None
+            prompt = Prompt(
+                f"mission {state.mission}: you lost operation {state.operation}",
+                "Go on with the mission ('continue') or back out ('withdraw'): backing out "
+                "gives every exposed operative to the winner of that operation.",
+                choices=("continue", "withdraw"),
+            )
+            return {state.seats[state.decider]: prompt}
+        return {seat: self._placement_prompt(state, i) for i, seat in enumerate(state.seats)}
+
+    @staticmethod
+    def _placement_prompt(state: WarSlayerState, index: int) -> Prompt:
+        hand = " ".join(c.code for c in state.hand(index))
+        if state.phase is Phase.PLACE_FIRST:
+            step, rows = "first placement", "'dossier' or 'theater'"
+        else:
+            filled = "dossier" if state.sides[index].dossier else "theater"
+            step, rows = "second placement", "theater" if filled == "dossier" else "dossier"
+        return Prompt(
+            f"mission {state.mission}: {step}",
+            f"You drew {hand}. Write {rows} and the three cards in operation order "
+            f"(position 1 first), e.g. '{rows.split()[0].strip(chr(39))} {hand}'.",
+        )
+
+    def parse(self, state: WarSlayerState, seat: Seat, text: str) -> WarSlayerOrder:
+        order = parse_order(text, state.hand(state.seats.index(seat)))
+        self.validate(state, seat, order)
+        return order
+
+    def validate(self, state: WarSlayerState, seat: Seat, order: WarSlayerOrder) -> None:
+        rules.check_order(state, state.seats.index(seat), order)
+
+    def format(self, order: WarSlayerOrder) -> str:
+        return format_order(order)
+
+    def default_order(self, state: WarSlayerState, seat: Seat) -> WarSlayerOrder:
+        return rules.default_order(state, state.seats.index(seat))
+
+    def resolve(
+        self, state: WarSlayerState, orders: Mapping[Seat, WarSlayerOrder], chance: Chance
+    ) -> tuple[WarSlayerState, list[Event]]:
+        if state.phase is Phase.DECIDE:
+            assert state.decider is not None
+            order = orders[state.seats[state.decider]]
+            assert isinstance(order, Decide)
+            return rules.decide(state, order)
+        first, second = (orders[seat] for seat in state.seats)
+        assert isinstance(first, Place) and isinstance(second, Place)
+        return rules.place(state, (first, second))
+
+    def result(self, state: WarSlayerState) -> Result | None:
+        if state.phase is not Phase.OVER:
+            return None
+        scores = self.scores(state)
+        best = max(scores.values())
+        winners = tuple(seat for seat in state.seats if scores[seat] == best)
+        return Result(winners, scores, rules.END_REASONS[state.end or "vip"])
+
+    def scores(self, state: WarSlayerState) -> Mapping[Seat, float]:
+        return {
+            seat: rules.points(side.cards())
+            for seat, side in zip(state.seats, state.sides, strict=True)
+        }
+
+    def view(self, state: WarSlayerState, seat: Seat) -> WarSlayerView:
+        return build_view(state, seat)
+
+    def render(self, view: WarSlayerView) -> str:
+        return render_view(view)
+
+    def action_label(self, order: WarSlayerOrder) -> str:
+        return format_order(order).split(" ", 1)[0]
+
+
+GAME = WarSlayer()

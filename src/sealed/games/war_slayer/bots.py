@@ -1,0 +1,106 @@
+"""War Slayer V bots. Each sees only its seat's view."""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+from sealed.core.game import Prompt
+from sealed.games.war_slayer.orders import Decide, Place, WarSlayerOrder
+from sealed.games.war_slayer.state import BY_CODE, Card, Row
+from sealed.games.war_slayer.views import WarSlayerView
+
+
+def _hand(view: WarSlayerView) -> list[Card]:
+    return [BY_CODE[code] for code in view.you.hand]
+
+
+def _open_rows(view: WarSlayerView) -> list[Row]:
+    if view.you.dossier:
+        return [Row.THEATER]
+    if view.you.theater:
+        return [Row.DOSSIER]
+    return [Row.DOSSIER, Row.THEATER]
+
+
+class RandomBot:
+    """Any legal order, uniformly: a row, an ordering; continue or withdraw."""
+
+    def choose(self, view: WarSlayerView, prompt: Prompt, rng: random.Random) -> WarSlayerOrder:
+        if view.phase == "decide":
+            return Decide(withdraw=rng.random() < 0.5)
+        cards = _hand(view)
+        rng.shuffle(cards)
+        return Place(rng.choice(_open_rows(view)), (cards[0], cards[1], cards[2]))
+
+
+def _guard_value(card: Card) -> int:
+    """How much a card is worth keeping out of the opponent's hands."""
+    return card.points * 2 + (1 if card.is_double_agent else 0)
+
+
+class SpymasterBot:
+    """A careful spymaster.
+
+    Keeps Double Agents and high-value cards in the dossier (a royal in the
+    theater gives the whole dossier away), lines its strongest operative up
+    with its most valuable information, puts any royal forced into the
+    theater last, and backs out when its next operative is a royal or too
+    weak to guard what stands behind it.
+    """
+
+    def choose(self, view: WarSlayerView, prompt: Prompt, rng: random.Random) -> WarSlayerOrder:
+        if view.phase == "decide":
+            return Decide(withdraw=self._should_withdraw(view))
+        cards = _hand(view)
+        rows = _open_rows(view)
+        row = rows[0] if len(rows) == 1 else self._first_row(cards)
+        return Place(row, self._arrange(view, row, cards))
+
+    @staticmethod
+    def _first_row(cards: list[Card]) -> Row:
+        risky = sum(1 for c in cards if c.is_double_agent or c.is_vip)
+        return Row.DOSSIER if risky else Row.THEATER
+
+    def _arrange(self, view: WarSlayerView, row: Row, cards: list[Card]) -> tuple[Card, Card, Card]:
+        placed = view.you.dossier if row is Row.THEATER else view.you.theater
+        if not placed:
+            key = (lambda c: -_guard_value(c)) if row is Row.DOSSIER else self._operative_rank
+            ordered = sorted(cards, key=key)
+            return ordered[0], ordered[1], ordered[2]
+        other = [BY_CODE[code] for code in placed]
+        best = max(itertools.permutations(cards), key=lambda perm: self._fit(row, perm, other))
+        return best[0], best[1], best[2]
+
+    @staticmethod
+    def _operative_rank(card: Card) -> int:
+        # Strong operatives first; Double Agents last, where a mission may end before them.
+        return 100 if card.is_double_agent else -card.strength
+
+    def _fit(self, row: Row, perm: tuple[Card, ...], other: list[Card]) -> float:
+        operatives, dossier = (perm, other) if row is Row.THEATER else (other, perm)
+        score = 0.0
+        for pos, (op, info) in enumerate(zip(operatives, dossier, strict=True)):
+            strength = 0 if op.is_double_agent else op.strength
+            score += strength * _guard_value(info)
+            if op.is_double_agent:
+                score += 20 * pos  # a royal placed late may never be flipped
+        return score
+
+    @staticmethod
+    def _should_withdraw(view: WarSlayerView) -> bool:
+        nxt = view.operations_done
+        if nxt >= 3:
+            return False
+        operative = BY_CODE[view.you.theater[nxt]]
+        if operative.is_double_agent:
+            return True
+        guarded = view.you.dossier[nxt]
+        value = 0 if guarded == "--" else _guard_value(BY_CODE[guarded])
+        return operative.strength < 7 and value >= 10
+
+
+BOTS: dict[str, type[RandomBot] | type[SpymasterBot]] = {
+    "random": RandomBot,
+    "spymaster": SpymasterBot,
+}

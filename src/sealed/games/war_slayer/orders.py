@@ -1,0 +1,97 @@
+"""War Slayer V orders and their notation.
+
+- ``dossier C1 C2 C3`` / ``theater C1 C2 C3``: place the three drawn cards in
+  that row, in operation order (position 1 first). ``theatre`` is accepted.
+- ``continue`` / ``withdraw``: the answer of a player who lost an operation.
+
+Cards are rank + suit, any case: ``AS``, ``10H`` or ``TH``, ``QD``, ``7C``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from sealed.core.errors import OrderSyntaxError
+from sealed.core.suggest import did_you_mean
+from sealed.games.war_slayer.state import BY_CODE, Card, Row, normalise_code
+
+ACTIONS = ("dossier", "theater", "continue", "withdraw")
+ALIASES = {"theatre": "theater", "back-out": "withdraw", "backout": "withdraw"}
+
+
+@dataclass(frozen=True, slots=True)
+class Place:
+    """Put the three drawn cards in ``row``, position 1 first."""
+
+    row: Row
+    cards: tuple[Card, Card, Card]
+
+    def __repr__(self) -> str:
+        return f"parse_order({format_order(self)!r})"
+
+
+@dataclass(frozen=True, slots=True)
+class Decide:
+    """After losing an operation: go on (``withdraw=False``) or back out of the mission."""
+
+    withdraw: bool
+
+    def __repr__(self) -> str:
+        return f"parse_order({format_order(self)!r})"
+
+
+WarSlayerOrder = Place | Decide
+
+
+def format_order(order: WarSlayerOrder) -> str:
+    """Canonical text: ``"dossier AS 10H 2C"``, ``"continue"``, ``"withdraw"``."""
+    if isinstance(order, Decide):
+        return "withdraw" if order.withdraw else "continue"
+    return " ".join([order.row.value, *(card.code for card in order.cards)])
+
+
+def parse_order(text: str, hand: Sequence[Card] = ()) -> WarSlayerOrder:
+    """Read an order; ``hand`` (the drawn cards) only sharpens suggestions.
+
+    :raises OrderSyntaxError: unknown action, bad card, wrong number of cards.
+    """
+    words = text.replace(",", " ").split()
+    if not words:
+        raise OrderSyntaxError(
+            "empty order: write 'dossier C1 C2 C3', 'theater C1 C2 C3', 'continue' or 'withdraw'"
+        )
+    action = ALIASES.get(words[0].lower(), words[0].lower())
+    if action not in ACTIONS:
+        raise OrderSyntaxError(
+            f"unknown action {words[0]!r}{did_you_mean(action, ACTIONS)} "
+            f"(actions: {', '.join(ACTIONS)})"
+        )
+    if action in ("continue", "withdraw"):
+        if len(words) > 1:
+            raise OrderSyntaxError(
+                f"{action!r} takes nothing after it, got {' '.join(words[1:])!r}"
+            )
+        return Decide(withdraw=action == "withdraw")
+    return Place(Row(action), _three_cards(action, words[1:], hand))
+
+
+def _three_cards(action: str, words: list[str], hand: Sequence[Card]) -> tuple[Card, Card, Card]:
+    if len(words) != 3:
+        raise OrderSyntaxError(
+            f"{action!r} takes the three drawn cards in operation order, "
+            f"e.g. '{action} AS 10H 2C'; got {len(words)} card(s)"
+        )
+    first, second, third = (_card(word, hand) for word in words)
+    return first, second, third
+
+
+def _card(word: str, hand: Sequence[Card]) -> Card:
+    card = BY_CODE.get(normalise_code(word))
+    if card is None:
+        vocabulary = [c.code for c in hand] or list(BY_CODE)
+        raise OrderSyntaxError(
+            f"{word!r} is not a card{did_you_mean(normalise_code(word), vocabulary)} "
+            "(rank 2-10, J, Q, K or A, then suit C, D, H or S: 'AS', '10H', 'QD')"
+        )
+    return card

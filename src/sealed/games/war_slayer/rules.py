@@ -1,0 +1,381 @@
+"""War Slayer V rules: the deal, placement, operations, the end of a mission.
+
+Every function takes a state and returns a new state with the events it
+caused; nothing here reads input, prints, or draws chance except the deal.
+Passages quoted in comments are from the seed rulebook (RULES, SCORING TABLE,
+Summary of Operation Results); rulings are in docs/games/war-slayer.md.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+
+from sealed.core.chance import Chance
+from sealed.core.errors import IllegalOrderError
+from sealed.core.events import EVERYONE, Event
+from sealed.games.war_slayer.orders import Decide, Place, WarSlayerOrder, format_order
+from sealed.games.war_slayer.state import (
+    BY_CODE,
+    DECK,
+    Card,
+    Phase,
+    Row,
+    Side,
+    WarSlayerState,
+)
+
+MISSION_CARDS = 6  # two rows of three
+
+# Who gets a card on the board when a mission ends: (owner seat, row, position) -> seat.
+Recipient = Callable[[int, Row, int], int]
+
+
+def codes(cards: tuple[Card | None, ...] | list[Card]) -> str:
+    return " ".join(c.code for c in cards if c is not None)
+
+
+# -- the deal ---------------------------------------------------------------
+
+
+def deal(seats: tuple[str, str], dealer: int, mission_limit: int, chance: Chance) -> WarSlayerState:
+    """Shuffle, deal alternately starting with the non-dealer, and open mission 1.
+
+    RULES: "the players each get one half of a standard 52 card deck".
+    """
+    order = [BY_CODE[code] for code in chance.shuffle("shuffle the deck", [c.code for c in DECK])]
+    first = 1 - dealer
+    hqs: list[tuple[Card, ...]] = [(), ()]
+    hqs[first] = tuple(order[0::2])
+    hqs[dealer] = tuple(order[1::2])
+    # RULES: "for the first turn, the person who did not deal is considered the 'defeated'"
+    return WarSlayerState(
+        seats=seats,
+        sides=(Side(hqs[0]), Side(hqs[1])),
+        dealer=dealer,
+        defeated=1 - dealer,
+        mission_limit=mission_limit,
+    )
+
+
+# -- checking orders --------------------------------------------------------
+
+
+def check_order(state: WarSlayerState, index: int, order: WarSlayerOrder) -> None:
+    """Raise :class:`IllegalOrderError` naming the rule if ``order`` is not allowed now."""
+    text = format_order(order)
+    where = f"mission {state.mission}"
+    if state.phase is Phase.DECIDE:
+        if not isinstance(order, Decide):
+            raise IllegalOrderError(
+                f"illegal order {text!r} in {where}: you lost operation {state.operation}, "
+                "so answer 'continue' or 'withdraw' (RULES: \"The player who lost an "
+                "Information Card in the Operation may then decide whether or not they "
+                'wish to continue")'
+            )
+        return
+    if not isinstance(order, Place):
+        raise IllegalOrderError(
+            f"illegal order {text!r} in {where}: nobody has lost an operation yet; "
+            "place your three drawn cards ('dossier C1 C2 C3' or 'theater C1 C2 C3')"
+        )
+    _check_cards(state, index, order, text)
+    _check_row(state, index, order, text)
+
+
+def _check_cards(state: WarSlayerState, index: int, order: Place, text: str) -> None:
+    hand = state.hand(index)
+    drawn = " ".join(c.code for c in hand)
+    for card in order.cards:
+        if card not in hand:
+            raise IllegalOrderError(
+                f"illegal order {text!r}: {card.code} is not among the cards you drew "
+                f'({drawn}); you place exactly the three cards drawn (RULES: "both '
+                "players draw three cards from their HQ ... place these three cards "
+                'facedown in a horizontal row")'
+            )
+        if order.cards.count(card) > 1:
+            raise IllegalOrderError(
+                f"illegal order {text!r}: {card.code} is named twice; place each of the "
+                f"three drawn cards ({drawn}) once"
+            )
+
+
+def _check_row(state: WarSlayerState, index: int, order: Place, text: str) -> None:
+    if state.phase is not Phase.PLACE_SECOND:
+        return
+    filled = Row.DOSSIER if state.sides[index].dossier else Row.THEATER
+    if order.row is filled:
+        raise IllegalOrderError(
+            f"illegal order {text!r}: your first three cards went to the {filled.value}, "
+            f'so these go to the {filled.other.value} (RULES: "if the first three cards '
+            "were placed in the Dossier, the next three MUST BE placed in the Operations "
+            'Theater")'
+        )
+
+
+def default_order(state: WarSlayerState, index: int) -> WarSlayerOrder:
+    """The documented default: theater first (the remaining row second), as drawn; continue."""
+    if state.phase is Phase.DECIDE:
+        return Decide(withdraw=False)
+    hand = state.hand(index)
+    row = Row.THEATER
+    if state.phase is Phase.PLACE_SECOND and state.sides[index].theater:
+        row = Row.DOSSIER
+    return Place(row, (hand[0], hand[1], hand[2]))
+
+
+# -- placement ----------------------------------------------------------------
+
+
+def place(state: WarSlayerState, orders: tuple[Place, Place]) -> tuple[WarSlayerState, list[Event]]:
+    """Both players put their drawn cards face down, then (second row) the mission begins."""
+    sides = tuple(_placed(side, order) for side, order in zip(state.sides, orders, strict=True))
+    # Ruling "rows are seen": which row a player fills is visible at the table.
+    events = [
+        Event(
+            "place",
+            f"{seat} placed three cards face down in the {order.row.value}.",
+            EVERYONE,
+            {"seat": seat, "row": order.row.value},
+        )
+        for seat, order in zip(state.seats, orders, strict=True)
+    ]
+    state = replace(state, sides=(sides[0], sides[1]))
+    if state.phase is Phase.PLACE_FIRST:
+        return replace(state, phase=Phase.PLACE_SECOND), events
+    return run_operations(state, events)
+
+
+def _placed(side: Side, order: Place) -> Side:
+    rest = side.hq[3:]
+    if order.row is Row.DOSSIER:
+        return replace(side, hq=rest, dossier=order.cards)
+    return replace(side, hq=rest, theater=order.cards)
+
+
+# -- operations ---------------------------------------------------------------
+
+
+def run_operations(
+    state: WarSlayerState, events: list[Event]
+) -> tuple[WarSlayerState, list[Event]]:
+    """Flip operatives position by position until a decision is due or the mission ends."""
+    while state.operation < 3:
+        position = state.operation
+        cards = (state.sides[0].theater[position], state.sides[1].theater[position])
+        state = replace(state, operation=position + 1, vip_out=state.vip_out or _has_vip(cards))
+        events.append(_reveal_event(state, position, cards))
+        if cards[0].is_double_agent or cards[1].is_double_agent:
+            # "If a Double Agent (Royal Card) is revealed, the Mission ends immediately."
+            return _defection(state, position, cards, events)
+        if cards[0].strength == cards[1].strength:
+            # "When an Operation ends in a draw: No cards exchange hands. Play goes on."
+            events.append(Event("draw", f"Operation {position + 1} is a draw.", EVERYONE))
+            continue
+        winner = 0 if cards[0].strength > cards[1].strength else 1
+        state = _take_information(state, winner, position, events)
+        if state.operation < 3:
+            # Ruling "last operation": after the third operation there is nothing to back out of.
+            return replace(state, phase=Phase.DECIDE, decider=1 - winner), events
+    return finish_mission(state, _owners, events)
+
+
+def _has_vip(cards: tuple[Card, ...]) -> bool:
+    return any(card.is_vip for card in cards)
+
+
+def _reveal_event(state: WarSlayerState, position: int, cards: tuple[Card, Card]) -> Event:
+    (a, b), (x, y) = state.seats, cards
+    return Event(
+        "operation",
+        f"Operation {position + 1}: {a}'s {x.code} against {b}'s {y.code}.",
+        EVERYONE,
+        {"position": position + 1, "cards": {a: x.code, b: y.code}},
+    )
+
+
+def _take_information(
+    state: WarSlayerState, winner: int, position: int, events: list[Event]
+) -> WarSlayerState:
+    """ "the winner takes the Information Card that the defeated Operative was protecting"."""
+    loser = 1 - winner
+    losing = state.sides[loser]
+    card = losing.dossier[position]
+    assert card is not None, "an aligned information card is taken only once"
+    dossier = list(losing.dossier)
+    dossier[position] = None
+    sides = list(state.sides)
+    sides[loser] = replace(losing, dossier=tuple(dossier))
+    sides[winner] = replace(sides[winner], claimed=(*sides[winner].claimed, card))
+    winner_seat, loser_seat = state.seats[winner], state.seats[loser]
+    events.append(
+        Event(
+            "capture",
+            f"{winner_seat} wins operation {position + 1} and takes {loser_seat}'s "
+            f"information card {card.code}.",
+            EVERYONE,
+            {"winner": winner_seat, "card": card.code, "position": position + 1},
+        )
+    )
+    return replace(
+        state,
+        sides=(sides[0], sides[1]),
+        defeated=loser,
+        vip_out=state.vip_out or card.is_vip,
+    )
+
+
+def _defection(
+    state: WarSlayerState, position: int, cards: tuple[Card, Card], events: list[Event]
+) -> tuple[WarSlayerState, list[Event]]:
+    agents = [i for i in (0, 1) if cards[i].is_double_agent]
+    if len(agents) == 2:
+        return _double_defection(state, position, events)
+    traitor = agents[0]
+    rival = 1 - traitor
+
+    # "The Double Agent defects and is claimed by the opposing player along with that
+    # player's entire Dossier. However, all remaining exposed cards are compromised and
+    # claimed by the losing player."  (Ruling "defection": "that player" is the agent's owner.)
+    def recipient(owner: int, row: Row, pos: int) -> int:
+        if owner == traitor and (row is Row.DOSSIER or pos == position):
+            return rival
+        if row is Row.THEATER and pos <= position:
+            return traitor
+        return owner
+
+    traitor_seat, rival_seat = state.seats[traitor], state.seats[rival]
+    side = state.sides[traitor]
+    dossier = codes(side.dossier) or "nothing"
+    exposed = [s.theater[p] for s in state.sides for p in range(position + 1)]
+    compromised = codes([c for c in exposed if c is not cards[traitor]]) or "none"
+    events.append(
+        Event(
+            "defection",
+            f"{traitor_seat}'s {cards[traitor].code} is a Double Agent and defects to "
+            f"{rival_seat}, taking {traitor_seat}'s dossier ({dossier}). The exposed "
+            f"operatives ({compromised}) are compromised and go to {traitor_seat}.",
+            EVERYONE,
+            {"traitor": traitor_seat, "agent": cards[traitor].code},
+        )
+    )
+    vip_taken = any(c is not None and c.is_vip for c in side.dossier)
+    state = replace(state, defeated=traitor, vip_out=state.vip_out or vip_taken)
+    return finish_mission(state, recipient, events)
+
+
+def _double_defection(
+    state: WarSlayerState, position: int, events: list[Event]
+) -> tuple[WarSlayerState, list[Event]]:
+    """Ruling "two Double Agents": both defect with their owner's dossier; no loser, so the
+    other exposed cards go back to their owners."""
+
+    def recipient(owner: int, row: Row, pos: int) -> int:
+        if row is Row.DOSSIER or pos == position:
+            return 1 - owner
+        return owner
+
+    a, b = state.seats
+    events.append(
+        Event(
+            "defection",
+            f"Both operatives are Double Agents: each defects with its owner's dossier "
+            f"({a}'s to {b}, {b}'s to {a}).",
+            EVERYONE,
+            {"traitor": [a, b]},
+        )
+    )
+    vip_taken = any(c is not None and c.is_vip for s in state.sides for c in s.dossier)
+    return finish_mission(replace(state, vip_out=state.vip_out or vip_taken), recipient, events)
+
+
+def decide(state: WarSlayerState, order: Decide) -> tuple[WarSlayerState, list[Event]]:
+    """The loser of an operation goes on, or backs out of the mission."""
+    decider = state.decider
+    assert decider is not None, "a decision is due only with a decider"
+    seat = state.seats[decider]
+    if not order.withdraw:
+        events = [Event("continue", f"{seat} continues the mission.", EVERYONE)]
+        return run_operations(replace(state, decider=None), events)
+    winner = 1 - decider
+    exposed = [s.theater[p] for s in state.sides for p in range(state.operation)]
+    events = [
+        Event(
+            "withdraw",
+            f"{seat} backs out of mission {state.mission}; {state.seats[winner]} claims the "
+            f"exposed operatives ({codes(exposed)}).",
+            EVERYONE,
+            {"seat": seat},
+        )
+    ]
+
+    # "When a player backs out of a Mission: All exposed cards go to the winning player."
+    def recipient(owner: int, row: Row, pos: int) -> int:
+        return winner if row is Row.THEATER and pos < state.operation else owner
+
+    return finish_mission(replace(state, decider=None), recipient, events)
+
+
+# -- the end of a mission ------------------------------------------------------
+
+
+def _owners(owner: int, row: Row, pos: int) -> int:
+    # "All cards that did not exchange hands go back to their respective owners."
+    return owner
+
+
+def finish_mission(
+    state: WarSlayerState, recipient: Recipient, events: list[Event]
+) -> tuple[WarSlayerState, list[Event]]:
+    """Send every card home (Ruling "order at the bottom"), then start the next mission."""
+    incoming: list[list[Card]] = [list(state.sides[0].claimed), list(state.sides[1].claimed)]
+    for taker in (0, 1):
+        for owner in (taker, 1 - taker):
+            side = state.sides[owner]
+            for row in (Row.DOSSIER, Row.THEATER):
+                for pos, card in enumerate(side.row(row)):
+                    if card is not None and recipient(owner, row, pos) == taker:
+                        incoming[taker].append(card)
+    # "Claimed cards are added to the bottom of each respective player's HQ decks"
+    sides = tuple(
+        Side(hq=side.hq + tuple(cards)) for side, cards in zip(state.sides, incoming, strict=True)
+    )
+    state = replace(
+        state, sides=(sides[0], sides[1]), operation=0, decider=None, phase=Phase.PLACE_FIRST
+    )
+    counts = ", ".join(f"{seat} {len(s.hq)}" for seat, s in zip(state.seats, sides, strict=True))
+    events.append(
+        Event("mission-end", f"Mission {state.mission} is over. HQ cards: {counts}.", EVERYONE)
+    )
+    return _next_mission(state, events)
+
+
+def _next_mission(state: WarSlayerState, events: list[Event]) -> tuple[WarSlayerState, list[Event]]:
+    end = None
+    if state.vip_out:
+        # "The game ends when the VIP card (Ace of Spades), is revealed in Operations or
+        # taken from a Dossier." ... "the game continues until the end of that Mission"
+        end = "vip"
+    elif any(len(side.hq) < MISSION_CARDS for side in state.sides):
+        end = "short"  # Ruling "short HQ"
+    elif state.mission_limit and state.mission >= state.mission_limit:
+        end = "limit"  # Ruling "mission limit"
+    if end is None:
+        return replace(state, mission=state.mission + 1), events
+    state = replace(state, phase=Phase.OVER, end=end)
+    events.append(
+        Event("game-over", f"The game is over: {END_REASONS[end]}.", EVERYONE, {"end": end})
+    )
+    return state, events
+
+
+END_REASONS = {
+    "vip": "the VIP has surfaced",
+    "short": "an HQ holds fewer than six cards, too few for a mission",
+    "limit": "the mission limit is reached",
+}
+
+
+def points(cards: list[Card] | tuple[Card, ...]) -> int:
+    return sum(card.points for card in cards)

@@ -1,0 +1,1 @@
+"""The playtest lab: bots playing thousands of games, and what they show."""

@@ -1,0 +1,31 @@
+"""Reports as plain text: what a seat is told, on any channel (terminal, email)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sealed.core.game import Game, Result
+from sealed.core.match import Report
+
+
+def result_text(result: Result) -> str:
+    scores = ", ".join(f"{seat} {score:g}" for seat, score in result.scores.items())
+    if len(result.winners) == 1:
+        head = f"{result.winners[0]} wins"
+    else:
+        head = "shared win: " + ", ".join(result.winners)
+    return f"Game over ({result.reason}). {head}. Scores: {scores}."
+
+
+def report_text(game: Game[Any, Any, Any], report: Report) -> str:
+    """A seat's report: its view, the events it may see since its last report, what is due."""
+    parts = [game.render(report.view)]
+    if report.events:
+        parts.append("What happened:\n" + "\n".join(f"  - {e.text}" for e in report.events))
+    if report.result is not None:
+        parts.append(result_text(report.result))
+    elif report.prompt is not None:
+        parts.append(f"Your orders are due ({report.prompt.phase}).\n{report.prompt.help}")
+    else:
+        parts.append("Nothing is due from you now.")
+    return "\n\n".join(parts)

@@ -1,0 +1,143 @@
+"""Terminal play: humans and bots at one screen.
+
+With more than one human the screen is a hot seat: before a seat's turn
+the screen is cleared and the next player is asked to sit down; after the
+orders are sealed it is cleared again, so nobody sees another's view.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from rich.console import Console
+
+from sealed.core.chance import ChanceRequest, TableChance
+from sealed.core.errors import OrderError, SetupError
+from sealed.core.game import Game, OptionValue
+from sealed.core.match import Match, play_bots
+from sealed.core.suggest import did_you_mean
+from sealed.report import report_text, result_text
+from sealed.storage import save_match
+
+Ask = Callable[[str], str]
+
+
+def default_bot(game: Game[Any, Any, Any]) -> str:
+    """The first bot that is not the random one (the game's sensible opponent)."""
+    return next((name for name in game.bots if name != "random"), "random")
+
+
+def choose_seats(
+    game: Game[Any, Any, Any], players: str | None, bot_pairs: Sequence[str]
+) -> tuple[list[str], dict[str, str]]:
+    """Seats and which of them are bots (seat -> bot name).
+
+    Without ``players``: one human, ``you``, and enough bots to reach the
+    game's smallest table.
+
+    :raises SealedError: an unknown seat or bot in ``bot_pairs``.
+    """
+    if players is None:
+        seats = ["you"] + [f"bot{i}" for i in range(1, game.min_players)]
+        bots = {seat: default_bot(game) for seat in seats[1:]}
+    else:
+        seats = [p.strip() for p in players.split(",") if p.strip()]
+        bots = {}
+    for pair in bot_pairs:
+        seat, _, name = pair.partition("=")
+        name = name or default_bot(game)
+        if seat not in seats:
+            raise SetupError(f"--bot {pair!r}: no seat {seat!r}{did_you_mean(seat, seats)}")
+        if name not in game.bots:
+            raise SetupError(
+                f"--bot {pair!r}: {game.name} has no bot {name!r}"
+                f"{did_you_mean(name, game.bots)} (bots: {', '.join(game.bots)})"
+            )
+        bots[seat] = name
+    return seats, bots
+
+
+class TerminalTable:
+    """Runs one game at the terminal."""
+
+    def __init__(self, console: Console, ask: Ask | None = None) -> None:
+        self.console = console
+        self.ask: Ask = ask or (lambda prompt: console.input(prompt))
+
+    def play(
+        self,
+        game: Game[Any, Any, Any],
+        seats: Sequence[str],
+        bots: Mapping[str, str],
+        options: Mapping[str, OptionValue],
+        seed: int | str | None,
+        table_chance: bool = False,
+        output: str | None = None,
+    ) -> Match[Any, Any, Any]:
+        """Play to the end (or until input ends) and return the match."""
+        chance = TableChance(self._ask_chance, self._say) if table_chance else None
+        match = Match.new(game, seats, options, seed=seed, chance=chance)
+        players = {seat: game.bots[name]() for seat, name in bots.items()}
+        humans = [seat for seat in match.seats if seat not in bots]
+        hot_seat = len(humans) > 1
+        self._say(f"{game.title}: {', '.join(_describe(s, bots) for s in match.seats)}")
+        try:
+            while match.result() is None:
+                play_bots(match, players)
+                for seat in match.waiting_for():
+                    self._turn(match, seat, hot_seat)
+                    if output:
+                        save_match(match, output)
+        except (EOFError, KeyboardInterrupt):
+            self._say("\nstopped." + (f" The game is saved in {output}." if output else ""))
+            return match
+        self._finish(match, humans, hot_seat)
+        return match
+
+    def _turn(self, match: Match[Any, Any, Any], seat: str, hot_seat: bool) -> None:
+        if hot_seat:
+            self.console.clear()
+            self.ask(f"Pass the screen to {seat} and press Enter when only {seat} can see it. ")
+        self._say(report_text(match.game, match.report(seat)))
+        while True:
+            text = self.ask(f"{seat}> ").strip()
+            if text in ("help", "?"):
+                prompt = match.prompts()[seat]
+                self._say(
+                    prompt.help
+                    + (f"\nchoices: {', '.join(prompt.choices)}" if prompt.choices else "")
+                )
+                continue
+            if text == "view":
+                self._say(report_text(match.game, match.report(seat, full=True)))
+                continue
+            try:
+                match.seal(seat, text)
+                break
+            except OrderError as error:
+                self._say(f"refused: {error}")
+        if hot_seat:
+            self.console.clear()
+
+    def _finish(self, match: Match[Any, Any, Any], humans: list[str], hot_seat: bool) -> None:
+        result = match.result()
+        if not hot_seat:
+            for seat in humans:
+                self._say(report_text(match.game, match.report(seat)))
+        elif result is not None:
+            self.console.clear()
+            public = [e.text for e in match.events[-10:] if e.audience.seats is None]
+            self._say("\n".join(public))
+        if result is not None:
+            self._say(result_text(result))
+
+    def _ask_chance(self, request: ChanceRequest) -> str:
+        return self.ask(f"[table] {request.describe()}; enter the outcome: ")
+
+    def _say(self, text: str) -> None:
+        self.console.print(text, markup=False, highlight=False)
+
+
+def _describe(seat: str, bots: Mapping[str, str]) -> str:
+    return f"{seat} ({bots[seat]} bot)" if seat in bots else seat
