@@ -1,0 +1,554 @@
+"""Fix'em rules: the stages of a round as small pure functions.
+
+Quotations are from the seed's section 10 "Final Rules" unless another
+iteration is named. Every step that asks for dice names them in its label
+("round 2: roll ana's 6 field dice"), so people at a real table can enter
+what they rolled, and scenarios can script any roll.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping, Sequence
+
+from sealed.core.chance import Chance
+from sealed.core.errors import IllegalOrderError
+from sealed.core.events import Audience, Event
+from sealed.games.fixem.orders import (
+    Card1,
+    Card2,
+    Card3,
+    FixemOrder,
+    Pass,
+    Predict,
+    format_order,
+)
+from sealed.games.fixem.state import (
+    DICE_PER_COLOUR,
+    POINTS,
+    Die,
+    FixemState,
+    Player,
+    Prediction,
+    Rules,
+    Stage,
+    point_counts,
+    remove_points,
+    sort_dice,
+)
+
+PLACED_POINT = 1  # a die put in the bowl unrolled; it is rolled before anyone counts it
+
+Events = list[Event]
+
+
+# -- setting up ---------------------------------------------------------------
+
+
+def new_state(seats: Sequence[str], rules: Rules, chance: Chance) -> FixemState:
+    """Section 10 f: hand dice rolled, field dice in the bowl, the rest waiting."""
+    players = {seat: _start_player(seat, rules, chance) for seat in seats}
+    field = [Die(seat, PLACED_POINT) for seat in seats for _ in range(rules.start_field)]
+    return FixemState(
+        seats=tuple(seats),
+        rules=rules,
+        round=1,
+        stage=Stage.PREDICT,
+        players=players,
+        field=sort_dice(field, seats),
+        queue=(),
+    )
+
+
+def _start_player(seat: str, rules: Rules, chance: Chance) -> Player:
+    size = rules.hand_size
+    hand: tuple[int, ...]
+    if rules.start_hand == "1_to_6":
+        # iterations 3-4: "The 6 Hand Dices are of points 1~6 (each dice different point)"
+        hand = POINTS
+    else:
+        hand = tuple(sorted(chance.dice(f"roll {seat}'s {size} hand dice", size)))
+    return Player(hand=hand, waiting=DICE_PER_COLOUR - size - rules.start_field)
+
+
+# -- checking orders ----------------------------------------------------------
+
+
+def check_order(state: FixemState, seat: str, order: FixemOrder) -> None:
+    """The rules' objections to ``order`` from ``seat`` now.
+
+    :raises IllegalOrderError: wrong stage, a count out of range, a hand die
+        the seat does not have, card 3 aimed at oneself or at a die that is
+        visibly not there.
+    """
+    if state.stage is Stage.OVER:
+        raise IllegalOrderError("the game is over")
+    if state.stage is Stage.PREDICT:
+        _check_prediction(state, order)
+    elif isinstance(order, Predict):
+        raise IllegalOrderError(
+            f"round {state.round} Card Stage: predictions are closed; "
+            "play card1 POINT, card2 P P ..., card3 SEAT POINT or pass"
+        )
+    elif isinstance(order, Card2):
+        _check_card2(state, seat, order)
+    elif isinstance(order, Card3):
+        _check_card3(state, seat, order)
+
+
+def _check_prediction(state: FixemState, order: FixemOrder) -> None:
+    if not isinstance(order, Predict):
+        raise IllegalOrderError(
+            f"round {state.round} Prediction Stage: cards come later; "
+            "write predict COUNT x POINT (predict 4 x 3)"
+        )
+    most = DICE_PER_COLOUR * len(state.seats)
+    if not 1 <= order.count <= most:
+        raise IllegalOrderError(
+            f"predict {order.count} x {order.point}: the count must be 1 to {most} "
+            "(a prediction of no dice could never take a die)"
+        )
+
+
+def _check_card2(state: FixemState, seat: str, order: Card2) -> None:
+    hand = state.player(seat).hand
+    for point in set(order.points):
+        want, have = order.points.count(point), hand.count(point)
+        if want > have:
+            shown = " ".join(map(str, hand)) or "empty"
+            dice = f"{want} hand dice" if want > 1 else "a hand die"
+            raise IllegalOrderError(
+                f"{format_order(order)}: you do not have {dice} showing {point} "
+                f"(your hand: {shown})"
+            )
+
+
+def _check_card3(state: FixemState, seat: str, order: Card3) -> None:
+    if order.target == seat:
+        raise IllegalOrderError(
+            f"{format_order(order)}: card 3 moves another player's hand die, not your own"
+        )
+    target = state.player(order.target)
+    # Hands are public, so naming a die that is not there is a slip, not a bluff;
+    # with hidden hands refusing would leak the hand, so the card just fizzles.
+    if not state.rules.hidden_hands and order.point not in target.hand:
+        shown = " ".join(map(str, target.hand)) or "empty"
+        raise IllegalOrderError(
+            f"{format_order(order)}: {order.target} has no hand die showing {order.point} "
+            f"({order.target}'s hand: {shown})"
+        )
+
+
+# -- resolving ----------------------------------------------------------------
+
+
+def resolve(
+    state: FixemState, orders: Mapping[str, FixemOrder], chance: Chance
+) -> tuple[FixemState, Events]:
+    """Open one sealed step: the predictions (then roll), or the cards (then execute and score)."""
+    if state.stage is Stage.PREDICT:
+        state, events = prediction_stage(state, orders)
+        state, rolled = rolling_stage(state, chance)
+        return dataclasses.replace(state, stage=Stage.CARDS), events + rolled
+    state, events = card_stage(state, orders)
+    state, executed = execution_stage(state, orders)
+    state, scored = score_stage(state)
+    state, ended = end_of_round(state, chance)
+    return state, events + executed + scored + ended
+
+
+def prediction_stage(
+    state: FixemState, orders: Mapping[str, FixemOrder]
+) -> tuple[FixemState, Events]:
+    """Section 10 g: predictions made in secret, then "remove their Partitions together"."""
+    players = dict(state.players)
+    shown: dict[str, str] = {}
+    for seat in state.seats:
+        order = orders.get(seat)
+        prediction = Prediction(order.count, order.point) if isinstance(order, Predict) else None
+        players[seat] = dataclasses.replace(players[seat], prediction=prediction)
+        shown[seat] = str(prediction) if prediction else "none"
+    state = dataclasses.replace(state, players=players)
+    if state.rules.hidden_predictions:
+        # iteration 7 c: each seat sees only its own until the Score Stage
+        events = [
+            _event("prediction", f"round {state.round}: your prediction is {shown[s]}", [s])
+            for s in state.seats
+        ]
+        return state, events
+    text = ", ".join(f"{seat} {shown[seat]}" for seat in state.seats)
+    return state, [_event("predictions", f"round {state.round} predictions: {text}", None, shown)]
+
+
+def rolling_stage(state: FixemState, chance: Chance) -> tuple[FixemState, Events]:
+    """Section 10 h: each colour's field dice are rolled, then the Field Queue joins unrolled.
+
+    With ``queue_joins: before_roll`` (iterations 1-6: "grabs his own all
+    Gaming Dices in the Shared Zone (including Field and Field Queue)") the
+    queue joins first and is rolled with its colour.
+    """
+    events: Events = []
+    field = list(state.field)
+    queue = state.queue
+    if state.rules.queue_joins == "before_roll" and queue:
+        field += queue
+        events.append(_queue_event(state, queue, "and will be rolled"))
+        queue = ()
+    rolled: list[Die] = []
+    for seat in state.seats:
+        count = sum(1 for d in field if d.seat == seat)
+        if count == 0:
+            continue
+        label = f"round {state.round}: roll {seat}'s {count} field dice"
+        points = sorted(chance.dice(label, count))
+        rolled += [Die(seat, p) for p in points]
+        faces = " ".join(map(str, points))
+        events.append(
+            _event("roll", f"{seat} rolls {count} field dice: {faces}", None, {"seat": seat})
+        )
+    if queue:
+        # "Then put all the dices in the Field Queue into the Field without rotating them."
+        events.append(_queue_event(state, queue, "without being rolled"))
+        rolled += queue
+    return dataclasses.replace(state, field=sort_dice(rolled, state.seats), queue=()), events
+
+
+def _queue_event(state: FixemState, queue: tuple[Die, ...], how: str) -> Event:
+    dice = ", ".join(f"{d.seat} {d.point}" for d in queue)
+    return _event("queue", f"the Field Queue joins the Field {how}: {dice}")
+
+
+def card_stage(state: FixemState, orders: Mapping[str, FixemOrder]) -> tuple[FixemState, Events]:
+    """Section 10 i: the cards, chosen in secret, are displayed together."""
+    cards = {seat: format_order(orders.get(seat, Pass())) for seat in state.seats}
+    text = ", ".join(f"{seat} {cards[seat]}" for seat in state.seats)
+    event = _event("cards", f"round {state.round} cards: {text}", None, cards)
+    return dataclasses.replace(state, cards=cards), [event]
+
+
+def execution_stage(
+    state: FixemState, orders: Mapping[str, FixemOrder]
+) -> tuple[FixemState, Events]:
+    """Section 10 j iv: "The sequence for the Cards to take effects is 3 -> 2 -> 1".
+
+    ``card_order: 2-3-1`` is iterations 1-4's sequence. Plays of the same
+    card take effect in seat order.
+    """
+    events: Events = []
+    for number in state.rules.card_order:
+        for seat in state.seats:
+            played = _play(state, seat, orders.get(seat), number)
+            if played is not None:
+                state, event = played
+                events.append(event)
+    return state, events
+
+
+def _play(
+    state: FixemState, seat: str, order: FixemOrder | None, number: int
+) -> tuple[FixemState, Event] | None:
+    if number == 1 and isinstance(order, Card1):
+        return play_card1(state, seat, order)
+    if number == 2 and isinstance(order, Card2):
+        return play_card2(state, seat, order)
+    if number == 3 and isinstance(order, Card3):
+        return play_card3(state, seat, order)
+    return None
+
+
+def play_card1(state: FixemState, seat: str, order: Card1) -> tuple[FixemState, Event]:
+    """Card 1: one own-colour die showing the point, from the Field, else from the Field Queue.
+
+    "If there's no that number in his color in the Field or Field Queue,
+    this card doesn't do anything."
+    """
+    die = Die(seat, order.point)
+    player = state.player(seat)
+    took = dataclasses.replace(player, hand=tuple(sorted((*player.hand, order.point))))
+    if die in state.field:
+        state = dataclasses.replace(state, field=_without(state.field, die))
+        return _with_player(state, seat, took), _event(
+            "card1", f"{seat} takes a {order.point} from the Field into the hand"
+        )
+    if die in state.queue:
+        state = dataclasses.replace(state, queue=_without(state.queue, die))
+        return _with_player(state, seat, took), _event(
+            "card1", f"{seat} takes a {order.point} from the Field Queue into the hand"
+        )
+    return state, _event(
+        "card1", f"{seat}'s card 1 does nothing: no {seat} die showing {order.point} is out"
+    )
+
+
+def _without(dice: tuple[Die, ...], die: Die) -> tuple[Die, ...]:
+    left = list(dice)
+    left.remove(die)
+    return tuple(left)
+
+
+def play_card2(state: FixemState, seat: str, order: Card2) -> tuple[FixemState, Event]:
+    """Card 2: the named hand dice go to the Field unrolled; any taken by card 3 stay lost."""
+    hand = list(state.player(seat).hand)
+    moved = []
+    for point in order.points:
+        if point in hand:
+            hand.remove(point)
+            moved.append(point)
+    missing = list(order.points)
+    for point in moved:
+        missing.remove(point)
+    state = _with_player(state, seat, dataclasses.replace(state.player(seat), hand=tuple(hand)))
+    field = (*state.field, *(Die(seat, p) for p in moved))
+    state = dataclasses.replace(state, field=sort_dice(field, state.seats))
+    text = f"{seat} moves hand dice to the Field: {' '.join(map(str, moved)) or 'none'}"
+    if missing:
+        text += f" (no longer in hand: {' '.join(map(str, missing))})"
+    return state, _event("card2", text)
+
+
+def play_card3(state: FixemState, seat: str, order: Card3) -> tuple[FixemState, Event]:
+    """Card 3: the target's hand die goes to the Field Queue, or nothing if it is not there."""
+    target = state.player(order.target)
+    if order.point not in target.hand:
+        return state, _event(
+            "card3",
+            f"{seat}'s card 3 does nothing: {order.target} has no hand die showing {order.point}",
+        )
+    hand = remove_points(target.hand, [order.point])
+    state = _with_player(state, order.target, dataclasses.replace(target, hand=hand))
+    queue = sort_dice((*state.queue, Die(order.target, order.point)), state.seats)
+    state = dataclasses.replace(state, queue=queue)
+    return state, _event(
+        "card3", f"{seat} moves {order.target}'s hand {order.point} to the Field Queue"
+    )
+
+
+# -- scoring ------------------------------------------------------------------
+
+
+def score_stage(state: FixemState) -> tuple[FixemState, Events]:
+    """Section 10 l: count the Field (not the queue); exact predictions take their point's dice."""
+    counts = point_counts(state.field)
+    summary = " ".join(f"{p}:{counts[p]}" for p in POINTS)
+    events = [_event("count", f"round {state.round} field count {summary}", None, counts)]
+    if state.rules.hidden_predictions:
+        shown = {s: str(state.player(s).prediction or "none") for s in state.seats}
+        text = ", ".join(f"{s} {shown[s]}" for s in state.seats)
+        events.append(
+            _event("predictions", f"round {state.round} predictions: {text}", None, shown)
+        )
+    if state.rules.closest_award:
+        state, award = closest_award(state, counts)
+        events += award
+    state, taken, remainder = take_exact(state, counts)
+    events += _score_events(state, taken, remainder)
+    state, refilled = refill(state, taken, remainder)
+    return state, events + refilled
+
+
+def closest_award(state: FixemState, counts: Mapping[int, int]) -> tuple[FixemState, Events]:
+    """Iteration 4: the single closest prediction earns one Score Dice; a tie earns nothing.
+
+    "For the player whose prediction is the closest from the correct result,
+    he gets one Score Dice as award. If two or more players are both closest
+    to the correct results, nobody gets award." The award die is one of the
+    seat's own Waiting Dice (see the manual's rulings).
+    """
+    distance = {
+        seat: abs(p.count - counts[p.point])
+        for seat in state.seats
+        if (p := state.player(seat).prediction) is not None
+    }
+    if not distance:
+        return state, []
+    best = min(distance.values())
+    closest = [seat for seat, d in distance.items() if d == best]
+    if len(closest) > 1:
+        names = ", ".join(closest)
+        return state, [_event("award", f"no award: {names} are equally close ({best} off)")]
+    seat = closest[0]
+    player = state.player(seat)
+    if player.waiting == 0:
+        return state, [_event("award", f"{seat} is closest but has no Waiting Dice to award")]
+    player = _add_score(state, dataclasses.replace(player, waiting=player.waiting - 1), 1)
+    text = f"{seat} is closest ({best} off) and takes one Waiting Die as a Score Die"
+    return _with_player(state, seat, player), [_event("award", text, None, {"seat": seat})]
+
+
+def take_exact(
+    state: FixemState, counts: Mapping[int, int]
+) -> tuple[FixemState, dict[str, list[Die]], list[Die]]:
+    """Exact predictions take every field die of their point; equal ones split them.
+
+    "If two or more players made the same prediction and all correct, they
+    divide the Score Dices, with the remaining of division removed from the
+    game totally." The dice of the point are dealt in canonical order (colour
+    in seat order): each scorer, in seat order, takes the next share, and the
+    last ``count % scorers`` dice are the remainder, removed from the game.
+    Returns the state, the dice each scorer took, and the remainder.
+    """
+    winners: dict[int, list[str]] = {}
+    for seat in state.seats:
+        p = state.player(seat).prediction
+        if p is not None and counts[p.point] == p.count:
+            winners.setdefault(p.point, []).append(seat)
+    taken: dict[str, list[Die]] = {}
+    remainder: list[Die] = []
+    for point, seats in winners.items():
+        dice = [d for d in state.field if d.point == point]
+        share = len(dice) // len(seats)
+        for i, seat in enumerate(seats):
+            taken[seat] = dice[i * share : (i + 1) * share]
+        remainder += dice[share * len(seats) :]
+    players = {
+        seat: _add_score(state, player, len(taken.get(seat, ())))
+        for seat, player in state.players.items()
+    }
+    field = tuple(d for d in state.field if d.point not in winners)
+    removed = state.removed + len(remainder)
+    return (
+        dataclasses.replace(state, field=field, players=players, removed=removed),
+        taken,
+        remainder,
+    )
+
+
+def _score_events(
+    state: FixemState, taken: Mapping[str, list[Die]], remainder: list[Die]
+) -> Events:
+    events: Events = []
+    weight = " (Additional Round: each weighs 2)" if state.doubled else ""
+    for seat in state.seats:
+        if seat in taken:
+            dice = taken[seat]
+            colours = _colours(dice, state.seats)
+            text = (
+                f"{seat}'s prediction {state.player(seat).prediction} is exact: "
+                f"takes {len(dice)} Score Dice ({colours}){weight}"
+            )
+            events.append(_event("score", text, None, {"seat": seat, "dice": len(dice)}))
+    if remainder:
+        colours = _colours(remainder, state.seats)
+        text = f"the split leaves {len(remainder)} over, removed from the game ({colours})"
+        events.append(_event("removed", text, None, {"dice": len(remainder)}))
+    return events
+
+
+def _colours(dice: Sequence[Die], seats: Sequence[str]) -> str:
+    parts = [f"{n} {seat}" for seat in seats if (n := sum(1 for d in dice if d.seat == seat))]
+    return ", ".join(parts) or "none"
+
+
+def refill(
+    state: FixemState, taken: Mapping[str, list[Die]], remainder: list[Die]
+) -> tuple[FixemState, Events]:
+    """Put Waiting Dice into the Field for the dice that left it.
+
+    ``own_colour`` (section 10 l): "the same amount of each color's Waiting
+    Dices ... are put into the Field" -- colour for colour, the split
+    remainder included. ``scorer`` (iteration 4): "the same amount of the
+    player's color's Waiting Dices" -- each scorer refills what he took with
+    his own colour; the remainder is refilled colour for colour. ``none``
+    (iteration 3). A colour short of Waiting Dice puts in what it has.
+    """
+    if state.rules.refill == "none" or not (taken or remainder):
+        return state, []
+    owed = dict.fromkeys(state.seats, 0)
+    for die in remainder:
+        owed[die.seat] += 1
+    for seat, dice in taken.items():
+        if state.rules.refill == "scorer":
+            owed[seat] += len(dice)
+        else:
+            for die in dice:
+                owed[die.seat] += 1
+    field = list(state.field)
+    parts = []
+    for seat in state.seats:
+        player = state.player(seat)
+        count = min(owed[seat], player.waiting)
+        if owed[seat] == 0:
+            continue
+        state = _with_player(
+            state, seat, dataclasses.replace(player, waiting=player.waiting - count)
+        )
+        field += [Die(seat, PLACED_POINT)] * count
+        short = f" (owed {owed[seat]}, no more waiting)" if count < owed[seat] else ""
+        parts.append(f"{seat} {count}{short}")
+    state = dataclasses.replace(state, field=sort_dice(field, state.seats))
+    return state, [_event("refill", "refill from the Waiting Dice: " + ", ".join(parts))]
+
+
+# -- ending -------------------------------------------------------------------
+
+
+def end_of_round(state: FixemState, chance: Chance) -> tuple[FixemState, Events]:
+    """Section 10 k and l: the field-dice end, the round limit with its four-sided die.
+
+    Both endings of section 10 apply together under ``ending: rounds``.
+    """
+    events: Events = []
+    rules = state.rules
+    out = len(state.field) + len(state.queue)
+    if out < len(state.seats):
+        return _end(state, "field", f"only {out} field dice remain, fewer than the players")
+    if rules.ending == "rounds":
+        if state.round == rules.rounds and rules.additional_die and state.additional_rounds is None:
+            label = f"roll the {rules.additional_die}-sided die for Additional Rounds"
+            extra = chance.dice(label, 1, rules.additional_die)[0]
+            state = dataclasses.replace(state, additional_rounds=extra)
+            events.append(
+                _event(
+                    "additional",
+                    f"the {rules.additional_die}-sided die shows {extra}: {extra} Additional "
+                    "Round(s) follow, their Score Dice weigh 2",
+                    None,
+                    {"rounds": extra},
+                )
+            )
+        total = state.total_rounds
+        if total is not None and state.round >= total:
+            state, ended = _end(state, "rounds", f"all {total} rounds are played")
+            return state, events + ended
+    elif state.round >= rules.max_rounds:
+        return _end(state, "limit", f"the round limit ({rules.max_rounds}) is reached")
+    players = {s: dataclasses.replace(p, prediction=None) for s, p in state.players.items()}
+    state = dataclasses.replace(state, round=state.round + 1, stage=Stage.PREDICT, players=players)
+    return state, events
+
+
+def _end(state: FixemState, why: str, text: str) -> tuple[FixemState, Events]:
+    scores = {seat: state.player(seat).score for seat in state.seats}
+    state = dataclasses.replace(state, stage=Stage.OVER, ended=why)
+    return state, [_event("end", f"the game ends: {text}", None, {"reason": why, "scores": scores})]
+
+
+def end_reason(state: FixemState) -> str:
+    """A sentence for the result."""
+    if state.ended == "field":
+        return "fewer field dice than players"
+    if state.ended == "limit":
+        return f"round limit {state.rules.max_rounds} reached"
+    return f"{state.round} rounds played"
+
+
+# -- helpers ------------------------------------------------------------------
+
+
+def _with_player(state: FixemState, seat: str, player: Player) -> FixemState:
+    return dataclasses.replace(state, players={**state.players, seat: player})
+
+
+def _add_score(state: FixemState, player: Player, dice: int) -> Player:
+    """Score Dice go to the Additional Score Zone in Additional Rounds (section 10 k)."""
+    if dice == 0:
+        return player
+    if state.doubled:
+        return dataclasses.replace(player, additional=player.additional + dice)
+    return dataclasses.replace(player, scored=player.scored + dice)
+
+
+def _event(kind: str, text: str, seats: Sequence[str] | None = None, data: object = None) -> Event:
+    audience = Audience.everyone() if seats is None else Audience.only(*seats)
+    payload = dict(data) if isinstance(data, Mapping) else {}
+    return Event(kind, text, audience, payload)

@@ -1,0 +1,308 @@
+"""Fix'em values: dice, predictions, the rule variant in force, players and the game state.
+
+A state is a frozen value. Dice of one colour are interchangeable except for
+the point they show, so the Field and the Field Queue are kept as sorted
+tuples of :class:`Die` (colour in seat order, then point) and a hand as a
+sorted tuple of points: a hand only ever holds its owner's colour (the
+starting hand is his own dice, and card 1 "Move one Field Dice of the
+player's own color to his Hand").
+"""
+
+from __future__ import annotations
+
+import enum
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from sealed.core.errors import SetupError
+from sealed.core.game import Options
+
+POINTS = (1, 2, 3, 4, 5, 6)
+DICE_PER_COLOUR = 36
+
+
+class Stage(enum.Enum):
+    """Which sealed decision the table is waiting for."""
+
+    PREDICT = "predict"
+    CARDS = "cards"
+    OVER = "over"
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Die:
+    """A gaming die: its owner's colour (a seat) and the point it shows."""
+
+    seat: str
+    point: int
+
+    def to_json(self) -> dict[str, object]:
+        return {"seat": self.seat, "point": self.point}
+
+
+@dataclass(frozen=True, slots=True)
+class Prediction:
+    """``count`` field dice will show ``point``."""
+
+    count: int
+    point: int
+
+    def to_json(self) -> dict[str, int]:
+        return {"count": self.count, "point": self.point}
+
+    def __str__(self) -> str:
+        return f"{self.count} x {self.point}"
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """The rule variant in force, read once from the options (defaults = section 10)."""
+
+    card_order: tuple[int, ...] = (3, 2, 1)
+    queue_joins: str = "after_roll"
+    start_hand: str = "4_rolled"
+    start_field: int = 6
+    refill: str = "own_colour"
+    closest_award: bool = False
+    ending: str = "rounds"
+    rounds: int = 6
+    additional_die: int = 4
+    max_rounds: int = 60
+    hidden_hands: bool = False
+    hidden_predictions: bool = False
+
+    @classmethod
+    def from_options(cls, options: Options) -> Rules:
+        """Read the options of :data:`sealed.games.fixem.game.OPTIONS` (missing ones default)."""
+        base = cls()
+        order = str(options.get("card_order", "3-2-1"))
+        return cls(
+            card_order=tuple(int(c) for c in order.split("-")),
+            queue_joins=str(options.get("queue_joins", base.queue_joins)),
+            start_hand=str(options.get("start_hand", base.start_hand)),
+            start_field=int(options.get("start_field", base.start_field)),
+            refill=str(options.get("refill", base.refill)),
+            closest_award=bool(options.get("closest_award", base.closest_award)),
+            ending=str(options.get("ending", base.ending)),
+            rounds=int(options.get("rounds", base.rounds)),
+            additional_die=int(options.get("additional_die", base.additional_die)),
+            max_rounds=int(options.get("max_rounds", base.max_rounds)),
+            hidden_hands=bool(options.get("hidden_hands", base.hidden_hands)),
+            hidden_predictions=bool(options.get("hidden_predictions", base.hidden_predictions)),
+        )
+
+    @property
+    def hand_size(self) -> int:
+        return 4 if self.start_hand == "4_rolled" else 6
+
+
+@dataclass(frozen=True, slots=True)
+class Player:
+    """One seat's dice and score.
+
+    ``scored`` counts the dice in the Score Zone (1 point each), ``additional``
+    those in the Additional Score Zone (2 points each, section 10 k).
+    ``prediction`` is the one opened this round (``None`` before it is
+    opened, or when the seat made none).
+    """
+
+    hand: tuple[int, ...]
+    waiting: int
+    scored: int = 0
+    additional: int = 0
+    prediction: Prediction | None = None
+
+    @property
+    def score(self) -> int:
+        return self.scored + 2 * self.additional
+
+    @property
+    def score_dice(self) -> int:
+        return self.scored + self.additional
+
+
+@dataclass(frozen=True, slots=True)
+class FixemState:
+    """Everything about a game of Fix'em at one moment.
+
+    ``cards`` holds the cards opened at the last Card Stage (canonical text
+    per seat), ``additional_rounds`` the four-sided die once rolled,
+    ``ended`` why the game ended (``""`` while it goes on).
+    """
+
+    seats: tuple[str, ...]
+    rules: Rules
+    round: int
+    stage: Stage
+    players: Mapping[str, Player]
+    field: tuple[Die, ...]
+    queue: tuple[Die, ...]
+    removed: int = 0
+    additional_rounds: int | None = None
+    cards: Mapping[str, str] | None = None
+    ended: str = ""
+
+    def player(self, seat: str) -> Player:
+        return self.players[seat]
+
+    @property
+    def total_rounds(self) -> int | None:
+        """Rounds the game will last under the ``rounds`` ending, once known."""
+        if self.rules.ending != "rounds":
+            return None
+        if self.rules.additional_die == 0:
+            return self.rules.rounds
+        if self.additional_rounds is None:
+            return None
+        return self.rules.rounds + self.additional_rounds
+
+    @property
+    def doubled(self) -> bool:
+        """True in an Additional Round: its Score Dice weigh 2."""
+        return self.rules.ending == "rounds" and self.round > self.rules.rounds
+
+    def dice_count(self) -> int:
+        """Every gaming die accounted for: 36 per colour when nothing is lost."""
+        held = sum(len(p.hand) + p.waiting + p.score_dice for p in self.players.values())
+        return len(self.field) + len(self.queue) + held + self.removed
+
+
+def sort_dice(dice: Iterable[Die], seats: Sequence[str]) -> tuple[Die, ...]:
+    """Dice in canonical order: colour in seat order, then point."""
+    rank = {seat: i for i, seat in enumerate(seats)}
+    return tuple(sorted(dice, key=lambda d: (rank[d.seat], d.point)))
+
+
+def point_counts(dice: Iterable[Die]) -> dict[int, int]:
+    """How many dice show each point 1-6."""
+    counts = Counter(d.point for d in dice)
+    return {p: counts.get(p, 0) for p in POINTS}
+
+
+def remove_points(hand: tuple[int, ...], points: Iterable[int]) -> tuple[int, ...]:
+    """``hand`` without one die per point listed (each must be there)."""
+    left = list(hand)
+    for point in points:
+        left.remove(point)
+    return tuple(left)
+
+
+# -- JSON (the game master's view, and the setup keys) -------------------------
+
+
+def state_to_json(state: FixemState) -> dict[str, Any]:
+    """The full state; ``score`` is derived (``scored + 2 * additional``)."""
+    return {
+        "round": state.round,
+        "stage": state.stage.value,
+        "players": {seat: _player_json(state.player(seat)) for seat in state.seats},
+        "field": [d.to_json() for d in state.field],
+        "queue": [d.to_json() for d in state.queue],
+        "removed": state.removed,
+        "additional_rounds": state.additional_rounds,
+        "cards": dict(state.cards) if state.cards is not None else None,
+        "ended": state.ended,
+    }
+
+
+def _player_json(player: Player) -> dict[str, Any]:
+    return {
+        "hand": list(player.hand),
+        "waiting": player.waiting,
+        "score": player.score,
+        "scored": player.scored,
+        "additional": player.additional,
+        "prediction": player.prediction.to_json() if player.prediction else None,
+    }
+
+
+def state_from_json(data: Mapping[str, Any], seats: Sequence[str], rules: Rules) -> FixemState:
+    """Rebuild a state from :func:`state_to_json` output, possibly edited.
+
+    :raises SetupError: a key is missing or malformed, or the dice do not add
+        up to 36 per colour.
+    """
+    try:
+        state = _read_state(data, seats, rules)
+    except (KeyError, TypeError, ValueError) as error:
+        if isinstance(error, SetupError):
+            raise
+        raise SetupError(f"fixem state: {type(error).__name__}: {error}") from None
+    expected = DICE_PER_COLOUR * len(seats)
+    if state.dice_count() != expected:
+        raise SetupError(_count_message(state, expected))
+    return state
+
+
+def _read_state(data: Mapping[str, Any], seats: Sequence[str], rules: Rules) -> FixemState:
+    players_data = data["players"]
+    if set(players_data) != set(seats):
+        raise SetupError(f"fixem state: players {sorted(players_data)} are not the seats {seats}")
+    cards = data.get("cards")
+    return FixemState(
+        seats=tuple(seats),
+        rules=rules,
+        round=_number(data["round"], "round", 1),
+        stage=Stage(data["stage"]),
+        players={seat: _read_player(players_data[seat], seat) for seat in seats},
+        field=sort_dice((_read_die(d, seats) for d in data["field"]), seats),
+        queue=sort_dice((_read_die(d, seats) for d in data["queue"]), seats),
+        removed=_number(data.get("removed", 0), "removed"),
+        additional_rounds=data.get("additional_rounds"),
+        cards={str(k): str(v) for k, v in cards.items()} if cards else None,
+        ended=str(data.get("ended", "")),
+    )
+
+
+def _read_player(data: Mapping[str, Any], seat: str) -> Player:
+    hand = tuple(sorted(_point(p, f"{seat}'s hand") for p in data["hand"]))
+    prediction = data.get("prediction")
+    player = Player(
+        hand=hand,
+        waiting=_number(data["waiting"], f"{seat}'s waiting"),
+        scored=_number(data.get("scored", 0), f"{seat}'s scored"),
+        additional=_number(data.get("additional", 0), f"{seat}'s additional"),
+        prediction=(
+            Prediction(_number(prediction["count"], "count", 1), _point(prediction["point"], seat))
+            if prediction
+            else None
+        ),
+    )
+    if "score" in data and data["score"] != player.score:
+        raise SetupError(
+            f"fixem state: {seat}'s score {data['score']} is not scored + 2 x additional "
+            f"({player.scored} + 2 x {player.additional}); set scored/additional instead"
+        )
+    return player
+
+
+def _read_die(data: Mapping[str, Any], seats: Sequence[str]) -> Die:
+    seat = str(data["seat"])
+    if seat not in seats:
+        raise SetupError(f"fixem state: a die of {seat!r}, who is not at the table")
+    return Die(seat, _point(data["point"], f"{seat}'s die"))
+
+
+def _point(value: Any, what: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value not in POINTS:
+        raise SetupError(f"fixem state: {what} shows {value!r}, not a point 1-6")
+    return int(value)
+
+
+def _number(value: Any, what: str, low: int = 0) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < low:
+        raise SetupError(f"fixem state: {what} must be a whole number >= {low}, not {value!r}")
+    return int(value)
+
+
+def _count_message(state: FixemState, expected: int) -> str:
+    hands = sum(len(p.hand) for p in state.players.values())
+    waiting = sum(p.waiting for p in state.players.values())
+    scored = sum(p.score_dice for p in state.players.values())
+    return (
+        f"fixem state: the dice must add up to {expected} (36 per colour), not "
+        f"{state.dice_count()}: field {len(state.field)} + queue {len(state.queue)} + "
+        f"hands {hands} + waiting {waiting} + score dice {scored} + removed {state.removed}"
+    )

@@ -1,0 +1,167 @@
+"""What a seat may know in Fix'em, built by allow-list, and its plain-text rendering.
+
+Public: the round and stage, the rule variant, the Field and the Field
+Queue (colour and point of every die), every seat's waiting count and
+Score Dice, the cards opened at the last Card Stage, and hand dice ("Hand
+Dices points are actually public"). Predictions are part of the state only
+once opened; with ``hidden_predictions`` another seat's stays out of the
+view until the game is over (its reveal at the Score Stage is an event).
+With ``hidden_hands`` another seat's hand shows only its size.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from sealed.games.fixem.state import POINTS, Die, FixemState, Prediction, Stage, point_counts
+
+
+@dataclass(frozen=True, slots=True)
+class SeatView:
+    """One seat as the viewer sees it; ``hand`` is ``None`` when hidden from the viewer."""
+
+    seat: str
+    hand: tuple[int, ...] | None
+    hand_size: int
+    waiting: int
+    score: int
+    scored: int
+    additional: int
+    prediction: Prediction | None
+
+
+@dataclass(frozen=True, slots=True)
+class FixemView:
+    """What ``seat`` may know now."""
+
+    seat: str
+    seats: tuple[str, ...]
+    round: int
+    stage: str
+    rounds: int
+    total_rounds: int | None
+    additional_rounds: int | None
+    doubled: bool
+    ending: str
+    card_order: str
+    queue_joins: str
+    hidden_hands: bool
+    hidden_predictions: bool
+    players: tuple[SeatView, ...]
+    field: tuple[Die, ...]
+    queue: tuple[Die, ...]
+    field_counts: Mapping[int, int]
+    removed: int
+    cards: Mapping[str, str] | None
+    ended: str
+
+    def me(self) -> SeatView:
+        return self.of(self.seat)
+
+    def of(self, seat: str) -> SeatView:
+        return next(p for p in self.players if p.seat == seat)
+
+
+def build_view(state: FixemState, seat: str) -> FixemView:
+    """``seat``'s view, copying only the fields it may see."""
+    rules = state.rules
+    return FixemView(
+        seat=seat,
+        seats=state.seats,
+        round=state.round,
+        stage=state.stage.value,
+        rounds=rules.rounds,
+        total_rounds=state.total_rounds,
+        additional_rounds=state.additional_rounds,
+        doubled=state.doubled,
+        ending=rules.ending,
+        card_order="-".join(map(str, rules.card_order)),
+        queue_joins=rules.queue_joins,
+        hidden_hands=rules.hidden_hands,
+        hidden_predictions=rules.hidden_predictions,
+        players=tuple(_seat_view(state, seat, other) for other in state.seats),
+        field=state.field,
+        queue=state.queue,
+        field_counts=point_counts(state.field),
+        removed=state.removed,
+        cards=dict(state.cards) if state.cards is not None else None,
+        ended=state.ended,
+    )
+
+
+def _seat_view(state: FixemState, viewer: str, seat: str) -> SeatView:
+    player = state.player(seat)
+    own = viewer == seat
+    show_hand = own or not state.rules.hidden_hands
+    show_prediction = own or not state.rules.hidden_predictions or state.stage is Stage.OVER
+    return SeatView(
+        seat=seat,
+        hand=player.hand if show_hand else None,
+        hand_size=len(player.hand),
+        waiting=player.waiting,
+        score=player.score,
+        scored=player.scored,
+        additional=player.additional,
+        prediction=player.prediction if show_prediction else None,
+    )
+
+
+def render(view: FixemView) -> str:
+    """The view as plain text."""
+    lines = [_heading(view), ""]
+    lines.append(f"Field ({len(view.field)} dice): {_dice(view.field, view.seats)}")
+    if view.stage == "predict":
+        lines.append("  (every field die is rolled in the coming Rolling Stage)")
+    else:
+        counts = "  ".join(f"{p}:{view.field_counts[p]}" for p in POINTS)
+        lines.append(f"  counts {counts}")
+    lines.append(f"Field Queue ({len(view.queue)}): {_dice(view.queue, view.seats)}")
+    if view.removed:
+        lines.append(f"Removed from the game: {view.removed}")
+    lines.append("")
+    for player in view.players:
+        lines.append(_player_line(view, player))
+    if view.cards:
+        played = ", ".join(f"{s} {view.cards[s]}" for s in view.seats if s in view.cards)
+        lines.append(f"Last cards: {played}")
+    return "\n".join(lines)
+
+
+def _heading(view: FixemView) -> str:
+    if view.stage == "over":
+        return f"Fix'em, game over after round {view.round} ({view.seat})"
+    total = view.total_rounds if view.total_rounds is not None else f"{view.rounds}+d4"
+    if view.ending != "rounds":
+        total = "until the field runs out"
+    stage = "Prediction Stage" if view.stage == "predict" else "Card Stage"
+    extra = ", an Additional Round: Score Dice weigh 2" if view.doubled else ""
+    return f"Fix'em round {view.round} of {total}, {stage}{extra} ({view.seat})"
+
+
+def _player_line(view: FixemView, player: SeatView) -> str:
+    me = " (you)" if player.seat == view.seat else ""
+    hand = (
+        " ".join(map(str, player.hand)) or "empty"
+        if player.hand is not None
+        else f"{player.hand_size} hidden"
+    )
+    if player.prediction is not None:
+        prediction = str(player.prediction)
+    elif view.stage == "cards" and view.hidden_predictions:
+        prediction = "hidden"
+    else:
+        prediction = "-"
+    return (
+        f"{player.seat}{me}: score {player.score}, hand [{hand}], "
+        f"waiting {player.waiting}, prediction {prediction}"
+    )
+
+
+def _dice(dice: tuple[Die, ...], seats: tuple[str, ...]) -> str:
+    parts = []
+    for seat in seats:
+        points = [str(d.point) for d in dice if d.seat == seat]
+        if points:
+            parts.append(f"{seat} {' '.join(points)}")
+    return "; ".join(parts) or "empty"
