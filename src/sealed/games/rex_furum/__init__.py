@@ -1,0 +1,153 @@
+"""Rex Furum: corporate intrigue by email, for 3 to 16 players (seed 000, Felix Park).
+
+Rules (seed "Final Ruleset"): four companies (Alpha, Beta, Gamma, Delta);
+each player starts at one at random. Ten timed rounds; at the beginning of
+each, every employed player receives a $10k salary. Each round every player
+secretly sends up to three action points of actions: embezzle, out,
+pinkslip, extort (CEO extortion), crash (two points, two consecutive
+rounds), backstab, protect (or protect self), cover up, bribe, accept bribe,
+enter empty company, quit, and invest (no point, under $100k). The game
+master opens them together and applies them in the seed's Action
+Precedence (employment, then status, then money, then outing; see
+:mod:`sealed.games.rex_furum.rules`). The richest player after the last
+round wins; equal richest share the win.
+
+Views: each player's report is the seed's Round Beginning Email
+(:mod:`sealed.games.rex_furum.views`): their own net worth, earnings last
+round, salary and employment, the employee total of each company, the
+round's length, and the notices the rules give them (public announcements,
+notices to a protector, a coverer or a target, anonymous bribe offers to a
+company's employees, outings). The game master sees the state and a full
+account of every round. Rulings for every gap are in docs/games/rex-furum.md.
+
+Version history:
+- 1: the Final Ruleset (version 6 of the design) with the rulings of the manual.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
+
+from sealed.core.chance import Chance
+from sealed.core.events import Event
+from sealed.core.game import Game, JsonDict, Options, OptionSpec, Prompt, Result, Seat
+from sealed.games.rex_furum import rules
+from sealed.games.rex_furum.bots import BOTS
+from sealed.games.rex_furum.checks import Desk, check_orders
+from sealed.games.rex_furum.orders import RoundOrders, format_orders, parse_orders
+from sealed.games.rex_furum.state import RexState, Settings, state_from_json, state_to_json
+from sealed.games.rex_furum.views import RoundEmail, build_view, render_view
+
+HELP = (
+    "Send your actions for the round, up to three action points (crash costs two, invest "
+    "none), e.g. 'bribe 4000 gamma protect stephen pinkslip arthur at beta'. Send again to "
+    "replace them: the last set sealed before the deadline counts. 'pass' is no action."
+)
+
+
+class RexFurum(Game[RexState, RoundOrders, RoundEmail]):
+    """Rex Furum, wired to the engine protocol."""
+
+    name = "rex-furum"
+    title = "Rex Furum"
+    version = 1
+    min_players = 3
+    max_players = 16
+    manual = "rex-furum.md"
+    summary = "email corporate intrigue: embezzle, bribe, crash and backstab for 10 timed rounds"
+    options: ClassVar[tuple[OptionSpec, ...]] = (
+        OptionSpec("rounds", 10, "Number of rounds (the final ruleset: 10).", minimum=1),
+        OptionSpec(
+            "round_minutes",
+            20,
+            "Length of a round in minutes, printed in the round email (final ruleset: 20).",
+            minimum=1,
+        ),
+        OptionSpec(
+            "starting_money",
+            0,
+            "Money each player has before the first salary (the seed gives none; "
+            "see Ruling 'starting money').",
+        ),
+        OptionSpec(
+            "salary", 10_000, "Salary paid at the beginning of each round ($10k).", minimum=0
+        ),
+        OptionSpec(
+            "unemployed_salary",
+            False,
+            "Pay the salary to unemployed players too (versions 3 to 5 of the design did).",
+        ),
+        OptionSpec(
+            "close_early",
+            False,
+            "Resolve a round as soon as every player has sealed orders, instead of waiting "
+            "for the game master to close it at the deadline (the designer's closing wish).",
+        ),
+    )
+    bots: ClassVar[Mapping[str, type[Any]]] = BOTS
+
+    def initial_state(self, seats: Sequence[Seat], options: Options, chance: Chance) -> RexState:
+        return rules.deal(tuple(seats), Settings.from_options(options), chance)
+
+    def to_json(self, state: RexState) -> JsonDict:
+        return state_to_json(state)
+
+    def from_json(
+        self, data: Mapping[str, Any], seats: Sequence[Seat], options: Options
+    ) -> RexState:
+        return state_from_json(data, seats, options)
+
+    def prompts(self, state: RexState) -> Mapping[Seat, Prompt]:
+        if state.over:
+            return {}
+        settings = state.settings
+        prompt = Prompt(
+            f"round {state.round} of {settings.rounds}",
+            HELP,
+            wait_for_deadline=not settings.close_early,
+        )
+        return {seat: prompt for seat in state.seats}
+
+    def parse(self, state: RexState, seat: Seat, text: str) -> RoundOrders:
+        orders = parse_orders(text, state.seats)
+        self.validate(state, seat, orders)
+        return orders
+
+    def validate(self, state: RexState, seat: Seat, order: RoundOrders) -> None:
+        check_orders(Desk.of(state, seat), order)
+
+    def format(self, order: RoundOrders) -> str:
+        return format_orders(order)
+
+    def default_order(self, state: RexState, seat: Seat) -> RoundOrders:
+        """No actions: a player who sends nothing before the deadline does nothing."""
+        return RoundOrders()
+
+    def resolve(
+        self, state: RexState, orders: Mapping[Seat, RoundOrders], chance: Chance
+    ) -> tuple[RexState, list[Event]]:
+        return rules.resolve(state, orders)
+
+    def result(self, state: RexState) -> Result | None:
+        if not state.over:
+            return None
+        scores = self.scores(state)
+        best = max(scores.values())
+        winners = tuple(seat for seat in state.seats if scores[seat] == best)
+        return Result(winners, scores, f"richest after {state.settings.rounds} rounds")
+
+    def scores(self, state: RexState) -> Mapping[Seat, float]:
+        return {p.seat: p.money for p in state.players}
+
+    def view(self, state: RexState, seat: Seat) -> RoundEmail:
+        return build_view(state, seat)
+
+    def render(self, view: RoundEmail) -> str:
+        return render_view(view)
+
+    def action_label(self, order: RoundOrders) -> str:
+        return " ".join(sorted({a.to_text().split(" ", 1)[0] for a in order.actions})) or "pass"
+
+
+GAME = RexFurum()

@@ -1,0 +1,169 @@
+"""Rex Furum bots. Each sees only its own round email and checks its orders the way
+the engine will (:func:`~sealed.games.rex_furum.checks.check_orders`).
+
+- ``random``: any legal mix of actions, up to three points, sometimes an investment.
+- ``loyal``: protects one ally every round (the next player at the table), invests a
+  little in them, and embezzles from someone else.
+- ``greedy``: embezzles from as many players as it can, joining empty companies to
+  raise its take (10k per company), and protects itself when it is rich.
+- ``crasher``: crashes the most populous company over two rounds, quitting it first
+  if it works there, and embezzles with its last point.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from sealed.core.errors import IllegalOrderError
+from sealed.core.game import Prompt, Seat
+from sealed.games.rex_furum.checks import INVEST_LIMIT, Desk, check_orders
+from sealed.games.rex_furum.orders import (
+    AcceptBribe,
+    Action,
+    Backstab,
+    Bribe,
+    CoverUp,
+    Crash,
+    Embezzle,
+    EnterEmpty,
+    Extort,
+    Invest,
+    Out,
+    Pinkslip,
+    Protect,
+    Quit,
+    RoundOrders,
+)
+from sealed.games.rex_furum.state import COMPANIES, Company
+from sealed.games.rex_furum.views import RoundEmail
+
+
+def desk_of(view: RoundEmail) -> Desk:
+    """The sealing desk a view allows (the same one the engine checks against)."""
+    return Desk(
+        me=view.name,
+        seats=view.players,
+        money=view.net_worth,
+        companies=frozenset(Company(c) for c in view.companies),
+        totals={Company(c): n for c, n in view.employee_totals.items()},
+        round=view.round,
+    )
+
+
+def legal(desk: Desk, actions: Iterable[Action]) -> RoundOrders:
+    """Keep each action, in order, that leaves the whole set legal."""
+    kept: list[Action] = []
+    for action in actions:
+        try:
+            check_orders(desk, RoundOrders((*kept, action)))
+        except IllegalOrderError:
+            continue
+        kept.append(action)
+    return RoundOrders(tuple(kept))
+
+
+def _others(view: RoundEmail) -> list[Seat]:
+    return [s for s in view.players if s != view.name]
+
+
+class RandomBot:
+    """Any legal orders, chosen at random."""
+
+    def choose(self, view: RoundEmail, prompt: Prompt, rng: random.Random) -> RoundOrders:
+        candidates = self.candidates(view, rng)
+        rng.shuffle(candidates)
+        return legal(desk_of(view), candidates[: rng.randint(0, 6)])
+
+    @staticmethod
+    def candidates(view: RoundEmail, rng: random.Random) -> list[Action]:
+        others = _others(view)
+        money = max(view.net_worth, 0)
+        who, where = rng.choice(others), rng.choice(COMPANIES)
+        actions: list[Action] = [
+            Embezzle(who),
+            Out(rng.choice(others)),
+            Pinkslip(rng.choice(others), rng.choice(COMPANIES)),
+            Extort(who, where),
+            Crash(rng.choice(COMPANIES)),
+            Backstab(rng.choice(others)),
+            Protect(rng.choice([None, *others])),
+            CoverUp(rng.choice(others)),
+            EnterEmpty(rng.choice(COMPANIES)),
+            Quit(rng.choice(COMPANIES)),
+        ]
+        if view.crash_in_progress:
+            actions.append(Crash(Company(view.crash_in_progress)))
+        if money > 0:
+            actions.append(Bribe(rng.randint(1, money), rng.choice(COMPANIES)))
+            amount = rng.randint(1, min(money, INVEST_LIMIT - 1))
+            actions.append(Invest(amount, rng.choice(others)))
+        actions.extend(_accept_guesses(view, others, rng))
+        return actions
+
+
+def _accept_guesses(view: RoundEmail, others: list[Seat], rng: random.Random) -> list[Action]:
+    """Bribe offers are anonymous: a bot must guess who made one."""
+    guesses: list[Action] = []
+    for notice in view.notices:
+        if notice.kind == "bribe-offer":
+            company = Company(str(notice.data["company"]))
+            guesses.append(AcceptBribe(int(notice.data["amount"]), rng.choice(others), company))
+    return guesses
+
+
+class LoyalBot:
+    """Protects the next player at the table every round and invests a little in them."""
+
+    def choose(self, view: RoundEmail, prompt: Prompt, rng: random.Random) -> RoundOrders:
+        others = _others(view)
+        ally = view.players[(view.players.index(view.name) + 1) % len(view.players)]
+        rivals = [s for s in others if s != ally] or others
+        gift = min(view.net_worth // 10, INVEST_LIMIT - 1)
+        actions: list[Action] = [Protect(ally), Embezzle(rng.choice(rivals))]
+        if gift > 0:
+            actions.append(Invest(gift, ally))
+        if not view.companies:
+            actions.extend(EnterEmpty(c) for c in COMPANIES)
+        actions.append(Out(rng.choice(rivals)))
+        return legal(desk_of(view), actions)
+
+
+class GreedyBot:
+    """Embezzles as much as it can; grows its take by joining empty companies."""
+
+    def choose(self, view: RoundEmail, prompt: Prompt, rng: random.Random) -> RoundOrders:
+        others = _others(view)
+        rng.shuffle(others)
+        actions: list[Action] = []
+        empty = [c for c in COMPANIES if view.employee_totals[c.value] == 0]
+        if empty and len(view.companies) < 2:
+            actions.append(EnterEmpty(rng.choice(empty)))
+        if view.net_worth > 60_000:
+            actions.append(Protect(None))
+        actions.extend(Embezzle(s) for s in others)
+        return legal(desk_of(view), actions)
+
+
+class CrasherBot:
+    """Crashes the most populous company over two rounds."""
+
+    def choose(self, view: RoundEmail, prompt: Prompt, rng: random.Random) -> RoundOrders:
+        if view.crash_in_progress:
+            target = Company(view.crash_in_progress)
+        else:
+            target = max(COMPANIES, key=lambda c: (view.employee_totals[c.value], rng.random()))
+        actions: list[Action] = [Crash(target)]
+        if target.value in view.companies:
+            actions.append(Quit(target))
+        actions.append(Embezzle(rng.choice(_others(view))))
+        return legal(desk_of(view), actions)
+
+
+BOTS: Mapping[str, type[Any]] = {
+    "random": RandomBot,
+    "loyal": LoyalBot,
+    "greedy": GreedyBot,
+    "crasher": CrasherBot,
+}

@@ -1,0 +1,523 @@
+"""Rex Furum resolution, in the seed's Action Precedence.
+
+    "Though all actions are de jure given attention all at the same time,
+    actions do have an order to how play proceeds."
+
+1. employment: quitting, joining an empty company, accepting bribes, pink slip, crashing
+2. status: protect, cover up
+3. money: embezzlement, bribing, investment, extortion, backstabbing
+4. outing
+
+then the round ends: new bribe offers are posted to the employees of their
+company, crashes in progress are remembered, the next round's salary is paid.
+
+Money may go negative (Ruling "negative money"): no transfer at resolution is
+capped by the payer's money; only voluntary amounts are capped, when sealed.
+Splits are even and whole: the payer keeps any remainder.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field, replace
+from typing import Any, TypeVar
+
+from sealed.core.chance import Chance
+from sealed.core.events import Audience, Event
+from sealed.core.game import Seat
+from sealed.games.rex_furum.orders import (
+    AcceptBribe,
+    Action,
+    Backstab,
+    Bribe,
+    CoverUp,
+    Crash,
+    Embezzle,
+    EnterEmpty,
+    Extort,
+    Invest,
+    Out,
+    Pinkslip,
+    Protect,
+    Quit,
+    RoundOrders,
+)
+from sealed.games.rex_furum.state import (
+    COMPANIES,
+    BribeOffer,
+    Company,
+    Notice,
+    PlayerState,
+    RexState,
+    Settings,
+    dollars,
+    sort_companies,
+)
+
+EMBEZZLE_PER_COMPANY = 10_000
+SELF_PROTECT_CAP = 20_000
+EXTORT_PRIZE = 60_000
+SLANDER_FEE = 30_000
+CRASH_PER_HEAD = 30_000
+BACKSTAB_PER_COMPANY = 20_000
+BACKSTAB_PENALTY = 30_000
+
+A = TypeVar("A", bound=Action)
+
+
+def deal(seats: tuple[Seat, ...], settings: Settings, chance: Chance) -> RexState:
+    """Round 1: each player at one random company, with the first salary paid.
+
+    "Players will always start at one randomly assigned company at the beginning of play."
+    """
+    players = []
+    for seat in seats:
+        company = COMPANIES[chance.integer(f"starting company of {seat}", 0, len(COMPANIES) - 1)]
+        money = settings.starting_money + settings.salary
+        players.append(
+            PlayerState(seat, money, frozenset({company}), settings.salary, settings.salary)
+        )
+    return RexState(round=1, settings=settings, players=tuple(players))
+
+
+def resolve(state: RexState, orders: Mapping[Seat, RoundOrders]) -> tuple[RexState, list[Event]]:
+    """Open every player's orders for the round and apply them in precedence order."""
+    work = _Round.start(state, orders)
+    for stage in STAGES:
+        stage(work)
+    return work.finish()
+
+
+@dataclass
+class _Round:
+    """The scratch tables of one resolution (never outlives :func:`resolve`)."""
+
+    state: RexState
+    orders: Mapping[Seat, RoundOrders]
+    money: dict[Seat, int]
+    companies: dict[Seat, set[Company]]
+    hired: dict[Company, set[Seat]] = field(default_factory=lambda: defaultdict(set))
+    protectors: dict[Seat, set[Seat]] = field(default_factory=lambda: defaultdict(set))
+    coverers: dict[Seat, set[Seat]] = field(default_factory=lambda: defaultdict(set))
+    accepted: list[tuple[BribeOffer, list[Seat]]] = field(default_factory=list)
+    crashes_started: dict[Seat, Company] = field(default_factory=dict)
+    notices: list[Notice] = field(default_factory=list)
+    events: list[Event] = field(default_factory=list)
+    vanished: int = 0
+
+    @classmethod
+    def start(cls, state: RexState, orders: Mapping[Seat, RoundOrders]) -> _Round:
+        return cls(
+            state=state,
+            orders={seat: orders.get(seat, RoundOrders()) for seat in state.seats},
+            money={p.seat: p.money for p in state.players},
+            companies={p.seat: set(p.companies) for p in state.players},
+        )
+
+    # -- helpers ------------------------------------------------------------
+    def each(self, kind: type[A]) -> Iterator[tuple[Seat, A]]:
+        """Every ``(seat, action)`` of one kind, in seat order then written order."""
+        for seat in self.state.seats:
+            for action in self.orders[seat].actions:
+                if isinstance(action, kind):
+                    yield seat, action
+
+    def employees(self, company: Company) -> set[Seat]:
+        return {s for s in self.state.seats if company in self.companies[s]}
+
+    def crashing(self, seat: Seat) -> bool:
+        return bool(self.orders[seat].of(Crash))
+
+    def pay(self, payer: Seat, payee: Seat, amount: int, why: str) -> None:
+        self.money[payer] -= amount
+        self.money[payee] += amount
+        self.log(
+            "money",
+            f"{payer} pays {dollars(amount)} to {payee}: {why}",
+            payer=payer,
+            payee=payee,
+            amount=amount,
+        )
+
+    def log(self, kind: str, text: str, **data: Any) -> None:
+        """A line of the game master's full account."""
+        self.events.append(Event(f"gm/{kind}", text, Audience.gm(), data))
+
+    def tell(self, kind: str, text: str, seats: set[Seat] | None, **data: Any) -> None:
+        """A notice the rules give to ``seats`` (``None``: everyone), kept for the round email."""
+        audience = None if seats is None else frozenset(seats)
+        self.notices.append(Notice(kind, text, audience, data))
+        self.events.append(Event(kind, text, Audience(audience), data))
+
+    # -- the end of the round ---------------------------------------------------
+    def finish(self) -> tuple[RexState, list[Event]]:
+        state, settings = self.state, self.state.settings
+        last = state.round >= settings.rounds
+        offers = () if last else self._post_offers()
+        players = tuple(self._next_player(p, settings, last) for p in state.players)
+        salaries = sum(p.salary for p in players) if not last else 0
+        self.log(
+            "round",
+            f"round {state.round} resolved; salary paid for the next round: {dollars(salaries)}; "
+            f"money destroyed: {dollars(self.vanished)}",
+            round=state.round,
+            salary=salaries,
+            vanished=self.vanished,
+        )
+        new = RexState(state.round + 1, settings, players, offers, tuple(self.notices))
+        return new, self.events
+
+    def _next_player(self, player: PlayerState, settings: Settings, last: bool) -> PlayerState:
+        seat = player.seat
+        companies = frozenset(self.companies[seat])
+        paid = not last and (bool(companies) or settings.unemployed_salary)
+        salary = settings.salary if paid else 0
+        money = self.money[seat] + salary
+        return replace(
+            player,
+            money=money,
+            companies=companies,
+            earnings=money - player.money,
+            salary=salary,
+            crashing=self.crashes_started.get(seat),
+        )
+
+    def _post_offers(self) -> tuple[BribeOffer, ...]:
+        """ "Will be announced anonymously to all players in target company ... The bribe
+        will only be around for one round": acceptable during the next round only."""
+        offers = []
+        for seat, bribe in self.each(Bribe):
+            offer = BribeOffer(seat, bribe.company, bribe.amount)
+            offers.append(offer)
+            staff = self.employees(bribe.company) - {seat}
+            self.log(
+                "bribe",
+                f"{seat} offers {dollars(bribe.amount)} to join "
+                f"{bribe.company.title}; shown to {sorted(staff) or 'nobody'}",
+                briber=seat,
+                company=bribe.company.value,
+                amount=bribe.amount,
+            )
+            if staff:
+                self.tell(
+                    "bribe-offer",
+                    f"Anonymous bribe offer: someone offers {dollars(bribe.amount)} to be hired "
+                    f"into {bribe.company.title}. Any {bribe.company.title} employee may accept "
+                    f"it this round only, naming the briber: 'accept bribe {bribe.amount} from "
+                    f"<player> to {bribe.company.value}'.",
+                    staff,
+                    company=bribe.company.value,
+                    amount=bribe.amount,
+                )
+        return tuple(offers)
+
+
+# -- 1. employment ------------------------------------------------------------
+
+
+def quitting(work: _Round) -> None:
+    for seat, quit_ in work.each(Quit):
+        if quit_.company in work.companies[seat]:
+            work.companies[seat].discard(quit_.company)
+            work.log("quit", f"{seat} quits {quit_.company.title}", seat=seat)
+        else:
+            work.log("quit", f"{seat} no longer works for {quit_.company.title}: nothing to quit")
+
+
+def entering_empty(work: _Round) -> None:
+    """ "Multiple people can do this action during the round and they will all join"."""
+    for seat, enter in work.each(EnterEmpty):
+        company = enter.company
+        if work.state.employees(company):
+            work.log("enter", f"{seat} cannot enter {company.title}: it was not empty")
+            continue
+        work.companies[seat].add(company)
+        work.hired[company].add(seat)
+        work.log("enter", f"{seat} enters the empty {company.title}", seat=seat)
+
+
+def accepting_bribes(work: _Round) -> None:
+    """Hire each briber whose offer an employee accepts; the money moves in the money stage.
+
+    "If more than one player working for targetcompany accepts the bribe, it
+    will be evenly split among them."
+    """
+    takers: dict[BribeOffer, list[Seat]] = defaultdict(list)
+    for seat, accept in work.each(AcceptBribe):
+        offer = BribeOffer(accept.briber, accept.company, accept.amount)
+        if offer not in work.state.offers:
+            work.log(
+                "accept",
+                f"{seat}: no offer of {dollars(accept.amount)} from "
+                f"{accept.briber} to {accept.company.title} was made last round",
+            )
+        elif accept.company not in work.companies[seat]:
+            work.log("accept", f"{seat} no longer works for {accept.company.title}: cannot accept")
+        else:
+            takers[offer].append(seat)
+    for offer, seats in takers.items():
+        if offer.company not in work.companies[offer.briber]:
+            work.companies[offer.briber].add(offer.company)
+            work.hired[offer.company].add(offer.briber)
+        work.accepted.append((offer, seats))
+        work.log(
+            "accept",
+            f"{', '.join(seats)} accept {offer.briber}'s bribe: "
+            f"{offer.briber} is hired into {offer.company.title}",
+            briber=offer.briber,
+        )
+
+
+def pinkslips(work: _Round) -> None:
+    """ "Pink slip requires at least two players to do it in the same round in order to be
+    effective, otherwise your attempt will be revealed to the targetplayer." """
+    attempts: dict[tuple[Seat, Company], list[Seat]] = defaultdict(list)
+    for seat, slip in work.each(Pinkslip):
+        attempts[(slip.target, slip.company)].append(seat)
+    for (target, company), slippers in attempts.items():
+        if len(slippers) >= 2:
+            fired = company in work.companies[target]
+            work.companies[target].discard(company)
+            work.log(
+                "pinkslip",
+                f"{', '.join(slippers)} pinkslip {target} at {company.title}: "
+                + ("fired" if fired else f"{target} did not work there"),
+            )
+            continue
+        work.tell(
+            "pinkslip-failed",
+            f"{slippers[0]} tried to pinkslip you at {company.title}. It failed: a pink slip "
+            "needs at least two players in the same round.",
+            {target},
+            by=slippers[0],
+            company=company.value,
+        )
+
+
+def crashes(work: _Round) -> None:
+    """ "Must be done for two consecutive rounds by the same player. 'Crashes' targetcompany,
+    which fires all players from it and gives 30k from each player to the crasher." """
+    finishing: dict[Company, list[Seat]] = defaultdict(list)
+    for seat, crash in work.each(Crash):
+        if work.state.player(seat).crashing is crash.company:
+            finishing[crash.company].append(seat)
+        else:
+            work.crashes_started[seat] = crash.company
+            work.log("crash", f"{seat} begins crashing {crash.company.title} (first round)")
+    for company, crashers in finishing.items():
+        staff = sorted(work.employees(company), key=work.state.seats.index)
+        work.log("crash", f"{', '.join(crashers)} crash {company.title}: fired {staff}")
+        share = CRASH_PER_HEAD // len(crashers)
+        for victim in staff:
+            work.companies[victim].discard(company)
+            for crasher in crashers:
+                if crasher != victim:
+                    work.pay(victim, crasher, share, f"crash of {company.title}")
+
+
+# -- 2. status ------------------------------------------------------------------
+
+
+def protections(work: _Round) -> None:
+    """ "Cannot be protected while crashing, and any protection attempts will fail." """
+    for seat, protect in work.each(Protect):
+        target = protect.target or seat
+        if work.crashing(target):
+            work.log("protect", f"{seat}'s protection of {target} fails: {target} is crashing")
+        else:
+            work.protectors[target].add(seat)
+            work.log("protect", f"{seat} protects {target}")
+
+
+def coverups(work: _Round) -> None:
+    """Protection comes first, so a cover up fails on a protected player (Ruling).
+
+    "You can't be protected and covered up for at the same time."
+    """
+    for seat, cover in work.each(CoverUp):
+        if work.protectors[cover.target]:
+            work.log("coverup", f"{seat}'s cover up for {cover.target} fails: already protected")
+        else:
+            work.coverers[cover.target].add(seat)
+            work.log("coverup", f"{seat} covers up for {cover.target}")
+
+
+# -- 3. money ---------------------------------------------------------------------
+
+
+def embezzlements(work: _Round) -> None:
+    targets: dict[Seat, list[Seat]] = defaultdict(list)
+    for seat, embezzle in work.each(Embezzle):
+        targets[embezzle.target].append(seat)
+    for target, thieves in targets.items():
+        guards = work.protectors[target] - {target}
+        if guards:
+            _embezzle_foiled(work, target, thieves, guards)
+            continue
+        self_guarded = target in work.protectors[target]
+        cap = SELF_PROTECT_CAP // len(thieves) if self_guarded else None
+        for thief in thieves:
+            amount = EMBEZZLE_PER_COMPANY * len(work.companies[thief])
+            work.pay(target, thief, amount if cap is None else min(amount, cap), "embezzlement")
+        if self_guarded:
+            work.tell(
+                "embezzle-self-protected",
+                f"While you protected yourself, {_names(thieves)} embezzled from you "
+                f"(at most {dollars(SELF_PROTECT_CAP)} in all, split among them).",
+                {target},
+                by=thieves,
+            )
+
+
+def _embezzle_foiled(work: _Round, target: Seat, thieves: list[Seat], guards: set[Seat]) -> None:
+    """ "If target is protected, your embezzlement will be announced to all players." """
+    for thief in thieves:
+        work.tell(
+            "embezzle-foiled",
+            f"{thief} tried to embezzle from {target}, who was protected.",
+            None,
+            by=thief,
+            target=target,
+        )
+    work.tell(
+        "embezzle-protector",
+        f"While you protected {target}, {_names(thieves)} attempted to embezzle from them.",
+        guards,
+        by=thieves,
+        target=target,
+    )
+
+
+def bribe_payments(work: _Round) -> None:
+    for offer, takers in work.accepted:
+        share = offer.amount // len(takers)
+        for taker in takers:
+            work.pay(offer.briber, taker, share, f"bribe into {offer.company.title}")
+
+
+def investments(work: _Round) -> None:
+    for seat, invest in work.each(Invest):
+        work.pay(seat, invest.target, invest.amount, "investment")
+
+
+def extortions(work: _Round) -> None:
+    """CEO extortion, on the employment the first stage left.
+
+    "If another employee joins the company that round, nothing happens and no
+    money is exchanged." Slander fees go to the target (Ruling; playtest 4: KP
+    "quit the company before he could be CEO extorted, and collected the slander fees").
+    """
+    attempts: dict[tuple[Seat, Company], list[Seat]] = defaultdict(list)
+    for seat, extort in work.each(Extort):
+        attempts[(extort.target, extort.company)].append(seat)
+    for (target, company), extorters in attempts.items():
+        joiners = work.hired[company] - {target}
+        if joiners:
+            work.log(
+                "extort",
+                f"extortion of {target} at {company.title} void: "
+                f"{_names(sorted(joiners))} joined that round",
+            )
+        elif work.employees(company) == {target}:
+            share = EXTORT_PRIZE // len(extorters)
+            for extorter in extorters:
+                work.pay(target, extorter, share, f"CEO extortion at {company.title}")
+        else:
+            for extorter in extorters:
+                work.pay(extorter, target, SLANDER_FEE, f"slander fees ({company.title})")
+
+
+def backstabs(work: _Round) -> None:
+    """ "If targetplayer gives you protection this round, you steal 20k*(your combined
+    number of companies)" (Ruling: your companies plus theirs)."""
+    stabs = {(seat, stab.target) for seat, stab in work.each(Backstab)}
+    for seat, stab in work.each(Backstab):
+        target = stab.target
+        if (target, seat) in stabs:
+            _mutual_backstab(work, seat, target)
+        elif target in work.protectors[seat]:
+            combined = len(work.companies[seat]) + len(work.companies[target])
+            work.pay(target, seat, BACKSTAB_PER_COMPANY * combined, "backstab")
+        else:
+            work.pay(seat, target, BACKSTAB_PENALTY, "failed backstab")
+            work.tell(
+                "backstab-failed",
+                f"{seat} tried to backstab you, but you were not protecting them: "
+                f"{seat} pays you {dollars(BACKSTAB_PENALTY)}.",
+                {target},
+                by=seat,
+            )
+
+
+def _mutual_backstab(work: _Round, seat: Seat, target: Seat) -> None:
+    """ "both attempts will fail, and each will simply lose 30k" (the fine vanishes)."""
+    work.money[seat] -= BACKSTAB_PENALTY
+    work.vanished += BACKSTAB_PENALTY
+    work.log("backstab", f"{seat} loses {dollars(BACKSTAB_PENALTY)} (mutual backstab)")
+    if seat < target:
+        return
+    work.tell(
+        "backstab-mutual",
+        f"Scandal! {target} and {seat} backstabbed each other: both attempts fail and each "
+        f"loses {dollars(BACKSTAB_PENALTY)}.",
+        None,
+        players=sorted([seat, target]),
+    )
+
+
+# -- 4. outing ------------------------------------------------------------------
+
+
+def outings(work: _Round) -> None:
+    """ "Broadcasts to all players a person's company affiliations, as well as last round's
+    moves. You won't be revealed as the investigator." (Ruling: the moves of the round
+    just played, the one the next email calls "last round".)"""
+    outers: dict[Seat, list[Seat]] = defaultdict(list)
+    for seat, out in work.each(Out):
+        outers[out.target].append(seat)
+    for target, investigators in outers.items():
+        if work.coverers[target]:
+            work.tell(
+                "out-covered",
+                f"{_names(investigators)} tried to out {target}, whom you covered up for. "
+                "The outing failed.",
+                work.coverers[target],
+                by=investigators,
+                target=target,
+            )
+            continue
+        companies = [c.title for c in sort_companies(work.companies[target])]
+        moves = [a.to_text() for a in work.orders[target].actions]
+        work.tell(
+            "outed",
+            f"OUTED: {target} works for {', '.join(companies) or 'no company'}. "
+            f"{target}'s moves in round {work.state.round}: {'; '.join(moves) or 'no actions'}.",
+            None,
+            target=target,
+            companies=[c.lower() for c in companies],
+            moves=moves,
+        )
+
+
+def _names(seats: list[Seat]) -> str:
+    if len(seats) <= 1:
+        return "".join(seats)
+    return ", ".join(seats[:-1]) + " and " + seats[-1]
+
+
+STAGES = (
+    quitting,
+    entering_empty,
+    accepting_bribes,
+    pinkslips,
+    crashes,
+    protections,
+    coverups,
+    embezzlements,
+    bribe_payments,
+    investments,
+    extortions,
+    backstabs,
+    outings,
+)

@@ -1,0 +1,122 @@
+"""What each player may know: the seed's "Round Beginning Email".
+
+A :class:`RoundEmail` is built by allow-list from the state: the player's
+own money, earnings, salary and employers, the public employee totals, the
+players' names, the round and its length, their own crash in progress, and
+the notices of the last resolution addressed to them or to everyone. Nothing
+else about another player is ever copied in.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from sealed.core.game import JsonDict, Seat
+from sealed.games.rex_furum.state import COMPANIES, RexState, dollars
+
+
+@dataclass(frozen=True)
+class NoticeView:
+    """A notice as its reader sees it (``data`` repeats the text's facts for programs)."""
+
+    kind: str
+    text: str
+    data: JsonDict
+
+
+@dataclass(frozen=True)
+class RoundEmail:
+    """One player's round email, as data."""
+
+    name: Seat
+    round: int
+    rounds: int
+    over: bool
+    net_worth: int
+    earnings_last_round: int
+    salary: int
+    employment: dict[str, bool]
+    employee_totals: dict[str, int]
+    round_minutes: int
+    players: tuple[Seat, ...]
+    crash_in_progress: str | None
+    notices: tuple[NoticeView, ...]
+
+    @property
+    def companies(self) -> tuple[str, ...]:
+        return tuple(c for c, hired in self.employment.items() if hired)
+
+
+def build_view(state: RexState, seat: Seat) -> RoundEmail:
+    """Allow-list: every field is chosen here, from what ``seat`` may know."""
+    me = state.player(seat)
+    return RoundEmail(
+        name=seat,
+        round=min(state.round, state.settings.rounds),
+        rounds=state.settings.rounds,
+        over=state.over,
+        net_worth=me.money,
+        earnings_last_round=me.earnings,
+        salary=me.salary,
+        employment={c.value: c in me.companies for c in COMPANIES},
+        employee_totals={c.value: n for c, n in state.totals().items()},
+        round_minutes=state.settings.round_minutes,
+        players=state.seats,
+        crash_in_progress=me.crashing.value if me.crashing else None,
+        notices=tuple(
+            NoticeView(n.kind, n.text, _copy(n.data)) for n in state.notices if n.shown_to(seat)
+        ),
+    )
+
+
+def _copy(data: Any) -> JsonDict:
+    return {str(k): (list(v) if isinstance(v, list | tuple) else v) for k, v in data.items()}
+
+
+def render_view(view: RoundEmail) -> str:
+    """The round email in plain text."""
+    if view.over:
+        head = f"REX FURUM: the game is over after {view.rounds} rounds"
+        ends = "The game is over: the richest player wins."
+    else:
+        head = f"REX FURUM: round {view.round} of {view.rounds}"
+        ends = (
+            f"Round {view.round} ends {view.round_minutes} minutes after it began; "
+            "send your actions before then (the last email you send counts)."
+        )
+    earnings = ("+" if view.earnings_last_round > 0 else "") + dollars(view.earnings_last_round)
+    lines = [
+        head,
+        "",
+        f"Name:                 {view.name}",
+        f"Total net worth:      {dollars(view.net_worth)}",
+        f"Earnings last round:  {earnings}",
+        f"Salary:               {dollars(view.salary)}",
+        "",
+        *_table(view),
+        "",
+    ]
+    if view.crash_in_progress:
+        lines += [
+            f"You began crashing {view.crash_in_progress.capitalize()} last round: "
+            f"write 'crash {view.crash_in_progress}' again this round to finish it.",
+            "",
+        ]
+    lines.append(ends)
+    lines += ["", "Notices:"]
+    lines += [f"- {n.text}" for n in view.notices] or ["- none"]
+    return "\n".join(lines)
+
+
+def _table(view: RoundEmail) -> list[str]:
+    names = [c.title for c in COMPANIES]
+    width = 8
+    row = "".join(n.ljust(width) for n in names)
+    hired = "".join(("1" if view.employment[c.value] else "FALSE").ljust(width) for c in COMPANIES)
+    totals = "".join(str(view.employee_totals[c.value]).ljust(width) for c in COMPANIES)
+    return [
+        f"                      {row}".rstrip(),
+        f"Your employment:      {hired}".rstrip(),
+        f"Company employees:    {totals}".rstrip(),
+    ]
