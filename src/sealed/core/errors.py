@@ -45,10 +45,10 @@ class NoOrderDueError(OrderError):
     code = "order/not_due"
 
 
-class UnknownSeatError(SealedError):
+class UnknownSeatError(OrderError):
     """A seat name that is not at this table."""
 
-    code = "seat/unknown"
+    code = "order/unknown_seat"
 
 
 class UnknownGameError(SealedError):

@@ -15,6 +15,7 @@
       - {close: true}            # the deadline passes: unsealed seats get the default
     expect:                      # optional: a subset of the run's JSON output
       result: {scores: {ana: 61}}
+      state: {players: {ana: {hq: ["...", 7H, 8D]}}}   # "..." first: the list ends so
 
 A file may hold several scenarios as YAML documents separated by ``---``,
 each with a ``name``. Errors name the file and line.
@@ -243,8 +244,12 @@ def scenario_output(match: Match[Any, Any, Any]) -> JsonDict:
 
 
 def expectation_failures(expected: Any, actual: Any, path: str = "") -> list[str]:
-    """Where ``actual`` differs from ``expected``: mappings match on the keys given,
-    lists element by element and in full, other values by equality."""
+    """Where ``actual`` differs from ``expected``.
+
+    Mappings match on the keys given; lists element by element and in full,
+    except that a list starting with ``"..."`` matches the end of the actual
+    list and one ending with ``"..."`` its start; other values by equality.
+    """
     if isinstance(expected, Mapping):
         if not isinstance(actual, Mapping):
             return [f"{path or '.'}: expected a mapping, got {actual!r}"]
@@ -257,7 +262,10 @@ def expectation_failures(expected: Any, actual: Any, path: str = "") -> list[str
                 failures.extend(expectation_failures(value, actual[key], sub))
         return failures
     if isinstance(expected, list):
-        if not isinstance(actual, list) or len(actual) != len(expected):
+        if not isinstance(actual, list):
+            return [f"{path}: expected a list, got {actual!r}"]
+        expected, actual = _align_ellipsis(expected, actual)
+        if len(actual) != len(expected):
             return [f"{path}: expected {expected!r}, got {actual!r}"]
         return [
             failure
@@ -267,3 +275,13 @@ def expectation_failures(expected: Any, actual: Any, path: str = "") -> list[str
     if expected != actual:
         return [f"{path}: expected {expected!r}, got {actual!r}"]
     return []
+
+
+def _align_ellipsis(expected: list[Any], actual: list[Any]) -> tuple[list[Any], list[Any]]:
+    if expected and expected[0] == "...":
+        tail = expected[1:]
+        return tail, actual[len(actual) - len(tail) :] if len(tail) <= len(actual) else actual
+    if expected and expected[-1] == "...":
+        head = expected[:-1]
+        return head, actual[: len(head)]
+    return expected, actual

@@ -87,11 +87,22 @@ def _three_cards(action: str, words: list[str], hand: Sequence[Card]) -> tuple[C
 
 
 def _card(word: str, hand: Sequence[Card]) -> Card:
-    card = BY_CODE.get(normalise_code(word))
+    code = normalise_code(word)
+    card = BY_CODE.get(code)
     if card is None:
-        vocabulary = [c.code for c in hand] or list(BY_CODE)
         raise OrderSyntaxError(
-            f"{word!r} is not a card{did_you_mean(normalise_code(word), vocabulary)} "
+            f"{word!r} is not a card{_suggest_card(code, hand)} "
             "(rank 2-10, J, Q, K or A, then suit C, D, H or S: 'AS', '10H', 'QD')"
         )
     return card
+
+
+def _suggest_card(code: str, hand: Sequence[Card]) -> str:
+    """Card codes are too short for spelling distance: suggest drawn cards of the same
+    rank, else of the same suit, else the nearest spelling."""
+    pool = list(hand) or list(BY_CODE.values())
+    rank, suit = code[:-1], code[-1:]
+    same = [c.code for c in pool if c.code[:-1] == rank] or [c.code for c in pool if c.suit == suit]
+    if same and hand:
+        return " — did you mean " + " or ".join(repr(c) for c in same[:3]) + "?"
+    return did_you_mean(code, [c.code for c in pool])
