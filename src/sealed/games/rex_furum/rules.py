@@ -353,7 +353,7 @@ def embezzlements(work: _Round) -> None:
     for target, thieves in targets.items():
         guards = work.protectors[target] - {target}
         if guards:
-            _embezzle_foiled(work, target, thieves, guards)
+            _embezzle_foiled(work, target, thieves, work.protectors[target])
             continue
         self_guarded = target in work.protectors[target]
         cap = SELF_PROTECT_CAP // len(thieves) if self_guarded else None
