@@ -227,7 +227,7 @@ def close(game_file: str) -> None:
 @click.option("--json", "as_json", is_flag=True, help="The view and events as JSON.")
 def view(game_file: str, seat: str, full: bool, as_json: bool) -> None:
     """SEAT's report: its view and the events it may see since its last report."""
-    from sealed.core.game import jsonable
+    from sealed.core.jsonable import jsonable
 
     match = load_match(game_file)
     report = match.report(seat, full=full)

@@ -85,10 +85,14 @@ class TerminalTable:
         try:
             while match.result() is None:
                 play_bots(match, players)
-                for seat in match.waiting_for():
+                waiting = match.waiting_for()
+                if not waiting and match.result() is None:
+                    # At one screen the deadline is when everyone has sealed.
+                    match.close()
+                for seat in waiting:
                     self._turn(match, seat, hot_seat)
-                    if output:
-                        save_match(match, output)
+                if output:
+                    save_match(match, output)
         except (EOFError, KeyboardInterrupt):
             self._say("\nstopped." + (f" The game is saved in {output}." if output else ""))
             return match

@@ -11,6 +11,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from sealed.core.jsonable import jsonable
+
 
 @dataclass(frozen=True)
 class Audience:
@@ -66,7 +68,7 @@ class Event:
             "kind": self.kind,
             "text": self.text,
             "audience": self.audience.to_json(),
-            "data": dict(self.data),
+            "data": jsonable(self.data),
         }
 
     @classmethod

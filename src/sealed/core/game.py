@@ -12,7 +12,6 @@ that only :meth:`Game.resolve` turns into new values.
 
 from __future__ import annotations
 
-import dataclasses
 import enum
 import random
 from abc import ABC, abstractmethod
@@ -248,19 +247,3 @@ class Game(ABC, Generic[S, O, V]):
             here.parents[1] / "manuals" / self.manual,
         ]
         return next((p for p in candidates if p.is_file()), None)
-
-
-def jsonable(value: Any) -> Any:
-    """Turn views and other values (dataclasses, enums, tuples) into JSON values."""
-    if hasattr(value, "to_json"):
-        return jsonable(value.to_json())
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {f.name: jsonable(getattr(value, f.name)) for f in dataclasses.fields(value)}
-    if isinstance(value, enum.Enum):
-        return value.value
-    if isinstance(value, Mapping):
-        return {str(k): jsonable(v) for k, v in value.items()}
-    if isinstance(value, list | tuple | frozenset | set):
-        items = [jsonable(v) for v in value]
-        return sorted(items) if isinstance(value, frozenset | set) else items
-    return value

@@ -417,11 +417,20 @@ def play_bots(
     rngs: Mapping[Seat, random.Random] | None = None,
     max_steps: int = 100_000,
 ) -> None:
-    """Let bots seal orders until a human is due or the game is over."""
+    """Let bots seal orders until a human is due or the game is over.
+
+    A step that waits for its deadline is closed once every seat has sealed
+    and all prompted seats are bots (nobody is left to change their mind).
+    """
     rngs = rngs or {seat: bot_rng(match.seed, seat) for seat in bots}
     for _ in range(max_steps):
+        if match.result() is not None:
+            return
         due = [s for s in match.waiting_for() if s in bots]
         if not due:
+            if not match.waiting_for() and all(s in bots for s in match.prompts()):
+                match.close()
+                continue
             return
         for seat in due:
             prompt = match.prompts()[seat]

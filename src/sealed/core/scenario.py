@@ -32,7 +32,8 @@ import yaml
 
 from sealed.core.chance import ScriptedChance, SeededChance
 from sealed.core.errors import OrderError, ScenarioError, SealedError
-from sealed.core.game import JsonDict, jsonable, resolve_options
+from sealed.core.game import JsonDict, resolve_options
+from sealed.core.jsonable import jsonable
 from sealed.core.match import Match
 from sealed.core.registry import get_game
 from sealed.core.suggest import did_you_mean
