@@ -6,6 +6,8 @@ the engine will (:func:`~sealed.games.rex_furum.checks.check_orders`).
   little in them, and embezzles from someone else.
 - ``greedy``: embezzles from as many players as it can, joining empty companies to
   raise its take (10k per company), and protects itself when it is rich.
+- ``traitor``: protects the next player most rounds, then now and then backstabs a
+  neighbour (the previous player, whose loyal bot protects it, or the next one).
 - ``crasher``: crashes the most populous company over two rounds, quitting it first
   if it works there, and embezzles with its last point.
 """
@@ -146,6 +148,20 @@ class GreedyBot:
         return legal(desk_of(view), actions)
 
 
+class TraitorBot:
+    """Earns trust by protecting, then betrays a neighbour."""
+
+    def choose(self, view: RoundEmail, prompt: Prompt, rng: random.Random) -> RoundOrders:
+        here = view.players.index(view.name)
+        after = view.players[(here + 1) % len(view.players)]
+        before = view.players[(here - 1) % len(view.players)]
+        actions: list[Action] = []
+        if rng.random() < 0.4:
+            actions.append(Backstab(rng.choice([before, after])))
+        actions += [Protect(after), Embezzle(rng.choice(_others(view))), Protect(None)]
+        return legal(desk_of(view), actions)
+
+
 class CrasherBot:
     """Crashes the most populous company over two rounds."""
 
@@ -166,4 +182,5 @@ BOTS: Mapping[str, type[Any]] = {
     "loyal": LoyalBot,
     "greedy": GreedyBot,
     "crasher": CrasherBot,
+    "traitor": TraitorBot,
 }
