@@ -110,10 +110,13 @@ def _seat_view(state: FixemState, viewer: str, seat: str) -> SeatView:
 def render(view: FixemView) -> str:
     """The view as plain text."""
     lines = [_heading(view), ""]
-    lines.append(f"Field ({len(view.field)} dice): {_dice(view.field, view.seats)}")
     if view.stage == "predict":
-        lines.append("  (every field die is rolled in the coming Rolling Stage)")
+        per_colour = ", ".join(
+            f"{seat} {n}" for seat in view.seats if (n := sum(d.seat == seat for d in view.field))
+        )
+        lines.append(f"Field ({len(view.field)} dice, to be rolled): {per_colour or 'empty'}")
     else:
+        lines.append(f"Field ({len(view.field)} dice): {_dice(view.field, view.seats)}")
         counts = "  ".join(f"{p}:{view.field_counts[p]}" for p in POINTS)
         lines.append(f"  counts {counts}")
     lines.append(f"Field Queue ({len(view.queue)}): {_dice(view.queue, view.seats)}")

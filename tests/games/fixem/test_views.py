@@ -1,0 +1,65 @@
+"""Rendering, setup checks and the view's allow-list, beyond what scenarios show."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from sealed.core.chance import ScriptedChance
+from sealed.core.errors import SetupError
+from sealed.core.match import Match
+from sealed.games.fixem import GAME
+
+SEATS = ("ana", "ben", "cy")
+HANDS = [[1, 2, 3, 4], [2, 2, 5, 6], [3, 3, 3, 6]]
+DEFAULTS = {spec.name: spec.default for spec in GAME.options}
+
+
+def new_match(**options: object) -> Match[Any, Any, Any]:
+    chance = ScriptedChance([*HANDS, [1] * 6, [2] * 6, [3] * 6])
+    return Match.new(GAME, SEATS, DEFAULTS | options, chance=chance)
+
+
+def test_render_names_the_stage_hands_and_counts() -> None:
+    match = new_match()
+    text = GAME.render(GAME.view(match.state, "ana"))
+    assert "round 1 of 6+d4, Prediction Stage (ana)" in text
+    assert "Field (18 dice, to be rolled): ana 6, ben 6, cy 6" in text
+    assert "ben: score 0, hand [2 2 5 6], waiting 26" in text
+    for seat in SEATS:
+        match.seal(seat, "predict 6 x 1")
+    text = GAME.render(GAME.view(match.state, "ben"))
+    assert "counts 1:6  2:6  3:6  4:0  5:0  6:0" in text
+    assert "ana: score 0, hand [1 2 3 4], waiting 26, prediction 6 x 1" in text
+
+
+def test_render_hides_what_the_options_hide() -> None:
+    match = new_match(hidden_hands=True, hidden_predictions=True)
+    for seat in SEATS:
+        match.seal(seat, "predict 6 x 1")
+    text = GAME.render(GAME.view(match.state, "ana"))
+    assert "ben: score 0, hand [4 hidden], waiting 26, prediction hidden" in text
+    assert "ana (you): score 0, hand [1 2 3 4], waiting 26, prediction 6 x 1" in text
+
+
+def test_state_round_trips_through_json() -> None:
+    match = new_match()
+    data = GAME.to_json(match.state)
+    assert GAME.from_json(data, SEATS, DEFAULTS) == match.state
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"removed": 1}, "must add up to 108"),
+        ({"field": [{"seat": "dan", "point": 1}]}, "not at the table"),
+        ({"queue": [{"seat": "ana", "point": 7}]}, "not a point 1-6"),
+        ({"stage": "lunch"}, "fixem state"),
+        ({"round": 0}, "round must be a whole number >= 1"),
+    ],
+)
+def test_setup_errors_explain_themselves(change: dict[str, object], message: str) -> None:
+    data = GAME.to_json(new_match().state) | change
+    with pytest.raises(SetupError, match=message):
+        GAME.from_json(data, SEATS, DEFAULTS)
