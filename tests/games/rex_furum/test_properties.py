@@ -57,7 +57,7 @@ def _total(state: RexState) -> int:
     return sum(p.money for p in state.players)
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=200, deadline=None)
 @given(tables)
 def test_money_is_conserved_but_for_salary_and_mutual_backstabs(table: Any) -> None:
     match, totals = play(*table)
@@ -80,7 +80,7 @@ def _state_after(match: Match[Any, Any, Any], number: int) -> RexState:
     return state
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=200, deadline=None)
 @given(tables)
 def test_the_record_replays_exactly(table: Any) -> None:
     match, _ = play(*table)
@@ -91,7 +91,7 @@ def test_the_record_replays_exactly(table: Any) -> None:
     assert again.result() == match.result()
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=200, deadline=None)
 @given(tables, st.integers(0, 2**32))
 def test_my_email_ignores_other_players_secrets(table: Any, salt: int) -> None:
     seed, bots, rounds = table
@@ -124,7 +124,7 @@ def _scramble(state: RexState, me: str, salt: int) -> RexState:
     return replace(state, players=players, offers=(), notices=(*state.notices, secret))
 
 
-@settings(max_examples=15, deadline=None)
+@settings(max_examples=40, deadline=None)
 @given(tables)
 def test_pending_orders_of_others_do_not_change_my_report(table: Any) -> None:
     seed, bots, _ = table
@@ -136,7 +136,7 @@ def test_pending_orders_of_others_do_not_change_my_report(table: Any) -> None:
     assert jsonable(match.report(me, advance=False).view) == before
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=200, deadline=None)
 @given(tables)
 def test_bribe_offers_are_anonymous(table: Any) -> None:
     match, _ = play(*table)
@@ -148,7 +148,7 @@ def test_bribe_offers_are_anonymous(table: Any) -> None:
                 assert not re.search(rf"\b{seat}\b", event.text), event.text
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=200, deadline=None)
 @given(tables)
 def test_private_notices_go_only_to_those_the_rules_name(table: Any) -> None:
     match, _ = play(*table)
