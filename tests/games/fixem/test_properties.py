@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
+import json
 import random
 from typing import Any
 
@@ -89,7 +90,7 @@ def play(
 
 
 def check_replay(match: Match[Any, Any, Any]) -> None:
-    again = replay(match.to_json())
+    again = replay(json.loads(json.dumps(match.to_json())))
     assert GAME.to_json(again.state) == GAME.to_json(match.state)
     assert [e.to_json() for e in again.events] == [e.to_json() for e in match.events]
 

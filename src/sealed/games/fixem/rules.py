@@ -330,7 +330,8 @@ def score_stage(state: FixemState) -> tuple[FixemState, Events]:
     """Section 10 l: count the Field (not the queue); exact predictions take their point's dice."""
     counts = point_counts(state.field)
     summary = " ".join(f"{p}:{counts[p]}" for p in POINTS)
-    events = [_event("count", f"round {state.round} field count {summary}", None, counts)]
+    data = {str(p): n for p, n in counts.items()}
+    events = [_event("count", f"round {state.round} field count {summary}", None, data)]
     if state.rules.hidden_predictions:
         shown = {s: str(state.player(s).prediction or "none") for s in state.seats}
         text = ", ".join(f"{s} {shown[s]}" for s in state.seats)
