@@ -25,7 +25,5 @@ def test_scenario(scenario: Scenario) -> None:
 
 def test_every_scenario_expects_something() -> None:
     """A scenario that checks nothing is a defect: each must expect an output or a refusal."""
-    empty = [
-        s.name for s in SCENARIOS if not s.expect and not any(step.reject for step in s.steps)
-    ]
+    empty = [s.name for s in SCENARIOS if not s.expect and not any(step.reject for step in s.steps)]
     assert not empty, f"scenarios without expectations: {empty}"

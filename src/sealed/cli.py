@@ -27,7 +27,7 @@ from sealed.lab.sim import check_bots, run_games, summarise
 from sealed.report import report_text, result_text
 from sealed.storage import load_match, save_match
 
-console = Console(highlight=False)
+console = Console(highlight=False, soft_wrap=True)
 
 
 class SealedGroup(click.Group):
@@ -260,6 +260,25 @@ def status(game_file: str) -> None:
     _print_waiting(match)
 
 
+@cli.command()
+@click.argument("game_file", type=click.Path(dir_okay=False))
+def log(game_file: str) -> None:
+    """The game master's account: every step's sealed orders and every event, with its audience."""
+    match = load_match(game_file)
+    for number, step in enumerate(match.steps, 1):
+        console.rule(f"step {number}")
+        for seat, sealed in step.orders.items():
+            note = " (deadline default)" if sealed.default else ""
+            console.print(f"{seat}: {sealed.canonical}{note}", markup=False)
+        for event in step.events:
+            audience = event.audience.to_json()
+            who = audience if isinstance(audience, str) else ", ".join(audience)
+            console.print(f"  [{who}] {event.text}", markup=False)
+    if match.pending:
+        console.print(f"sealed, not yet opened: {', '.join(match.pending)}")
+    _print_waiting(match)
+
+
 @cli.command(name="replay")
 @click.argument("game_file", type=click.Path(dir_okay=False))
 def replay_command(game_file: str) -> None:
@@ -315,7 +334,7 @@ def sim(
     options = parse_option_pairs(game, option_pairs)
     names = parse_players(bots)
     if len(names) == 1:
-        names = names * game.min_players
+        names = names * game.usual_players
     if not game.min_players <= len(names) <= game.max_players:
         raise SealedError(f"{game.title} needs {game.min_players}-{game.max_players} bots")
     check_bots(game, names)

@@ -10,7 +10,9 @@ from sealed.core.match import Report
 
 def result_text(result: Result) -> str:
     scores = ", ".join(f"{seat} {score:g}" for seat, score in result.scores.items())
-    if len(result.winners) == 1:
+    if not result.winners:
+        head = "nobody wins"
+    elif len(result.winners) == 1:
         head = f"{result.winners[0]} wins"
     else:
         head = "shared win: " + ", ".join(result.winners)

@@ -33,13 +33,12 @@ def choose_seats(
 ) -> tuple[list[str], dict[str, str]]:
     """Seats and which of them are bots (seat -> bot name).
 
-    Without ``players``: one human, ``you``, and enough bots to reach the
-    game's smallest table.
+    Without ``players``: one human, ``you``, and bots up to the game's usual table.
 
     :raises SealedError: an unknown seat or bot in ``bot_pairs``.
     """
     if players is None:
-        seats = ["you"] + [f"bot{i}" for i in range(1, game.min_players)]
+        seats = ["you"] + [f"bot{i}" for i in range(1, game.usual_players)]
         bots = {seat: default_bot(game) for seat in seats[1:]}
     else:
         seats = [p.strip() for p in players.split(",") if p.strip()]

@@ -54,10 +54,11 @@ class Prompt:
 
 
 class Outcome(enum.Enum):
-    """How a game ended."""
+    """How a game ended: one winner, a shared win, or nobody (everyone lost)."""
 
     WIN = "win"
     DRAW = "draw"
+    NO_WINNER = "no-winner"
 
 
 @dataclass(frozen=True)
@@ -70,6 +71,8 @@ class Result:
 
     @property
     def outcome(self) -> Outcome:
+        if not self.winners:
+            return Outcome.NO_WINNER
         return Outcome.WIN if len(self.winners) == 1 else Outcome.DRAW
 
     def to_json(self) -> JsonDict:
@@ -163,6 +166,7 @@ class Game(ABC, Generic[S, O, V]):
     version: ClassVar[int]
     min_players: ClassVar[int]
     max_players: ClassVar[int]
+    default_players: ClassVar[int | None] = None  # the usual table; None: min_players
     options: ClassVar[tuple[OptionSpec, ...]] = ()
     manual: ClassVar[str]  # file name under docs/games/
     summary: ClassVar[str] = ""
@@ -232,6 +236,11 @@ class Game(ABC, Generic[S, O, V]):
     @abstractmethod
     def render(self, view: V) -> str:
         """A view as plain text for a terminal or an email."""
+
+    @property
+    def usual_players(self) -> int:
+        """How many seats a quick game or simulation uses when nobody says."""
+        return self.default_players or self.min_players
 
     def action_label(self, order: O) -> str:
         """A short name of the kind of order, for action statistics."""

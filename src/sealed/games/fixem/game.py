@@ -125,6 +125,7 @@ class FixemGame(Game[FixemState, FixemOrder, FixemView]):
     version = 1
     min_players = 2
     max_players = 4
+    default_players = 3  # the final rules are for three players
     options = OPTIONS
     manual = "fixem.md"
     summary = (

@@ -150,7 +150,9 @@ class WarSlayer(Game[WarSlayerState, WarSlayerOrder, WarSlayerView]):
         return render_view(view)
 
     def action_label(self, order: WarSlayerOrder) -> str:
-        return format_order(order).split(" ", 1)[0]
+        if isinstance(order, Place):
+            return order.row.value
+        return "withdraw" if order.withdraw else "continue"
 
 
 GAME = WarSlayer()

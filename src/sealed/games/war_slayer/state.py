@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from sealed.core.errors import SetupError
@@ -18,44 +18,37 @@ from sealed.core.suggest import did_you_mean
 
 SUITS = ("C", "D", "H", "S")
 RANK_NAMES = {11: "J", 12: "Q", 13: "K", 14: "A"}
-RANK_WORDS = {name: rank for rank, name in RANK_NAMES.items()} | {"T": 10}
 
 
 @dataclass(frozen=True, slots=True)
 class Card:
-    """A playing card. ``rank`` 2-10, 11 J, 12 Q, 13 K, 14 A; ``suit`` C, D, H or S."""
+    """A playing card. ``rank`` 2-10, 11 J, 12 Q, 13 K, 14 A; ``suit`` C, D, H or S.
+
+    The derived attributes are computed once: cards are compared in the
+    simulation's inner loop.
+    """
 
     rank: int
     suit: str
+    code: str = field(init=False, compare=False, repr=False)
+    """``"AS"``, ``"10H"``, ``"7C"``."""
+    is_vip: bool = field(init=False, compare=False, repr=False)
+    """The Ace of Spades (SCORING TABLE: "Ace of Spades | VIP | 10pts")."""
+    is_double_agent: bool = field(init=False, compare=False, repr=False)
+    """Royal cards, K Q J (SCORING TABLE: "Defectors (Double Agents)")."""
+    strength: int = field(init=False, compare=False, repr=False)
+    """Operation strength: numbers by value, an Agent (Ace) "counts as a 10+"."""
+    points: int = field(init=False, compare=False, repr=False)
+    """Points by the SCORING TABLE."""
 
-    @property
-    def code(self) -> str:
-        """``"AS"``, ``"10H"``, ``"7C"``."""
-        return RANK_NAMES.get(self.rank, str(self.rank)) + self.suit
-
-    @property
-    def is_vip(self) -> bool:
-        """The Ace of Spades (SCORING TABLE: "Ace of Spades | VIP | 10pts")."""
-        return self.rank == 14 and self.suit == "S"
-
-    @property
-    def is_double_agent(self) -> bool:
-        """Royal cards, K Q J (SCORING TABLE: "Defectors (Double Agents)")."""
-        return 11 <= self.rank <= 13
-
-    @property
-    def strength(self) -> int:
-        """Operation strength: numbers by value, an Agent (Ace) "counts as a 10+"."""
-        return self.rank
-
-    @property
-    def points(self) -> int:
-        """Points by the SCORING TABLE."""
-        if self.is_vip:
-            return 10
-        if self.rank >= 11:
-            return 5
-        return 1
+    def __post_init__(self) -> None:
+        vip = self.rank == 14 and self.suit == "S"
+        setattr_ = object.__setattr__
+        setattr_(self, "code", RANK_NAMES.get(self.rank, str(self.rank)) + self.suit)
+        setattr_(self, "is_vip", vip)
+        setattr_(self, "is_double_agent", 11 <= self.rank <= 13)
+        setattr_(self, "strength", self.rank)
+        setattr_(self, "points", 10 if vip else 5 if self.rank >= 11 else 1)
 
     def to_json(self) -> str:
         return self.code

@@ -1,0 +1,162 @@
+"""The `sealed` command, driven as a user would drive it."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner, Result
+
+from sealed.cli import cli
+
+CASES = Path(__file__).parents[1] / "games" / "war_slayer" / "cases"
+
+
+def sealed(*args: str, input: str | None = None) -> Result:
+    return CliRunner().invoke(cli, list(args), input=input)
+
+
+def one_line_error(result: Result, code: int = 1) -> str:
+    assert result.exit_code == code, result.output
+    assert "Traceback" not in result.output
+    lines = [line for line in result.output.splitlines() if line.startswith("Error:")]
+    assert len(lines) == 1, result.output
+    return lines[0]
+
+
+def test_games_lists_war_slayer_with_players_and_bots() -> None:
+    result = sealed("games")
+    assert result.exit_code == 0
+    assert "war-slayer" in result.output and "spymaster" in result.output
+
+
+def test_rules_prints_the_manual_and_options() -> None:
+    result = sealed("rules", "war-slayer")
+    assert result.exit_code == 0
+    assert "## Rulings" in result.output and "mission_limit (default 200)" in result.output
+
+
+@pytest.mark.parametrize(
+    ("args", "fragment", "code"),
+    [
+        (("gmaes",), "did you mean 'games'", 2),
+        (("rules", "war-slayr"), "did you mean 'war-slayer'", 1),
+        (("new", "war-slayer", "--players", "a", "-o", "x.json"), "for 2 players", 1),
+        (
+            ("new", "war-slayer", "--players", "a,b", "--option", "mision_limit=1", "-o", "x.json"),
+            "did you mean 'mission_limit'",
+            1,
+        ),
+        (
+            ("new", "war-slayer", "--players", "a,b", "--option", "dealer=3", "-o", "x.json"),
+            "not one of 1, 2",
+            1,
+        ),
+        (("view", "missing.json", "ana"), "no game file 'missing.json'", 1),
+        (("sim", "war-slayer", "-n", "2", "--bots", "random,genius"), "no bot 'genius'", 1),
+    ],
+)
+def test_bad_input_gives_one_clear_line(
+    args: tuple[str, ...], fragment: str, code: int, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    assert fragment in one_line_error(sealed(*args), code)
+
+
+def test_a_game_by_game_file(tmp_path: Path) -> None:
+    game = str(tmp_path / "g.json")
+    setup = tmp_path / "setup.yaml"
+    setup.write_text(
+        "players:\n  ana: {hq: [5H, 6H, 7H, 2D, 3D, 4D, '...']}\n"
+        "  ben: {hq: [9C, 3C, 4C, 8S, 8D, 8H, '...']}\n"
+    )
+    assert (
+        sealed(
+            "new",
+            "war-slayer",
+            "--players",
+            "ana,ben",
+            "--seed",
+            "3",
+            "--setup",
+            str(setup),
+            "-o",
+            game,
+        ).exit_code
+        == 0
+    )
+    assert "exists" in one_line_error(sealed("new", "war-slayer", "--players", "a,b", "-o", game))
+    first = sealed("order", game, "ana", "Theater 5h 6h 7h")
+    assert first.exit_code == 0 and "sealed ana: theater 5H 6H 7H" in first.output
+    assert "waiting for orders from: ben" in first.output
+    status = sealed("status", game)
+    assert "ana: sealed" in status.output and "5H" not in status.output
+    assert "did you mean 'theater'" in one_line_error(sealed("order", game, "ben", "theatr"))
+    opened = sealed("order", game, "ben", "theater 9C 3C 4C")
+    assert "report for ana" in opened.output and "report for ben" in opened.output
+    ben_view = sealed("view", game, "ben")
+    assert "8S 8D 8H" in ben_view.output and "2D" not in ben_view.output
+    sealed("close", game)
+    assert "no orders are due from ben" in one_line_error(sealed("order", game, "ben", "continue"))
+    account = sealed("log", game).output
+    assert "ana: theater 5H 6H 7H" in account and "[all] ben wins operation 1" in account
+    replayed = sealed("replay", game)
+    assert replayed.exit_code == 0 and "replays exactly" in replayed.output
+    as_json = json.loads(sealed("view", game, "ana", "--json").output)
+    assert as_json["view"]["deciding"] == "ana" and as_json["due"] is True
+
+
+def test_a_tampered_game_file_is_refused(tmp_path: Path) -> None:
+    game = tmp_path / "g.json"
+    sealed("new", "war-slayer", "--players", "ana,ben", "--seed", "3", "-o", str(game))
+    record = json.loads(game.read_text())
+    record["start"]["chance"][0]["value"][0:2] = record["start"]["chance"][0]["value"][1::-1]
+    game.write_text(json.dumps(record))
+    assert "different final state" in one_line_error(sealed("replay", str(game)))
+    game.write_text("{\n  nope")
+    assert "g.json:2: not valid JSON" in one_line_error(sealed("status", str(game)))
+
+
+def test_run_prints_the_documented_json() -> None:
+    result = sealed("run", str(CASES / "ending.yaml"), "--json")
+    assert result.exit_code == 0
+    outputs = json.loads(result.output)
+    assert {"game", "over", "result", "state", "views", "events"} <= set(outputs[0])
+    assert all(e["audience"] for e in outputs[0]["events"])
+
+
+def test_run_fails_on_unmet_expectations(tmp_path: Path) -> None:
+    case = tmp_path / "c.yaml"
+    case.write_text("game: war-slayer\nplayers: [a, b]\nexpect: {over: true}\n")
+    result = sealed("run", str(case))
+    assert "FAIL" in result.output and "over: expected True, got False" in result.output
+    assert result.exit_code == 1
+
+
+def test_sim_summary_is_the_same_with_more_jobs() -> None:
+    args = ("sim", "war-slayer", "-n", "60", "--bots", "random,spymaster", "--seed", "9", "--json")
+    one = json.loads(sealed(*args).output)
+    two = json.loads(sealed(*args, "--jobs", "2").output)
+    assert one == two
+    assert one["games"] == 60 and sum(one["wins_by_bot"].values()) == 60
+    assert set(one["actions"]) == {"random", "spymaster"}
+
+
+def test_sim_prints_tables() -> None:
+    result = sealed("sim", "war-slayer", "-n", "20")
+    assert result.exit_code == 0
+    assert "wins by seat" in result.output and "lead changes per game" in result.output
+
+
+def test_play_against_a_bot_to_the_end() -> None:
+    moves = "help\ntheater 3H 2C KH\ndossier KC 6D 10C\n" + "continue\n" * 4
+    result = sealed("play", "war-slayer", "--seed", "4", "--option", "mission_limit=1", input=moves)
+    assert result.exit_code == 0, result.output
+    assert "Game over" in result.output
+
+
+def test_hot_seat_asks_to_pass_the_screen() -> None:
+    result = sealed("play", "war-slayer", "--players", "ana,ben", "--seed", "4", input="\n")
+    assert "Pass the screen to ana" in result.output
+    assert "stopped." in result.output

@@ -1,0 +1,87 @@
+"""Chance: seeded, scripted and table outcomes are checked and recorded."""
+
+from __future__ import annotations
+
+import pytest
+
+from sealed.core.chance import (
+    ChanceRequest,
+    ScriptedChance,
+    SeededChance,
+    TableChance,
+    parse_table_answer,
+)
+from sealed.core.errors import ChanceError
+
+
+def test_seeded_outcomes_depend_only_on_seed_and_position() -> None:
+    first = SeededChance(7)
+    values = [first.integer("a", 1, 100), first.dice("b", 5), first.shuffle("c", "abcdef")]
+    resumed = SeededChance(7, start=1)
+    assert resumed.dice("b", 5) == values[1]
+    assert [e.value for e in first.log] == values
+    assert (
+        SeededChance(8).integer("a", 1, 100) != values[0]
+        or SeededChance(9).integer("a", 1, 100) != values[0]
+    )
+
+
+def test_scripted_outcomes_are_checked_against_the_request() -> None:
+    chance = ScriptedChance([3, [1, 6], {"label": "deal", "value": ["b", "a"]}])
+    assert chance.integer("roll", 1, 6) == 3
+    assert chance.dice("two dice", 2) == [1, 6]
+    assert chance.shuffle("deal", ["a", "b"]) == ["b", "a"]
+    with pytest.raises(ChanceError, match="no scripted outcome left"):
+        chance.integer("roll", 1, 6)
+
+
+@pytest.mark.parametrize(
+    ("script", "message"),
+    [
+        ([7], "outside 1..6"),
+        ([[1, 7]], "not a face of a d6"),
+        ([{"label": "other", "value": 1}], "is for 'other'"),
+        ([True], "expected a whole number"),
+    ],
+)
+def test_scripted_outcomes_that_do_not_fit_are_refused(script: list[object], message: str) -> None:
+    chance = ScriptedChance(script)
+    with pytest.raises(ChanceError, match=message):
+        if isinstance(script[0], list):
+            chance.dice("roll", 2)
+        else:
+            chance.integer("roll", 1, 6)
+
+
+def test_a_shuffle_must_be_a_permutation() -> None:
+    with pytest.raises(ChanceError, match="ordering of the 3 items"):
+        ScriptedChance([["a", "a", "b"]]).shuffle("deck", ["a", "b", "c"])
+
+
+def test_scripted_falls_back_to_seed_when_exhausted() -> None:
+    chance = ScriptedChance([2], fallback=SeededChance(1))
+    assert chance.integer("x", 1, 6) == 2
+    assert 1 <= chance.integer("x", 1, 6) <= 6
+    assert len(chance.take_log()) == 2 and chance.log == []
+
+
+def test_table_chance_asks_again_until_the_answer_fits() -> None:
+    answers = iter(["7", "three", "3x2 1", "2"])
+    told: list[str] = []
+    chance = TableChance(lambda request: next(answers), told.append)
+    assert chance.dice("your dice", 3) == [3, 3, 1]
+    assert chance.integer("d4", 1, 4) == 2
+    assert told and "expected a list of 3 dice" in told[0]
+
+
+@pytest.mark.parametrize(
+    ("kind", "answer", "expected"),
+    [
+        ("dice", "3 3 1", [3, 3, 1]),
+        ("dice", "6x2, 1x1", [6, 6, 1]),
+        ("integer", " 4 ", 4),
+        ("shuffle", "as kd", ["AS", "KD"]),
+    ],
+)
+def test_table_answers_are_read_leniently(kind: str, answer: str, expected: object) -> None:
+    assert parse_table_answer(ChanceRequest(kind, "x", count=3), answer) == expected
