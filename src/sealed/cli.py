@@ -19,7 +19,7 @@ from rich.table import Table
 
 from sealed.core.errors import OptionError, ScenarioError, SealedError, SetupError
 from sealed.core.game import Game, resolve_options
-from sealed.core.match import Match
+from sealed.core.match import Match, salvage_orders
 from sealed.core.registry import all_games, get_game
 from sealed.core.scenario import load_scenarios, run_scenario
 from sealed.core.suggest import did_you_mean
@@ -182,7 +182,10 @@ def _print_waiting(match: Match[Any, Any, Any]) -> None:
 @click.argument("game_file", type=click.Path(dir_okay=False))
 @click.argument("seat")
 @click.argument("text")
-def order(game_file: str, seat: str, text: str) -> None:
+@click.option(
+    "--lenient", is_flag=True, help="Email mode: set aside lines that are not orders (greetings)."
+)
+def order(game_file: str, seat: str, text: str, lenient: bool) -> None:
     """Seal SEAT's orders (TEXT, or - to read them from standard input).
 
     When every prompted seat has sealed, the orders are opened and each
@@ -191,6 +194,10 @@ def order(game_file: str, seat: str, text: str) -> None:
     match = load_match(game_file)
     if text == "-":
         text = sys.stdin.read()
+    if lenient and seat in match.prompts():
+        text, skipped = salvage_orders(match.game, match.state, seat, text)
+        for line in skipped:
+            console.print(f"set aside line {line.number} {line.text!r}: {line.error}", markup=False)
     before = len(match.steps)
     match.seal(seat, text)
     console.print(f"sealed {seat}: {_sealed_text(match, seat, before)}", markup=False)

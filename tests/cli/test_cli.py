@@ -160,3 +160,16 @@ def test_hot_seat_asks_to_pass_the_screen() -> None:
     result = sealed("play", "war-slayer", "--players", "ana,ben", "--seed", "4", input="\n")
     assert "Pass the screen to ana" in result.output
     assert "stopped." in result.output
+
+
+def test_lenient_orders_set_greetings_aside(tmp_path: Path) -> None:
+    game = str(tmp_path / "g.json")
+    sealed("new", "war-slayer", "--players", "ana,ben", "--seed", "4", "-o", game)
+    email = "Hi GM,\n\ntheater 3H 2C KH\n\nCheers, Ana\n"
+    strict = sealed("order", game, "ana", "-", input=email)
+    assert "unknown action 'Hi'" in one_line_error(strict)
+    result = sealed("order", game, "ana", "-", "--lenient", input=email)
+    assert result.exit_code == 0, result.output
+    assert "set aside line 1 'Hi GM,'" in result.output
+    assert "set aside line 5 'Cheers, Ana'" in result.output
+    assert "sealed ana: theater 3H 2C KH" in result.output

@@ -21,6 +21,8 @@ from sealed.core.chance import Chance, ChanceEntry, ScriptedChance, SeededChance
 from sealed.core.errors import (
     ChanceError,
     NoOrderDueError,
+    OrderError,
+    OrderSyntaxError,
     RecordError,
     ReplayDivergence,
     SetupError,
@@ -249,6 +251,47 @@ class Match(Generic[S, O, V]):
             "reported": dict(self.reported),
             "state_digest": state_digest(self.game.to_json(self.state)),
         }
+
+
+@dataclass(frozen=True)
+class SkippedLine:
+    """A line of a lenient batch that is not an order, and why."""
+
+    number: int
+    text: str
+    error: str
+
+
+def salvage_orders(
+    game: Game[Any, Any, Any], state: Any, seat: Seat, text: str
+) -> tuple[str, list[SkippedLine]]:
+    """Lenient reading of an email body: set aside the lines that are not orders at all.
+
+    If the whole text parses it is kept as it is. Otherwise every line that
+    is not an order of this game on its own (a greeting, a signature: an
+    :class:`OrderSyntaxError`) is set aside with its error; lines that are
+    orders stay, even illegal ones, so that the rule they break is reported
+    rather than silently dropped.
+    """
+    try:
+        game.parse(state, seat, text)
+        return text, []
+    except OrderError:
+        pass
+    kept: list[str] = []
+    skipped: list[SkippedLine] = []
+    for number, line in enumerate(text.splitlines(), 1):
+        if not line.strip():
+            continue
+        try:
+            game.parse(state, seat, line)
+        except OrderSyntaxError as error:
+            skipped.append(SkippedLine(number, line.strip(), str(error)))
+            continue
+        except OrderError:
+            pass
+        kept.append(line)
+    return "\n".join(kept), skipped
 
 
 def check_seats(game: Game[Any, Any, Any], seats: Sequence[Seat]) -> tuple[Seat, ...]:
