@@ -63,29 +63,32 @@ def deal(seats: tuple[str, str], dealer: int, mission_limit: int, chance: Chance
 
 def check_order(state: WarSlayerState, index: int, order: WarSlayerOrder) -> None:
     """Raise :class:`IllegalOrderError` naming the rule if ``order`` is not allowed now."""
-    text = format_order(order)
-    where = f"mission {state.mission}"
     if state.phase is Phase.DECIDE:
         if not isinstance(order, Decide):
             raise IllegalOrderError(
-                f"illegal order {text!r} in {where}: you lost operation {state.operation}, "
-                "so answer 'continue' or 'withdraw' (RULES: \"The player who lost an "
-                "Information Card in the Operation may then decide whether or not they "
-                'wish to continue")'
+                f"illegal order {format_order(order)!r} in mission {state.mission}: you lost "
+                f"operation {state.operation}, so answer 'continue' or 'withdraw' (RULES: \"The "
+                "player who lost an Information Card in the Operation may then decide whether "
+                'or not they wish to continue")'
             )
         return
     if not isinstance(order, Place):
         raise IllegalOrderError(
-            f"illegal order {text!r} in {where}: nobody has lost an operation yet; "
-            "place your three drawn cards ('dossier C1 C2 C3' or 'theater C1 C2 C3')"
+            f"illegal order {format_order(order)!r} in mission {state.mission}: nobody has "
+            "lost an operation yet; place your three drawn cards ('dossier C1 C2 C3' or "
+            "'theater C1 C2 C3')"
         )
-    _check_cards(state, index, order, text)
-    _check_row(state, index, order, text)
+    _check_cards(state, index, order)
+    _check_row(state, index, order)
 
 
-def _check_cards(state: WarSlayerState, index: int, order: Place, text: str) -> None:
+def _check_cards(state: WarSlayerState, index: int, order: Place) -> None:
     hand = state.hand(index)
-    drawn = " ".join(c.code for c in hand)
+    a, b, c = order.cards
+    if a in hand and b in hand and c in hand and a != b != c != a:
+        return
+    drawn = " ".join(card.code for card in hand)
+    text = format_order(order)
     for card in order.cards:
         if card not in hand:
             raise IllegalOrderError(
@@ -101,16 +104,16 @@ def _check_cards(state: WarSlayerState, index: int, order: Place, text: str) -> 
             )
 
 
-def _check_row(state: WarSlayerState, index: int, order: Place, text: str) -> None:
+def _check_row(state: WarSlayerState, index: int, order: Place) -> None:
     if state.phase is not Phase.PLACE_SECOND:
         return
     filled = Row.DOSSIER if state.sides[index].dossier else Row.THEATER
     if order.row is filled:
         raise IllegalOrderError(
-            f"illegal order {text!r}: your first three cards went to the {filled.value}, "
-            f'so these go to the {filled.other.value} (RULES: "if the first three cards '
-            "were placed in the Dossier, the next three MUST BE placed in the Operations "
-            'Theater")'
+            f"illegal order {format_order(order)!r}: your first three cards went to the "
+            f'{filled.value}, so these go to the {filled.other.value} (RULES: "if the first '
+            "three cards were placed in the Dossier, the next three MUST BE placed in the "
+            'Operations Theater")'
         )
 
 
