@@ -409,7 +409,9 @@ def _pct(value: float | None, total: int) -> str:
 
 @cli.command()
 @click.argument("game_name", metavar="GAME")
-@click.option("--players", default=None, help="Seat names: ana,ben (default: you and bots).")
+@click.option(
+    "--players", default=None, help="Seat names: ana,ben (default: one human, player, and bots)."
+)
 @click.option("--bot", "bot_pairs", multiple=True, help="Make a seat a bot: ben=spymaster.")
 @click.option("--seed", default=None, help="Seed for chance (random if omitted).")
 @click.option("--option", "option_pairs", multiple=True, help="Rule variant name=value.")

@@ -33,12 +33,12 @@ def choose_seats(
 ) -> tuple[list[str], dict[str, str]]:
     """Seats and which of them are bots (seat -> bot name).
 
-    Without ``players``: one human, ``you``, and bots up to the game's usual table.
+    Without ``players``: one human, ``player``, and bots up to the game's usual table.
 
     :raises SealedError: an unknown seat or bot in ``bot_pairs``.
     """
     if players is None:
-        seats = ["you"] + [f"bot{i}" for i in range(1, game.usual_players)]
+        seats = ["player"] + [f"bot{i}" for i in range(1, game.usual_players)]
         bots = {seat: default_bot(game) for seat in seats[1:]}
     else:
         seats = [p.strip() for p in players.split(",") if p.strip()]
@@ -124,14 +124,14 @@ class TerminalTable:
             self.console.clear()
 
     def _finish(self, match: Match[Any, Any, Any], humans: list[str], hot_seat: bool) -> None:
-        result = match.result()
         if not hot_seat:
-            for seat in humans:
+            for seat in humans:  # each report ends with the result
                 self._say(report_text(match.game, match.report(seat)))
-        elif result is not None:
-            self.console.clear()
-            public = [e.text for e in match.events[-10:] if e.audience.seats is None]
-            self._say("\n".join(public))
+            return
+        self.console.clear()
+        public = [e.text for e in match.events[-10:] if e.audience.seats is None]
+        self._say("\n".join(public))
+        result = match.result()
         if result is not None:
             self._say(result_text(result))
 

@@ -97,6 +97,12 @@ def _opponent(state: WarSlayerState, index: int) -> OpponentSide:
 def render_view(view: WarSlayerView) -> str:
     """The view as a few lines of text (terminal, email)."""
     you, them = view.you, view.opponent
+    if view.over:
+        return (
+            f"War Slayer V - you are {view.seat}, against {them.seat}. The game is over after "
+            f"mission {view.mission}: your HQ holds {you.hq_count} cards, {them.seat}'s "
+            f"{them.hq_count}."
+        )
     lines = [
         f"War Slayer V, mission {view.mission} - you are {view.seat}, against {them.seat}.",
         f"Operations start from {view.defeated}'s left; {view.operations_done} done.",
