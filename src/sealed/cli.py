@@ -123,11 +123,18 @@ def rules(game_name: str) -> None:
     path = game.manual_path()
     if path is None:
         raise SealedError(f"the manual of {game.name} ({game.manual}) is not installed")
-    click.echo(path.read_text(encoding="utf-8"))
+    text = path.read_text(encoding="utf-8")
     if game.options:
-        click.echo("\nOptions (sealed new ... --option name=value):")
-        for spec in game.options:
-            click.echo(f"  {spec.name} (default {spec.default}): {spec.doc}")
+        text += "\n\n## Options at a glance (`--option name=value`)\n\n" + "\n".join(
+            f"- `{spec.name}` (default {spec.default}): {spec.doc}" for spec in game.options
+        )
+    if console.is_terminal:
+        from rich.markdown import Markdown
+
+        with console.pager(styles=True):
+            console.print(Markdown(text))
+    else:
+        click.echo(text)
 
 
 @cli.command()

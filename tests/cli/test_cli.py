@@ -34,7 +34,7 @@ def test_games_lists_war_slayer_with_players_and_bots() -> None:
 def test_rules_prints_the_manual_and_options() -> None:
     result = sealed("rules", "war-slayer")
     assert result.exit_code == 0
-    assert "## Rulings" in result.output and "mission_limit (default 200)" in result.output
+    assert "## Rulings" in result.output and "`mission_limit` (default 200)" in result.output
 
 
 @pytest.mark.parametrize(
