@@ -64,7 +64,7 @@ def check_orders(desk: Desk, orders: RoundOrders) -> None:
         target where the rules forbid it, a self-target, a bad amount, a bribe
         or investment above net worth, entering a company with employees,
         quitting or accepting for a company you do not work at, protecting
-        yourself while crashing.
+        yourself while crashing, protecting and covering up for one player.
     """
     for action in orders.actions:
         problem = _action_problem(desk, action)
@@ -148,12 +148,24 @@ def _set_problem(desk: Desk, orders: RoundOrders) -> str:
             f"your bribes and investments ({dollars(spend)}) exceed your net worth "
             f"({dollars(desk.money)}) (Bribe, Investment)"
         )
+    return _contradiction(desk, orders)
+
+
+def _contradiction(desk: Desk, orders: RoundOrders) -> str:
+    """Two actions of one email of which the precedence makes one fail for sure (Ruling 21)."""
     quits = {a.company for a in orders.actions if isinstance(a, Quit)}
+    protected = {a.target or desk.me for a in orders.actions if isinstance(a, Protect)}
     for action in orders.actions:
         if isinstance(action, AcceptBribe) and action.company in quits:
             return (
                 f"quitting comes before accepting bribes, so you would no longer work for "
                 f"{action.company.title} when accepting (Action Precedence)"
+            )
+        if isinstance(action, CoverUp) and action.target in protected:
+            return (
+                f"you protect {action.target} and cover up for them: a player can't be "
+                "protected and covered up for at the same time, and protection comes first, "
+                "so the cover up would fail (Cover up)"
             )
     return ""
 
