@@ -22,6 +22,8 @@ account of every round. Rulings for every gap are in docs/games/rex-furum.md.
 
 Version history:
 - 1: the Final Ruleset (version 6 of the design) with the rulings of the manual.
+- 2: protecting and covering up for the same player in one email is refused (Ruling 21);
+  a version 1 record may hold such orders, so it is not replayed by version 2.
 """
 
 from __future__ import annotations
@@ -51,7 +53,7 @@ class RexFurum(Game[RexState, RoundOrders, RoundEmail]):
 
     name = "rex-furum"
     title = "Rex Furum"
-    version = 1
+    version = 2
     min_players = 3
     max_players = 16
     manual = "rex-furum.md"
