@@ -248,20 +248,21 @@ GRAMMAR: dict[str, tuple[str, ...]] = {
     "quit": ("C",),
     "invest": ("X", "?in", "P"),
 }
+# the seed's examples; {p} is a player at the table (a name from the seed could be unknown)
 EXAMPLES = {
-    "embezzle": "embezzle stephen",
-    "out": "out tyler",
-    "pinkslip": "pinkslip arthur at beta",
-    "extort": "extort amy at alpha",
+    "embezzle": "embezzle {p}",
+    "out": "out {p}",
+    "pinkslip": "pinkslip {p} at beta",
+    "extort": "extort {p} at alpha",
     "crash": "crash gamma",
-    "backstab": "backstab stephen",
-    "protect": "protect amy (or protect self)",
-    "coverup": "coverup for arthur",
+    "backstab": "backstab {p}",
+    "protect": "protect {p} (or protect self)",
+    "coverup": "coverup for {p}",
     "bribe": "bribe 4000 beta",
-    "accept": "accept bribe 4000 from arthur to beta",
+    "accept": "accept bribe 4000 from {p} to beta",
     "enter": "enter empty alpha",
     "quit": "quit gamma",
-    "invest": "invest 20000 tyler",
+    "invest": "invest 20000 {p}",
 }
 SLOT_NAMES = {"P": "a player", "S": "a player or 'self'", "C": "a company", "X": "an amount"}
 _AMOUNT = re.compile(r"^\$?(\d[\d,]*(?:\.\d+)?)(k?)$")
@@ -323,6 +324,11 @@ class _Reader:
         self.position = 0
         self.seats = {s.lower(): s for s in seats}
 
+    def example(self, verb: str) -> str:
+        """The notation of ``verb``, quoted, with a player of this table."""
+        first = next(iter(self.seats.values()), "stephen")
+        return repr(EXAMPLES[verb].format(p=first))
+
     def done(self) -> bool:
         return self.position >= len(self.words)
 
@@ -352,7 +358,7 @@ class _Reader:
         word = self._next()
         if word is None:
             raise OrderSyntaxError(
-                f"{verb!r} needs {SLOT_NAMES[slot]} after it (e.g. {EXAMPLES[verb]!r})"
+                f"{verb!r} needs {SLOT_NAMES[slot]} after it (e.g. {self.example(verb)})"
             )
         self.position += 1
         if slot == "X":
@@ -369,7 +375,7 @@ class _Reader:
             return Company(word.lower())
         raise OrderSyntaxError(
             f"unknown company {word!r} in {verb!r}{did_you_mean(word, names)} "
-            f"(companies: {', '.join(names)}; e.g. {EXAMPLES[verb]!r})"
+            f"(companies: {', '.join(names)}; e.g. {self.example(verb)})"
         )
 
     def _player(self, verb: str, word: str) -> Seat:
@@ -379,7 +385,7 @@ class _Reader:
         known = list(self.seats.values())
         raise OrderSyntaxError(
             f"unknown player {word!r} in {verb!r}{did_you_mean(word, known)} "
-            f"(players: {', '.join(known)}; e.g. {EXAMPLES[verb]!r})"
+            f"(players: {', '.join(known)}; e.g. {self.example(verb)})"
         )
 
 
