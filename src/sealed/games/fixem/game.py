@@ -63,8 +63,9 @@ OPTIONS = (
     OptionSpec(
         "refill",
         "own_colour",
-        "who refills the Field after scoring: own_colour, each colour its own (iteration 6 and "
-        "the final rules), scorer, the scorer's colour (iteration 4), or none (iteration 3)",
+        "who refills the Field after scoring: own_colour, each colour its own (iterations 3, 6 "
+        "and the final rules), scorer, the scorer's colour (iteration 4), or none, no refill "
+        "(iteration 2, which had no Waiting Dice)",
         choices=("own_colour", "scorer", "none"),
     ),
     OptionSpec(

@@ -450,7 +450,8 @@ def refill(
     remainder included. ``scorer`` (iteration 4): "the same amount of the
     player's color's Waiting Dices" -- each scorer refills what he took with
     his own colour; the remainder is refilled colour for colour. ``none``
-    (iteration 3). A colour short of Waiting Dice puts in what it has.
+    (iteration 2, which had no Waiting Dice). A colour short of Waiting Dice
+    puts in what it has.
     """
     if state.rules.refill == "none" or not (taken or remainder):
         return state, []
