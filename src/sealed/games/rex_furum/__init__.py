@@ -37,7 +37,12 @@ from sealed.core.game import Game, JsonDict, Options, OptionSpec, Prompt, Result
 from sealed.games.rex_furum import rules
 from sealed.games.rex_furum.bots import BOTS
 from sealed.games.rex_furum.checks import Desk, check_orders
-from sealed.games.rex_furum.orders import RoundOrders, format_orders, parse_orders
+from sealed.games.rex_furum.orders import (
+    RoundOrders,
+    check_seat_names,
+    format_orders,
+    parse_orders,
+)
 from sealed.games.rex_furum.state import RexState, Settings, state_from_json, state_to_json
 from sealed.games.rex_furum.views import RoundEmail, build_view, render_view
 
@@ -90,6 +95,7 @@ class RexFurum(Game[RexState, RoundOrders, RoundEmail]):
     bots: ClassVar[Mapping[str, type[Any]]] = BOTS
 
     def initial_state(self, seats: Sequence[Seat], options: Options, chance: Chance) -> RexState:
+        check_seat_names(seats)
         return rules.deal(tuple(seats), Settings.from_options(options), chance)
 
     def to_json(self, state: RexState) -> JsonDict:

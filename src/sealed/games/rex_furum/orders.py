@@ -34,7 +34,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from sealed.core.errors import OrderSyntaxError
+from sealed.core.errors import OrderSyntaxError, SetupError
 from sealed.core.game import Seat
 from sealed.core.suggest import did_you_mean
 from sealed.games.rex_furum.state import COMPANIES, Company
@@ -267,6 +267,23 @@ EXAMPLES = {
 SLOT_NAMES = {"P": "a player", "S": "a player or 'self'", "C": "a company", "X": "an amount"}
 _AMOUNT = re.compile(r"^\$?(\d[\d,]*(?:\.\d+)?)(k?)$")
 _PUNCTUATION = ",;:.!?()\"'"
+
+
+SMALL_WORDS = frozenset(slot[1:] for slots in GRAMMAR.values() for slot in slots if slot[0] == "?")
+
+
+def check_seat_names(seats: Sequence[Seat]) -> None:
+    """Refuse a seat the notation could not name: 'self' and the small words.
+
+    :raises SetupError: e.g. a player called 'self' could never be protected
+        ('protect self' protects the writer), one called 'for' never covered up for.
+    """
+    for seat in seats:
+        if seat.lower() == "self" or seat.lower() in SMALL_WORDS:
+            raise SetupError(
+                f"seat name {seat!r} is a word of the Rex Furum notation "
+                f"('self', {', '.join(sorted(SMALL_WORDS))}); choose another name"
+            )
 
 
 def parse_orders(text: str, seats: Sequence[Seat]) -> RoundOrders:
