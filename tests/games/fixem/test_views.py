@@ -63,3 +63,9 @@ def test_setup_errors_explain_themselves(change: dict[str, object], message: str
     data = GAME.to_json(new_match().state) | change
     with pytest.raises(SetupError, match=message):
         GAME.from_json(data, SEATS, DEFAULTS)
+
+
+@pytest.mark.parametrize(("sides", "heading"), [(4, "round 1 of 6+d4"), (6, "round 1 of 6+d6")])
+def test_heading_names_the_additional_die_in_force(sides: int, heading: str) -> None:
+    text = GAME.render(GAME.view(new_match(additional_die=sides).state, "ana"))
+    assert heading in text

@@ -495,7 +495,7 @@ def end_of_round(state: FixemState, chance: Chance) -> tuple[FixemState, Events]
     if out < len(state.seats):
         return _end(state, "field", f"only {out} field dice remain, fewer than the players")
     if rules.ending == "rounds":
-        if state.round == rules.rounds and rules.additional_die and state.additional_rounds is None:
+        if state.round >= rules.rounds and rules.additional_die and state.additional_rounds is None:
             label = f"roll the {rules.additional_die}-sided die for Additional Rounds"
             extra = chance.dice(label, 1, rules.additional_die)[0]
             state = dataclasses.replace(state, additional_rounds=extra)

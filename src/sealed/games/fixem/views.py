@@ -40,6 +40,7 @@ class FixemView:
     round: int
     stage: str
     rounds: int
+    additional_die: int
     total_rounds: int | None
     additional_rounds: int | None
     doubled: bool
@@ -72,6 +73,7 @@ def build_view(state: FixemState, seat: str) -> FixemView:
         round=state.round,
         stage=state.stage.value,
         rounds=rules.rounds,
+        additional_die=rules.additional_die,
         total_rounds=state.total_rounds,
         additional_rounds=state.additional_rounds,
         doubled=state.doubled,
@@ -134,7 +136,11 @@ def render(view: FixemView) -> str:
 def _heading(view: FixemView) -> str:
     if view.stage == "over":
         return f"Fix'em, game over after round {view.round} ({view.seat})"
-    total = view.total_rounds if view.total_rounds is not None else f"{view.rounds}+d4"
+    total = (
+        view.total_rounds
+        if view.total_rounds is not None
+        else f"{view.rounds}+d{view.additional_die}"
+    )
     if view.ending != "rounds":
         total = "until the field runs out"
     stage = "Prediction Stage" if view.stage == "predict" else "Card Stage"
