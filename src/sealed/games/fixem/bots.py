@@ -46,7 +46,7 @@ class CounterBot:
     def choose(self, view: FixemView, prompt: Prompt, rng: random.Random) -> FixemOrder:
         if view.stage == "predict":
             return self.predict(view, rng)
-        return self.card(view)
+        return self.card(view, rng)
 
     # -- the Prediction Stage ---------------------------------------------
     def predict(self, view: FixemView, rng: random.Random) -> Predict:
@@ -69,10 +69,13 @@ class CounterBot:
         return Predict(best[1], best[2])
 
     # -- the Card Stage ---------------------------------------------------
-    def card(self, view: FixemView) -> FixemOrder:
-        return self.complete_own(view) or self.attack(view) or Pass()
+    def card(self, view: FixemView, rng: random.Random) -> FixemOrder:
+        # Opponents in a random order, so that ties never favour a seat for where it sits.
+        opponents = self.opponents(view)
+        rng.shuffle(opponents)
+        return self.complete_own(view, opponents) or self.attack(view, opponents) or Pass()
 
-    def complete_own(self, view: FixemView) -> FixemOrder | None:
+    def complete_own(self, view: FixemView, opponents: list[SeatView]) -> FixemOrder | None:
         me = view.me()
         if me.prediction is None:
             return None
@@ -82,29 +85,27 @@ class CounterBot:
         )
         hand = me.hand or ()
         if diff == 0:
-            return self.defend(view, point)
+            return self.defend(view, point, opponents)
         if 0 < diff <= hand.count(point):
             return Card2((point,) * diff)
         if diff == -1 and any(d.seat == view.seat and d.point == point for d in view.field):
             return Card1(point)
         return None
 
-    def defend(self, view: FixemView, point: int) -> FixemOrder | None:
+    def defend(self, view: FixemView, point: int, opponents: list[SeatView]) -> FixemOrder | None:
         """My count is exact: take away the die an opponent could push with card 2."""
         if view.card_order.index("3") > view.card_order.index("2"):
             return None  # card 3 acts too late to stop a card 2
-        holders = [
-            p for p in self.opponents(view) if p.hand is not None and p.hand.count(point) > 0
-        ]
+        holders = [p for p in opponents if p.hand is not None and p.hand.count(point) > 0]
         if not holders:
             return None
         target = max(holders, key=lambda p: (p.score, p.hand.count(point) if p.hand else 0))
         return Card3(target.seat, point)
 
-    def attack(self, view: FixemView) -> FixemOrder | None:
+    def attack(self, view: FixemView, opponents: list[SeatView]) -> FixemOrder | None:
         """Break the best-placed opponent whose prediction is exact or within reach."""
         mine = view.me().prediction
-        for other in sorted(self.opponents(view), key=lambda p: -p.score):
+        for other in sorted(opponents, key=lambda p: -p.score):
             p = other.prediction
             if p is None or (mine is not None and mine.point == p.point):
                 continue
