@@ -10,7 +10,9 @@ from sealed.core.match import Match
 from sealed.games.rex_furum import GAME
 
 
-@pytest.mark.parametrize("name", ["self", "Self", "at", "for", "from", "to", "empty", "in"])
+@pytest.mark.parametrize(
+    "name", ["self", "Self", "at", "for", "from", "to", "empty", "in", "company"]
+)
 def test_a_seat_named_like_a_word_of_the_notation_is_refused(name: str) -> None:
     """'protect self' would never protect a player called self (and so on)."""
     options = resolve_options(GAME.options, {})

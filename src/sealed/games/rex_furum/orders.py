@@ -21,9 +21,11 @@ notation                                   points  example
 ``invest X P``                             0       ``Invest 20000 tyler``
 =========================================  ======  ====================================
 
-The small words (``at``, ``for``, ``from``, ``to``, ``empty``, the ``bribe``
-after ``accept``) may be left out; ``pink slip`` and ``cover up`` may be two
-words; amounts may be written ``4000``, ``4,000``, ``$4000`` or ``4k``.
+The small words (``at``, ``for``, ``from``, ``to``, ``in``, ``empty``,
+``company``, the ``bribe`` after ``accept``) may be left out, and written where
+plain English puts them (``embezzle from P``, ``quit company C``, ``invest X to
+P``); ``pink slip`` and ``cover up`` may be two words; amounts may be written
+``4000``, ``4,000``, ``$4000`` or ``4k``.
 ``pass`` (or an empty email) is no action at all. A repeated ``crash C`` is
 read as one crash (it costs two points once: playtest 4, Luke).
 """
@@ -234,19 +236,19 @@ PASS_WORDS = ("pass", "none", "nothing")
 
 # slot kinds: "P" player, "S" player or self, "C" company, "X" amount, "?w" optional word w
 GRAMMAR: dict[str, tuple[str, ...]] = {
-    "embezzle": ("P",),
+    "embezzle": ("?from", "P"),
     "out": ("P",),
     "pinkslip": ("P", "?at", "C"),
     "extort": ("P", "?at", "C"),
-    "crash": ("C",),
+    "crash": ("?company", "C"),
     "backstab": ("P",),
     "protect": ("S",),
     "coverup": ("?for", "P"),
     "bribe": ("X", "?to", "C"),
     "accept": ("?bribe", "X", "?from", "P", "?to", "C"),
-    "enter": ("?empty", "C"),
-    "quit": ("C",),
-    "invest": ("X", "?in", "P"),
+    "enter": ("?empty", "?company", "C"),
+    "quit": ("?company", "C"),
+    "invest": ("X", "?in", "?to", "P"),
 }
 # the seed's examples; {p} is a player at the table (a name from the seed could be unknown)
 EXAMPLES = {
