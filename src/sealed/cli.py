@@ -405,8 +405,11 @@ def _print_sim(game: Game[Any, Any, Any], report: Any, names: list[str]) -> None
     console.print(actions)
     console.print(
         f"lead changes per game: {report.lead_changes_mean:.2f}; games where the lead "
-        f"changed hands: {report.games_with_lead_change:.1%}; won from behind: "
-        f"{report.comebacks:.1%}"
+        f"changed hands: {report.games_with_lead_change:.1%}"
+    )
+    console.print(
+        f"leader half-way through went on to win: {report.halftime_leader_wins:.1%}; "
+        f"winner was behind at some point: {report.comebacks:.1%}"
     )
 
 

@@ -100,35 +100,48 @@ class TerminalTable:
 
     def _turn(self, match: Match[Any, Any, Any], seat: str, hot_seat: bool) -> None:
         if hot_seat:
-            self.console.clear()
+            self._wipe()
             self.ask(f"Pass the screen to {seat} and press Enter when only {seat} can see it. ")
         self._say(report_text(match.game, match.report(seat)))
         while True:
             text = self.ask(f"{seat}> ").strip()
-            if text in ("help", "?"):
-                prompt = match.prompts()[seat]
-                self._say(
-                    prompt.help
-                    + (f"\nchoices: {', '.join(prompt.choices)}" if prompt.choices else "")
-                )
-                continue
-            if text == "view":
-                self._say(report_text(match.game, match.report(seat, full=True)))
+            if self._answered_command(match, seat, text):
                 continue
             try:
-                match.seal(seat, text)
-                break
+                match.game.parse(match.state, seat, text)  # a refusal is shown to this seat only
             except OrderError as error:
                 self._say(f"refused: {error}")
-        if hot_seat:
-            self.console.clear()
+                continue
+            if hot_seat:
+                # Wipe before sealing: sealing may open the step and ask the table to roll.
+                self._wipe()
+            match.seal(seat, text)
+            return
+
+    def _answered_command(self, match: Match[Any, Any, Any], seat: str, text: str) -> bool:
+        if text in ("help", "?"):
+            prompt = match.prompts()[seat]
+            choices = f"\nchoices: {', '.join(prompt.choices)}" if prompt.choices else ""
+            self._say(prompt.help + choices)
+            return True
+        if text == "view":
+            self._say(report_text(match.game, match.report(seat, full=True)))
+            return True
+        return False
+
+    def _wipe(self) -> None:
+        """Clear the screen and, on a real terminal, its scroll-back (ESC [3J)."""
+        self.console.clear()
+        if self.console.is_terminal:
+            self.console.file.write("\033[3J")
+            self.console.file.flush()
 
     def _finish(self, match: Match[Any, Any, Any], humans: list[str], hot_seat: bool) -> None:
         if not hot_seat:
             for seat in humans:  # each report ends with the result
                 self._say(report_text(match.game, match.report(seat)))
             return
-        self.console.clear()
+        self._wipe()
         public = [e.text for e in match.events[-10:] if e.audience.seats is None]
         self._say("\n".join(public))
         result = match.result()

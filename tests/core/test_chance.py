@@ -66,7 +66,7 @@ def test_scripted_falls_back_to_seed_when_exhausted() -> None:
 
 
 def test_table_chance_asks_again_until_the_answer_fits() -> None:
-    answers = iter(["7", "three", "3x2 1", "2"])
+    answers = iter(["7", "three", "2x3 1", "2"])
     told: list[str] = []
     chance = TableChance(lambda request: next(answers), told.append)
     assert chance.dice("your dice", 3) == [3, 3, 1]
@@ -78,7 +78,7 @@ def test_table_chance_asks_again_until_the_answer_fits() -> None:
     ("kind", "answer", "expected"),
     [
         ("dice", "3 3 1", [3, 3, 1]),
-        ("dice", "6x2, 1x1", [6, 6, 1]),
+        ("dice", "2x6, 1x1", [6, 6, 1]),
         ("integer", " 4 ", 4),
         ("shuffle", "as kd", ["AS", "KD"]),
     ],

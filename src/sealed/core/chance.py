@@ -214,8 +214,9 @@ class TableChance(Chance):
 def parse_table_answer(request: ChanceRequest, answer: str) -> Outcome:
     """Read what a person typed for ``request``.
 
-    Dice accept the faces (``"3 3 1 6"``) or counts per face
-    (``"3x2 1x1 6x1"``: two 3s, one 1, one 6).
+    Dice accept the faces (``"3 3 1 6"``) or how many of each face
+    (``"2x3 1x1 1x6"``: two 3s, one 1, one 6; count first, as in
+    "four dice showing 3" = ``4x3``).
     """
     words = answer.replace(",", " ").split()
     try:
@@ -232,7 +233,7 @@ def _dice_words(words: list[str]) -> list[int]:
     faces: list[int] = []
     for word in words:
         if "x" in word.lower():
-            face, times = word.lower().split("x", 1)
+            times, face = word.lower().split("x", 1)
             faces.extend([int(face)] * int(times))
         else:
             faces.append(int(word))

@@ -37,6 +37,7 @@ class GameSummary:
     actions: Mapping[str, Counter[str]]  # bot -> action label -> count
     lead_changes: int
     winner_trailed: bool  # a winner was strictly behind at some point
+    halftime_leader_won: bool | None  # None: no sole leader half-way through
 
 
 def seat_names(count: int) -> tuple[Seat, ...]:
@@ -89,19 +90,30 @@ def play_one(
         actions=actions,
         lead_changes=lead.changes,
         winner_trailed=any(w in lead.ever_behind for w in result.winners),
+        halftime_leader_won=lead.halftime_leader_won(result.winners),
     )
 
 
 @dataclass
 class _Lead:
+    """Who leads after each step: the seat with the strictly highest running score."""
+
     leader: Seat | None = None
     changes: int = 0
     ever_behind: set[Seat] = field(default_factory=set)
+    history: list[Seat | None] = field(default_factory=list)
+
+    def halftime_leader_won(self, winners: tuple[Seat, ...]) -> bool | None:
+        if not self.history:
+            return None
+        leader = self.history[(len(self.history) - 1) // 2]
+        return None if leader is None else leader in winners
 
     def update(self, scores: Mapping[Seat, float]) -> None:
         best = max(scores.values())
         leaders = [seat for seat, score in scores.items() if score == best]
         self.ever_behind.update(seat for seat, score in scores.items() if score < best)
+        self.history.append(leaders[0] if len(leaders) == 1 else None)
         if len(leaders) != 1:
             return
         if self.leader is not None and leaders[0] != self.leader:
@@ -178,6 +190,7 @@ class SimReport:
     lead_changes_mean: float
     games_with_lead_change: float
     comebacks: float
+    halftime_leader_wins: float
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -191,6 +204,7 @@ class SimReport:
             "lead_changes_mean": self.lead_changes_mean,
             "games_with_lead_change": self.games_with_lead_change,
             "comebacks": self.comebacks,
+            "halftime_leader_wins": self.halftime_leader_wins,
         }
 
 
@@ -217,6 +231,10 @@ def summarise(games: Sequence[GameSummary]) -> SimReport:
         lead_changes_mean=statistics.fmean(g.lead_changes for g in games) if games else 0.0,
         games_with_lead_change=_share(games, lambda g: g.lead_changes > 0),
         comebacks=_share(games, lambda g: g.winner_trailed),
+        halftime_leader_wins=_share(
+            [g for g in games if g.halftime_leader_won is not None],
+            lambda g: bool(g.halftime_leader_won),
+        ),
     )
 
 
