@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Sequence
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -24,8 +25,8 @@ from sealed.core.registry import all_games, get_game
 from sealed.core.scenario import load_scenarios, run_scenario
 from sealed.core.suggest import did_you_mean
 from sealed.lab.sim import check_bots, run_games, summarise
-from sealed.report import report_text, result_text
-from sealed.storage import load_match, save_match
+from sealed.report import human_time, report_text, result_text
+from sealed.storage import load_match, save_match, utc_now
 
 console = Console(highlight=False, soft_wrap=True)
 
@@ -160,7 +161,12 @@ def new(
         raise SealedError(f"{output} exists; use --force to overwrite it")
     options = parse_option_pairs(game, option_pairs)
     match = Match.new(
-        game, parse_players(players), options, seed=_seed(seed), setup=load_setup(setup_path)
+        game,
+        parse_players(players),
+        options,
+        seed=_seed(seed),
+        setup=load_setup(setup_path),
+        clock=utc_now,
     )
     save_match(match, output)
     console.print(f"new game of {game.title} in {output}; seats: {', '.join(match.seats)}")
@@ -183,6 +189,10 @@ def _print_waiting(match: Match[Any, Any, Any]) -> None:
         console.print(f"waiting for orders from: {', '.join(waiting)}")
     else:
         console.print("every seat has sealed; waiting for the deadline ('sealed close')")
+    if match.deadline:
+        passed = datetime.fromisoformat(match.deadline) <= utc_now()
+        note = "passed: close the step with 'sealed close'" if passed else "then 'sealed close'"
+        console.print(f"deadline: {human_time(match.deadline)} ({note})")
 
 
 @cli.command()

@@ -27,7 +27,13 @@ def report_text(game: Game[Any, Any, Any], report: Report) -> str:
     if report.result is not None:
         parts.append(result_text(report.result))
     elif report.prompt is not None:
-        parts.append(f"Your orders are due ({report.prompt.phase}).\n{report.prompt.help}")
+        due = f" by {human_time(report.deadline)}" if report.deadline else ""
+        parts.append(f"Your orders are due{due} ({report.prompt.phase}).\n{report.prompt.help}")
     else:
         parts.append("Nothing is due from you now.")
     return "\n\n".join(parts)
+
+
+def human_time(iso: str) -> str:
+    """``2026-11-21T20:20+00:00`` as ``2026-11-21 20:20 UTC``."""
+    return iso.replace("T", " ").replace("+00:00", " UTC")

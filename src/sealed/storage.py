@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import tempfile
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -31,7 +32,14 @@ def load_match(path: str | Path) -> Match[Any, Any, Any]:
         raise RecordError(f"{path}:{error.lineno}: not valid JSON: {error.msg}") from None
     if not isinstance(data, dict):
         raise RecordError(f"{path}: not a sealed game record")
-    return replay(data)
+    match = replay(data)
+    match.clock = utc_now
+    return match
+
+
+def utc_now() -> datetime:
+    """The wall clock, for deadlines of games run by a game master."""
+    return datetime.now(UTC)
 
 
 def save_match(match: Match[Any, Any, Any], path: str | Path) -> None:

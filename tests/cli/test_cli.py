@@ -173,3 +173,10 @@ def test_lenient_orders_set_greetings_aside(tmp_path: Path) -> None:
     assert "set aside line 1 'Hi GM,'" in result.output
     assert "set aside line 5 'Cheers, Ana'" in result.output
     assert "sealed ana: theater 3H 2C KH" in result.output
+
+
+def test_a_timed_game_shows_its_deadline(tmp_path: Path) -> None:
+    game = str(tmp_path / "rf.json")
+    created = sealed("new", "rex-furum", "--players", "amy,bo,cy", "--seed", "1", "-o", game)
+    assert "deadline: " in created.output and "UTC" in created.output
+    assert "Your orders are due by " in sealed("view", game, "amy").output

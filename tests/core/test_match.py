@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
@@ -160,3 +161,23 @@ def test_deep_merge_overlays_mappings_and_replaces_the_rest() -> None:
         "a": {"b": 3, "c": 2},
         "d": [2],
     }
+
+
+def test_timed_steps_get_a_deadline_from_the_clock() -> None:
+    rex = get_game("rex-furum")
+    now = [datetime(2026, 1, 1, 12, 0, tzinfo=UTC)]
+    seats = ["amy", "bo", "cy"]
+    match = Match.new(rex, seats, resolve_options(rex.options, {}), seed=1, clock=lambda: now[0])
+    assert match.deadline == "2026-01-01T12:20+00:00"
+    assert match.report("amy").deadline == match.deadline
+    now[0] += timedelta(minutes=25)
+    match.close()
+    assert match.deadline == "2026-01-01T12:45+00:00"
+    assert replay(match.to_json()).deadline == match.deadline
+
+
+def test_untimed_games_and_clockless_matches_have_no_deadline() -> None:
+    assert new_match().deadline is None
+    rex = get_game("rex-furum")
+    match = Match.new(rex, ["amy", "bo", "cy"], resolve_options(rex.options, {}), seed=1)
+    assert match.deadline is None

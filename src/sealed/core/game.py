@@ -44,13 +44,16 @@ class Prompt:
     ``phase`` names the decision ("mission 3, first placement"); ``help``
     says what to write; ``choices`` lists the whole order texts when there
     are few. ``wait_for_deadline`` keeps the step open until the game master
-    closes it even when every seat has sealed (orders stay replaceable).
+    closes it even when every seat has sealed (orders stay replaceable);
+    ``minutes`` is the time the rules allow, from which a match with a clock
+    sets the step's deadline.
     """
 
     phase: str
     help: str
     choices: tuple[str, ...] = ()
     wait_for_deadline: bool = False
+    minutes: int | None = None  # how long the rules give for this decision (a timed round)
 
 
 class Outcome(enum.Enum):

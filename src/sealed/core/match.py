@@ -13,8 +13,9 @@ import hashlib
 import json
 import random
 import secrets
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from datetime import datetime, timedelta
 from typing import Any, Generic
 
 from sealed.core.chance import Chance, ChanceEntry, ScriptedChance, SeededChance
@@ -80,6 +81,7 @@ class Report:
     events: list[Event]
     prompt: Prompt | None
     result: Result | None
+    deadline: str | None = None
 
 
 @dataclass
@@ -98,6 +100,8 @@ class Match(Generic[S, O, V]):
     pending: dict[Seat, SealedOrder] = field(default_factory=dict)
     pending_orders: dict[Seat, O] = field(default_factory=dict)
     reported: dict[Seat, int] = field(default_factory=dict)
+    deadline: str | None = None  # when the open step closes, if the game times it
+    clock: Callable[[], datetime] | None = None  # None: no wall-clock deadlines (tests, sims)
 
     # -- creating ---------------------------------------------------------
     @classmethod
@@ -109,6 +113,7 @@ class Match(Generic[S, O, V]):
         seed: int | str | None = None,
         setup: Mapping[str, Any] | None = None,
         chance: Chance | None = None,
+        clock: Callable[[], datetime] | None = None,
     ) -> Match[S, O, V]:
         """Start a game. Without ``chance``, outcomes come from ``seed`` (random if None).
 
@@ -121,7 +126,7 @@ class Match(Generic[S, O, V]):
         state = game.initial_state(seats, options, chance)
         if setup:
             state = apply_setup(game, state, setup, seats, options)
-        return cls(
+        match = cls(
             game=game,
             seats=tuple(seats),
             options=dict(options),
@@ -130,7 +135,10 @@ class Match(Generic[S, O, V]):
             state=state,
             chance=chance,
             start_chance=chance.take_log(),
+            clock=clock,
         )
+        match.start_clock()
+        return match
 
     # -- asking -----------------------------------------------------------
     def prompts(self) -> Mapping[Seat, Prompt]:
@@ -143,6 +151,15 @@ class Match(Generic[S, O, V]):
 
     def result(self) -> Result | None:
         return self.game.result(self.state)
+
+    def start_clock(self) -> None:
+        """Set the open step's deadline from the time its prompts allow (needs a clock)."""
+        minutes = [p.minutes for p in self.prompts().values() if p.minutes]
+        if self.clock is None or not minutes:
+            self.deadline = None
+            return
+        due = self.clock() + timedelta(minutes=max(minutes))
+        self.deadline = due.isoformat(timespec="minutes")
 
     @property
     def events(self) -> list[Event]:
@@ -214,6 +231,7 @@ class Match(Generic[S, O, V]):
         self.steps.append(Step(dict(self.pending), self.chance.take_log(), events))
         self.pending.clear()
         self.pending_orders.clear()
+        self.start_clock()
         return events
 
     # -- reporting --------------------------------------------------------
@@ -231,6 +249,7 @@ class Match(Generic[S, O, V]):
             events=visible(everything[start:], seat),
             prompt=self.prompts().get(seat),
             result=self.result(),
+            deadline=self.deadline,
         )
 
     # -- the record -------------------------------------------------------
@@ -249,6 +268,7 @@ class Match(Generic[S, O, V]):
             "steps": [step.to_json() for step in self.steps],
             "pending": {seat: o.to_json() for seat, o in self.pending.items()},
             "reported": dict(self.reported),
+            "deadline": self.deadline,
             "state_digest": state_digest(self.game.to_json(self.state)),
         }
 
@@ -392,6 +412,7 @@ def _replay(game: Game[Any, Any, Any], record: Mapping[str, Any]) -> Match[Any, 
         match.pending[seat] = SealedOrder.from_json(sealed)
         match.pending_orders[seat] = order
     match.reported = {str(k): int(v) for k, v in record.get("reported", {}).items()}
+    match.deadline = record.get("deadline")
     digest = record.get("state_digest")
     if digest is not None and digest != state_digest(game.to_json(match.state)):
         raise ReplayDivergence("replay reached a different final state than the record")

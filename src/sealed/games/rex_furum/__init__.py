@@ -114,6 +114,7 @@ class RexFurum(Game[RexState, RoundOrders, RoundEmail]):
             f"round {state.round} of {settings.rounds}",
             HELP,
             wait_for_deadline=not settings.close_early,
+            minutes=settings.round_minutes,
         )
         return {seat: prompt for seat in state.seats}
 
