@@ -30,7 +30,13 @@ from sealed.core.game import Game, JsonDict, Options, OptionSpec, Prompt, Result
 from sealed.games.war_slayer import rules
 from sealed.games.war_slayer.bots import BOTS
 from sealed.games.war_slayer.orders import Decide, Place, WarSlayerOrder, format_order, parse_order
-from sealed.games.war_slayer.state import Phase, WarSlayerState, state_from_json, state_to_json
+from sealed.games.war_slayer.state import (
+    Phase,
+    Row,
+    WarSlayerState,
+    state_from_json,
+    state_to_json,
+)
 from sealed.games.war_slayer.views import WarSlayerView, build_view, render_view
 
 
@@ -93,14 +99,14 @@ class WarSlayer(Game[WarSlayerState, WarSlayerOrder, WarSlayerView]):
     def _placement_prompt(state: WarSlayerState, index: int) -> Prompt:
         hand = " ".join(c.code for c in state.hand(index))
         if state.phase is Phase.PLACE_FIRST:
-            step, rows = "first placement", "'dossier' or 'theater'"
+            step, rows, example = "first placement", "'dossier' or 'theater'", "dossier"
         else:
-            filled = "dossier" if state.sides[index].dossier else "theater"
-            step, rows = "second placement", "theater" if filled == "dossier" else "dossier"
+            remaining = Row.THEATER if state.sides[index].dossier else Row.DOSSIER
+            step, rows, example = "second placement", remaining.value, remaining.value
         return Prompt(
             f"mission {state.mission}: {step}",
             f"You drew {hand}. Write {rows} and the three cards in operation order "
-            f"(position 1 first), e.g. '{rows.split()[0].strip(chr(39))} {hand}'.",
+            f"(position 1 first), e.g. '{example} {hand}'.",
         )
 
     def parse(self, state: WarSlayerState, seat: Seat, text: str) -> WarSlayerOrder:
