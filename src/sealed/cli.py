@@ -316,7 +316,9 @@ def replay_command(game_file: str) -> None:
 
 @cli.command()
 @click.argument("scenario_file", type=click.Path(dir_okay=False))
-@click.option("--json", "as_json", is_flag=True, help="Print the run's JSON output.")
+@click.option(
+    "--json", "as_json", is_flag=True, help="Print the JSON output (a list for several scenarios)."
+)
 def run(scenario_file: str, as_json: bool) -> None:
     """Run a scenario file and check its expectations."""
     failed = 0
