@@ -16,6 +16,7 @@ trusting a seed.
 from __future__ import annotations
 
 import random
+from abc import ABC, abstractmethod
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -90,14 +91,15 @@ class ChanceEntry:
         return {"label": self.label, "value": self.value}
 
 
-class Chance:
+class Chance(ABC):
     """The source of every random outcome; subclasses say where outcomes come from."""
 
     def __init__(self) -> None:
         self.log: list[ChanceEntry] = []
 
+    @abstractmethod
     def _draw(self, request: ChanceRequest) -> Outcome:
-        raise NotImplementedError  # pragma: no cover - abstract
+        """An outcome for ``request``, not yet checked."""
 
     def _take(self, request: ChanceRequest) -> Outcome:
         value = request.check(self._draw(request))
