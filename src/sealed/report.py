@@ -21,9 +21,12 @@ def result_text(result: Result) -> str:
 
 def report_text(game: Game[Any, Any, Any], report: Report) -> str:
     """A seat's report: its view, the events it may see since its last report, what is due."""
-    parts = [game.render(report.view)]
-    if report.events:
-        parts.append("What happened:\n" + "\n".join(f"  - {e.text}" for e in report.events))
+    rendered = game.render(report.view)
+    parts = [rendered]
+    # A game whose view already lists its notices (Rex Furum's email) is not told twice.
+    news = [e.text for e in report.events if e.text not in rendered]
+    if news:
+        parts.append("What happened:\n" + "\n".join(f"  - {text}" for text in news))
     if report.result is not None:
         parts.append(result_text(report.result))
     elif report.prompt is not None:

@@ -180,3 +180,13 @@ def test_a_timed_game_shows_its_deadline(tmp_path: Path) -> None:
     created = sealed("new", "rex-furum", "--players", "amy,bo,cy", "--seed", "1", "-o", game)
     assert "deadline: " in created.output and "UTC" in created.output
     assert "Your orders are due by " in sealed("view", game, "amy").output
+
+
+def test_reports_do_not_repeat_notices_the_view_already_lists(tmp_path: Path) -> None:
+    game = str(tmp_path / "rf.json")
+    sealed("new", "rex-furum", "--players", "amy,bo,cy", "--seed", "1", "-o", game)
+    sealed("order", game, "amy", "embezzle bo")
+    sealed("order", game, "cy", "protect bo")
+    report = sealed("close", game).output
+    amy = report[report.index("report for amy") : report.index("report for bo")]
+    assert amy.count("tried to embezzle from bo") == 1, amy
