@@ -107,12 +107,9 @@ def games() -> None:
     """List the games, with player counts and bots."""
     table = Table("game", "players", "bots", "what it is")
     for game in all_games().values():
-        players = (
-            str(game.min_players)
-            if game.min_players == game.max_players
-            else f"{game.min_players}-{game.max_players}"
+        table.add_row(
+            game.name, game.player_range, ", ".join(game.bots), game.summary or game.title
         )
-        table.add_row(game.name, players, ", ".join(game.bots), game.summary or game.title)
     console.print(table)
 
 
@@ -362,7 +359,7 @@ def sim(
     if len(names) == 1:
         names = names * game.usual_players
     if not game.min_players <= len(names) <= game.max_players:
-        raise SealedError(f"{game.title} needs {game.min_players}-{game.max_players} bots")
+        raise SealedError(f"{game.title} needs {game.player_range} bots, not {len(names)}")
     check_bots(game, names)
     if count < 1:
         raise SealedError("-n must be at least 1")

@@ -241,6 +241,13 @@ class Game(ABC, Generic[S, O, V]):
         """A view as plain text for a terminal or an email."""
 
     @property
+    def player_range(self) -> str:
+        """``"2"`` or ``"3-16"``."""
+        if self.min_players == self.max_players:
+            return str(self.min_players)
+        return f"{self.min_players}-{self.max_players}"
+
+    @property
     def usual_players(self) -> int:
         """How many seats a quick game or simulation uses when nobody says."""
         return self.default_players or self.min_players

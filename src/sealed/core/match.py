@@ -321,12 +321,7 @@ def check_seats(game: Game[Any, Any, Any], seats: Sequence[Seat]) -> tuple[Seat,
     """
     names = tuple(s.strip() for s in seats)
     if not game.min_players <= len(names) <= game.max_players:
-        span = (
-            str(game.min_players)
-            if game.min_players == game.max_players
-            else f"{game.min_players}-{game.max_players}"
-        )
-        raise SetupError(f"{game.title} is for {span} players, not {len(names)}")
+        raise SetupError(f"{game.title} is for {game.player_range} players, not {len(names)}")
     for name in names:
         if not name or not all(c.isalnum() or c in "-_" for c in name):
             raise SetupError(f"seat name {name!r} must be a word of letters, digits, - or _")
