@@ -93,6 +93,8 @@ class TerminalTable:
                 if output:
                     save_match(match, output)
         except (EOFError, KeyboardInterrupt):
+            if output:
+                save_match(match, output)  # orders sealed so far are kept
             self._say("\nstopped." + (f" The game is saved in {output}." if output else ""))
             return match
         self._finish(match, humans, hot_seat)

@@ -190,3 +190,21 @@ def test_reports_do_not_repeat_notices_the_view_already_lists(tmp_path: Path) ->
     report = sealed("close", game).output
     amy = report[report.index("report for amy") : report.index("report for bo")]
     assert amy.count("tried to embezzle from bo") == 1, amy
+
+
+def test_play_saves_sealed_orders_when_stopped(tmp_path: Path) -> None:
+    game = str(tmp_path / "g.json")
+    result = sealed(
+        "play",
+        "war-slayer",
+        "--players",
+        "ana,ben",
+        "--seed",
+        "4",
+        "-o",
+        game,
+        input="\ntheater 3H 2C KH\n",
+    )
+    assert f"The game is saved in {game}" in result.output
+    status = sealed("status", game).output
+    assert "ana: sealed" in status and "ben: to decide" in status
