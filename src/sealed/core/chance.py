@@ -24,7 +24,7 @@ from typing import Any
 
 from sealed.core.errors import ChanceError
 
-Outcome = Any  # a JSON value: int, list[int] or list[str]
+ChanceValue = Any  # a JSON value: int, list[int] or list[str]
 
 
 @dataclass(frozen=True)
@@ -52,7 +52,7 @@ class ChanceRequest:
             return f"{self.label}: roll {self.count} d{self.sides}"
         return f"{self.label}: shuffle {len(self.items)} items"
 
-    def check(self, value: Outcome) -> Outcome:
+    def check(self, value: ChanceValue) -> ChanceValue:
         """Return ``value`` normalised, or raise :class:`ChanceError` if it does not fit."""
         if self.kind == "integer":
             if isinstance(value, bool) or not isinstance(value, int):
@@ -64,7 +64,7 @@ class ChanceRequest:
             return self._check_dice(value)
         return self._check_shuffle(value)
 
-    def _check_dice(self, value: Outcome) -> list[int]:
+    def _check_dice(self, value: ChanceValue) -> list[int]:
         if not isinstance(value, list) or len(value) != self.count:
             raise ChanceError(f"{self.label}: expected a list of {self.count} dice, got {value!r}")
         for die in value:
@@ -72,7 +72,7 @@ class ChanceRequest:
                 raise ChanceError(f"{self.label}: {die!r} is not a face of a d{self.sides}")
         return list(value)
 
-    def _check_shuffle(self, value: Outcome) -> list[str]:
+    def _check_shuffle(self, value: ChanceValue) -> list[str]:
         if not isinstance(value, list) or Counter(map(str, value)) != Counter(self.items):
             raise ChanceError(
                 f"{self.label}: expected an ordering of the {len(self.items)} items asked for"
@@ -85,7 +85,7 @@ class ChanceEntry:
     """One recorded outcome."""
 
     label: str
-    value: Outcome
+    value: ChanceValue
 
     def to_json(self) -> dict[str, Any]:
         return {"label": self.label, "value": self.value}
@@ -98,10 +98,10 @@ class Chance(ABC):
         self.log: list[ChanceEntry] = []
 
     @abstractmethod
-    def _draw(self, request: ChanceRequest) -> Outcome:
+    def _draw(self, request: ChanceRequest) -> ChanceValue:
         """An outcome for ``request``, not yet checked."""
 
-    def _take(self, request: ChanceRequest) -> Outcome:
+    def _take(self, request: ChanceRequest) -> ChanceValue:
         value = request.check(self._draw(request))
         self.log.append(ChanceEntry(request.label, value))
         return value
@@ -140,7 +140,7 @@ class SeededChance(Chance):
         self.seed = seed
         self.count = start
 
-    def _draw(self, request: ChanceRequest) -> Outcome:
+    def _draw(self, request: ChanceRequest) -> ChanceValue:
         rng = random.Random(f"{self.seed}/{self.count}")
         self.count += 1
         if request.kind == "integer":
@@ -160,7 +160,7 @@ class ScriptedChance(Chance):
     notices that a record and the rules have drifted apart.
     """
 
-    def __init__(self, script: Sequence[Outcome], fallback: Chance | None = None) -> None:
+    def __init__(self, script: Sequence[ChanceValue], fallback: Chance | None = None) -> None:
         super().__init__()
         self.script = list(script)
         self.position = 0
@@ -170,7 +170,7 @@ class ScriptedChance(Chance):
     def remaining(self) -> int:
         return len(self.script) - self.position
 
-    def _draw(self, request: ChanceRequest) -> Outcome:
+    def _draw(self, request: ChanceRequest) -> ChanceValue:
         if self.position >= len(self.script):
             if self.fallback is None:
                 raise ChanceError(f"no scripted outcome left for {request.describe()}")
@@ -204,7 +204,7 @@ class TableChance(Chance):
         self.ask = ask
         self.tell = tell
 
-    def _draw(self, request: ChanceRequest) -> Outcome:
+    def _draw(self, request: ChanceRequest) -> ChanceValue:
         while True:
             answer = self.ask(request)
             try:
@@ -213,7 +213,7 @@ class TableChance(Chance):
                 self.tell(str(error))
 
 
-def parse_table_answer(request: ChanceRequest, answer: str) -> Outcome:
+def parse_table_answer(request: ChanceRequest, answer: str) -> ChanceValue:
     """Read what a person typed for ``request``.
 
     Dice accept the faces (``"3 3 1 6"``) or how many of each face

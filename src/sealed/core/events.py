@@ -51,7 +51,6 @@ class Audience:
 
 
 EVERYONE = Audience.everyone()
-GM_ONLY = Audience.gm()
 
 
 @dataclass(frozen=True)
