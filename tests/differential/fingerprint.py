@@ -60,9 +60,9 @@ def fingerprint(game: Game[Any, Any, Any], seed: int) -> str:
         for reader in [None, *seats]:
             feed(
                 [
-                    [e.kind, e.text, e.audience.to_json(), e.data]
+                    [e.kind, told.text, e.audience.to_json(), told.data]
                     for e in step.events
-                    if e.audience.includes(reader)
+                    if (told := e.told(reader)) is not None
                 ]
             )
         feed([game.render(game.view(match.state, seat)) for seat in seats])

@@ -27,6 +27,18 @@ class OrderSyntaxError(OrderError):
     code = "order/syntax"
 
 
+class StaleStepError(OrderError):
+    """An order written for a step that is not the open one (already resolved, or not yet open)."""
+
+    code = "order/stale_step"
+
+
+class PressError(SealedError):
+    """A message the rules or the table do not allow (unknown recipient, press forbidden now)."""
+
+    code = "press/refused"
+
+
 class IllegalOrderError(OrderError):
     """A well-formed order that the rules forbid now; the message names the rule."""
 
@@ -64,9 +76,14 @@ class OptionError(SealedError):
 
 
 class SetupError(SealedError):
-    """A state or setup that the game cannot start from."""
+    """A state or setup that the game cannot start from.
+
+    ``path`` names the offending value inside the setup data (empty when the
+    error is about the whole), so that a file loader can give its line.
+    """
 
     code = "game/setup"
+    path: tuple[str, ...] = ()
 
 
 class ChanceError(SealedError):

@@ -1,8 +1,15 @@
-"""Events and their audiences.
+"""Events, their audiences and their wordings.
 
 Everything that happens in a game is an :class:`Event` with the set of seats
-that may see it. The game master sees every event; a seat sees an event only
-if its audience names it (or is everyone).
+that may see it. The game master sees every event, always in its true
+wording (``text`` and ``data``). A seat sees an event if its audience names
+it (or is everyone) or if one of the event's :class:`Wording` names it; a
+wording replaces the true text *and data* for the seats it names, which is
+how one event says different things to different audiences: the hidden
+attacker reads "your attack succeeded", the defender "an unknown attack
+failed", and the game master the truth. Views and reports always go through
+:meth:`Event.told`, so a seat's copy is built from what that seat is told
+(allow-list), never by stripping the truth.
 """
 
 from __future__ import annotations
@@ -54,21 +61,69 @@ EVERYONE = Audience.everyone()
 
 
 @dataclass(frozen=True)
+class Wording:
+    """What the seats in ``seats`` are told of an event instead of the truth."""
+
+    seats: frozenset[str]
+    text: str
+    data: Mapping[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"seats": sorted(self.seats), "text": self.text, "data": jsonable(self.data)}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Wording:
+        return cls(frozenset(data["seats"]), str(data["text"]), dict(data.get("data", {})))
+
+
+@dataclass(frozen=True)
+class Told:
+    """An event as one reader is told it: the kind, and that reader's text and data."""
+
+    kind: str
+    text: str
+    data: Mapping[str, Any]
+
+
+@dataclass(frozen=True)
 class Event:
-    """Something that happened: a stable ``kind``, a sentence, who may see it, and data."""
+    """Something that happened: a stable ``kind``, the true sentence, who may see it, and data.
+
+    ``wordings`` give other sentences to named seats (see the module's
+    docstring); a seat named by a wording reads that wording even if it is
+    outside ``audience``.
+    """
 
     kind: str
     text: str
     audience: Audience = EVERYONE
     data: Mapping[str, Any] = field(default_factory=dict)
+    wordings: tuple[Wording, ...] = ()
+
+    def told(self, seat: str | None) -> Told | None:
+        """What ``seat`` is told of this event (``None``: the game master), or None if nothing."""
+        if seat is not None:
+            for wording in self.wordings:
+                if seat in wording.seats:
+                    return Told(self.kind, wording.text, wording.data)
+        if self.audience.includes(seat):
+            return Told(self.kind, self.text, self.data)
+        return None
+
+    def reaches(self, seat: str | None) -> bool:
+        """True if ``seat`` is told anything of this event."""
+        return self.told(seat) is not None
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        data = {
             "kind": self.kind,
             "text": self.text,
             "audience": self.audience.to_json(),
             "data": jsonable(self.data),
         }
+        if self.wordings:
+            data["wordings"] = [w.to_json() for w in self.wordings]
+        return data
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Event:
@@ -77,9 +132,15 @@ class Event:
             text=data["text"],
             audience=Audience.from_json(data["audience"]),
             data=dict(data.get("data", {})),
+            wordings=tuple(Wording.from_json(w) for w in data.get("wordings", ())),
         )
 
 
 def visible(events: Iterable[Event], seat: str | None) -> list[Event]:
-    """The events ``seat`` may see (all of them for the game master, ``None``)."""
-    return [e for e in events if e.audience.includes(seat)]
+    """The events ``seat`` is told anything of (all of them for the game master, ``None``)."""
+    return [e for e in events if e.reaches(seat)]
+
+
+def told(events: Iterable[Event], seat: str | None) -> list[Told]:
+    """The events as ``seat`` is told them, in order (the truth for the game master)."""
+    return [t for e in events if (t := e.told(seat)) is not None]

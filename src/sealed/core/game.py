@@ -6,12 +6,21 @@ order (or the deadline passes and :meth:`Game.default_order` applies), the
 orders are opened together and :meth:`Game.resolve` computes the next state
 and the events. Sequential play is the special case of one prompted seat.
 
-A game is a stateless object; its states are values (frozen dataclasses)
-that only :meth:`Game.resolve` turns into new values.
+A game is a stateless object. :meth:`Game.resolve` is pure: it never
+changes the state it is given. Simulations and search take the fast path,
+:meth:`Game.advance`, which may change the state in place and builds no
+events or sentences; :meth:`Game.clone` gives search a copy to play out on.
+Both paths run the same rules code (a game's ``resolve`` is typically
+``clone`` + the in-place rules with narration on).
+
+The game master is a seat too (:data:`GM`): the rules may prompt it (a
+ruling, a narration, a choice the rules leave to the GM), it sees
+everything, and its orders are recorded and replayed like any other.
 """
 
 from __future__ import annotations
 
+import copy
 import enum
 import random
 from abc import ABC, abstractmethod
@@ -26,6 +35,8 @@ from sealed.core.events import Event
 from sealed.core.suggest import did_you_mean
 
 Seat = str
+GM: Seat = "gm"
+"""The game master's seat: never a player's name; may be prompted; sees everything."""
 OptionValue = int | bool | str | float
 Options = Mapping[str, OptionValue]
 JsonDict = dict[str, Any]
@@ -71,6 +82,12 @@ class Result:
     winners: tuple[Seat, ...]
     scores: Mapping[Seat, float]
     reason: str
+
+    @classmethod
+    def highest(cls, scores: Mapping[Seat, float], reason: str) -> Result:
+        """Every seat with the highest score wins (a shared win on a tie)."""
+        best = max(scores.values())
+        return cls(tuple(s for s, v in scores.items() if v == best), dict(scores), reason)
 
     @property
     def outcome(self) -> Outcome:
@@ -173,6 +190,8 @@ class Game(ABC, Generic[S, O, V]):
     options: ClassVar[tuple[OptionSpec, ...]] = ()
     manual: ClassVar[str]  # file name under docs/games/
     summary: ClassVar[str] = ""
+    legacy_versions: ClassVar[Mapping[int, str]] = {}
+    """Older versions whose records this code still replays, each with how (for the manual)."""
 
     # -- setting up -------------------------------------------------------
     @abstractmethod
@@ -223,6 +242,23 @@ class Game(ABC, Generic[S, O, V]):
     def resolve(self, state: S, orders: Mapping[Seat, O], chance: Chance) -> tuple[S, list[Event]]:
         """Open the sealed orders of every prompted seat together. Pure."""
 
+    def advance(self, state: S, orders: Mapping[Seat, O], chance: Chance) -> S:
+        """The fast path of :meth:`resolve`: the next state, no events; may change ``state``.
+
+        The caller must not use ``state`` afterwards (use :meth:`clone` first to
+        keep it). Games override this to apply the rules in place without
+        narration; the default is :meth:`resolve`.
+        """
+        return self.resolve(state, orders, chance)[0]
+
+    def clone(self, state: S) -> S:
+        """An independent copy for :meth:`advance` to change (immutable states return ``state``)."""
+        return copy.deepcopy(state)
+
+    def prompted(self, state: S) -> tuple[Seat, ...]:
+        """The seats that must decide now, cheaply (no prompt texts); in seat order."""
+        return tuple(self.prompts(state))
+
     @abstractmethod
     def result(self, state: S) -> Result | None:
         """``None`` while the game goes on."""
@@ -239,6 +275,36 @@ class Game(ABC, Generic[S, O, V]):
     @abstractmethod
     def render(self, view: V) -> str:
         """A view as plain text for a terminal or an email."""
+
+    def gm_view(self, state: S) -> JsonDict:
+        """What the game master sees: everything (the state's JSON, by default)."""
+        return self.to_json(state)
+
+    # -- enumerating ------------------------------------------------------
+    def legal_orders(self, state: S, seat: Seat) -> Sequence[O] | None:
+        """Every order ``seat`` may seal now, in a stable order; ``None`` if not enumerable.
+
+        Each listed order passes :meth:`validate` and the list has no two orders
+        with the same :meth:`format`. Bots, adapters and forms enumerate with it.
+        """
+        return None
+
+    def count_legal_orders(self, state: S, seat: Seat) -> int | None:
+        """How many orders :meth:`legal_orders` lists (games may count faster than list)."""
+        orders = self.legal_orders(state, seat)
+        return None if orders is None else len(orders)
+
+    # -- versions ---------------------------------------------------------
+    def for_version(self, version: int) -> Game[S, O, V] | None:
+        """The rules that replay a record of ``version``, or ``None`` if this code cannot.
+
+        The default replays the current version and every version listed in
+        :attr:`legacy_versions` with this same object; a game whose older
+        rules differ returns an object configured for them.
+        """
+        if version == self.version or version in self.legacy_versions:
+            return self
+        return None
 
     @property
     def player_range(self) -> str:
