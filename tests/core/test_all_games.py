@@ -107,5 +107,5 @@ def test_state_json_round_trips(game: Game[Any, Any, Any]) -> None:
 def test_every_bot_finishes_games(game: Game[Any, Any, Any]) -> None:
     options = resolve_options(game.options, {})
     for name in game.bots:
-        summary = play_one(game, options, [name] * game.min_players, "api")
+        summary = play_one(game, options, [name] * game.min_players, "api", check=True)
         assert summary.winners, f"{name}: a finished game names its winners"
