@@ -21,6 +21,7 @@ from sealed.games.war_slayer.state import (
     Card,
     Phase,
     Row,
+    Settings,
     Side,
     WarSlayerState,
 )
@@ -38,12 +39,13 @@ def codes(cards: tuple[Card | None, ...] | list[Card]) -> str:
 # -- the deal ---------------------------------------------------------------
 
 
-def deal(seats: tuple[str, str], dealer: int, mission_limit: int, chance: Chance) -> WarSlayerState:
+def deal(seats: tuple[str, str], settings: Settings, chance: Chance) -> WarSlayerState:
     """Shuffle, deal alternately starting with the non-dealer, and open mission 1.
 
     RULES: "the players each get one half of a standard 52 card deck".
     """
     order = [BY_CODE[code] for code in chance.shuffle("shuffle the deck", [c.code for c in DECK])]
+    dealer = settings.dealer
     first = 1 - dealer
     hqs: list[tuple[Card, ...]] = [(), ()]
     hqs[first] = tuple(order[0::2])
@@ -54,7 +56,7 @@ def deal(seats: tuple[str, str], dealer: int, mission_limit: int, chance: Chance
         sides=(Side(hqs[0]), Side(hqs[1])),
         dealer=dealer,
         defeated=1 - dealer,
-        mission_limit=mission_limit,
+        settings=settings,
     )
 
 
@@ -362,7 +364,7 @@ def _next_mission(state: WarSlayerState, events: list[Event]) -> tuple[WarSlayer
         end = "vip"
     elif any(len(side.hq) < MISSION_CARDS for side in state.sides):
         end = "short"  # Ruling "short HQ"
-    elif state.mission_limit and state.mission >= state.mission_limit:
+    elif state.settings.mission_limit and state.mission >= state.settings.mission_limit:
         end = "limit"  # Ruling "mission limit"
     if end is None:
         return replace(state, mission=state.mission + 1), events

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from sealed.core.errors import SetupError
+from sealed.core.game import Options
 from sealed.core.suggest import did_you_mean
 
 SUITS = ("C", "D", "H", "S")
@@ -102,6 +103,20 @@ class Phase(enum.Enum):
 
 
 @dataclass(frozen=True, slots=True)
+class Settings:
+    """The rule options a game runs with; :meth:`from_options` is the one place options are read."""
+
+    mission_limit: int = 200
+    """End and score after this many missions; 0: no limit (Ruling "mission limit")."""
+    dealer: int = 0
+    """The seat index that deals (option ``dealer`` counts from 1)."""
+
+    @classmethod
+    def from_options(cls, options: Options) -> Settings:
+        return cls(mission_limit=int(options["mission_limit"]), dealer=int(options["dealer"]) - 1)
+
+
+@dataclass(frozen=True, slots=True)
 class Side:
     """One player's cards: HQ (top first), the two rows, and cards taken this mission.
 
@@ -142,7 +157,7 @@ class WarSlayerState:
     decider: int | None = None
     vip_out: bool = False
     end: str | None = None
-    mission_limit: int = 0
+    settings: Settings = Settings(mission_limit=0)
 
     def hand(self, index: int) -> tuple[Card, ...]:
         """The three cards ``index`` is placing now, or ``()`` outside placement."""
@@ -180,7 +195,7 @@ def state_to_json(state: WarSlayerState) -> dict[str, Any]:
 
 
 def state_from_json(
-    data: Mapping[str, Any], seats: Sequence[str], mission_limit: int
+    data: Mapping[str, Any], seats: Sequence[str], settings: Settings
 ) -> WarSlayerState:
     """Rebuild a state, checking it is one the rules can reach.
 
@@ -191,7 +206,7 @@ def state_from_json(
         that do not fit the phase.
     """
     try:
-        return _state_from_json(data, (seats[0], seats[1]), mission_limit)
+        return _state_from_json(data, (seats[0], seats[1]), settings)
     except (KeyError, TypeError, ValueError) as error:
         if isinstance(error, SetupError):
             raise
@@ -199,7 +214,7 @@ def state_from_json(
 
 
 def _state_from_json(
-    data: Mapping[str, Any], seats: tuple[str, str], mission_limit: int
+    data: Mapping[str, Any], seats: tuple[str, str], settings: Settings
 ) -> WarSlayerState:
     _known_keys(data, STATE_KEYS, "state")
     players = data["players"]
@@ -222,7 +237,7 @@ def _state_from_json(
         decider=None if data["decider"] is None else _seat_index(seats, data["decider"], "decider"),
         vip_out=bool(data["vip_out"]),
         end=data["end"],
-        mission_limit=mission_limit,
+        settings=settings,
     )
     check_state(state)
     return state
