@@ -20,7 +20,6 @@ from typing import Any
 
 from sealed.core.errors import IllegalOrderError
 from sealed.core.game import Prompt, Seat
-from sealed.games.rex_furum.checks import INVEST_LIMIT, Desk, check_orders
 from sealed.games.rex_furum.orders import (
     AcceptBribe,
     Action,
@@ -38,6 +37,7 @@ from sealed.games.rex_furum.orders import (
     Quit,
     RoundOrders,
 )
+from sealed.games.rex_furum.rules import INVEST_LIMIT, Desk, check_orders
 from sealed.games.rex_furum.state import COMPANIES, Company
 from sealed.games.rex_furum.views import RoundEmail
 

@@ -1,0 +1,133 @@
+"""Rex Furum wired to the engine protocol: wiring only, the rules are in :mod:`.rules`."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
+
+from sealed.core.chance import Chance
+from sealed.core.events import Event
+from sealed.core.game import Game, JsonDict, Options, OptionSpec, Prompt, Result, Seat
+from sealed.games.rex_furum import rules
+from sealed.games.rex_furum.bots import BOTS
+from sealed.games.rex_furum.orders import (
+    RoundOrders,
+    check_seat_names,
+    format_orders,
+    parse_orders,
+)
+from sealed.games.rex_furum.rules import Desk, check_orders
+from sealed.games.rex_furum.state import RexState, Settings, state_from_json, state_to_json
+from sealed.games.rex_furum.views import RoundEmail, build_view, render_view
+
+HELP = (
+    "Send your actions for the round, up to three action points (crash costs two, invest "
+    "none), e.g. 'bribe 4000 gamma protect stephen pinkslip arthur at beta'. Send again to "
+    "replace them: the last set sealed before the deadline counts. 'pass' is no action."
+)
+
+
+class RexFurum(Game[RexState, RoundOrders, RoundEmail]):
+    """Rex Furum, wired to the engine protocol."""
+
+    name = "rex-furum"
+    title = "Rex Furum"
+    version = 2
+    min_players = 3
+    max_players = 16
+    manual = "rex-furum.md"
+    summary = "email corporate intrigue: embezzle, bribe, crash and backstab for 10 timed rounds"
+    options: ClassVar[tuple[OptionSpec, ...]] = (
+        OptionSpec("rounds", 10, "Number of rounds (the final ruleset: 10).", minimum=1),
+        OptionSpec(
+            "round_minutes",
+            20,
+            "Length of a round in minutes, printed in the round email (final ruleset: 20).",
+            minimum=1,
+        ),
+        OptionSpec(
+            "starting_money",
+            0,
+            "Money each player has before the first salary (the seed gives none; "
+            "see Ruling 'starting money').",
+        ),
+        OptionSpec(
+            "salary", 10_000, "Salary paid at the beginning of each round ($10k).", minimum=0
+        ),
+        OptionSpec(
+            "unemployed_salary",
+            False,
+            "Pay the salary to unemployed players too (versions 3 to 5 of the design did).",
+        ),
+        OptionSpec(
+            "close_early",
+            False,
+            "Resolve a round as soon as every player has sealed orders, instead of waiting "
+            "for the game master to close it at the deadline (the designer's closing wish).",
+        ),
+    )
+    bots: ClassVar[Mapping[str, type[Any]]] = BOTS
+
+    def initial_state(self, seats: Sequence[Seat], options: Options, chance: Chance) -> RexState:
+        check_seat_names(seats)
+        return rules.deal(tuple(seats), Settings.from_options(options), chance)
+
+    def to_json(self, state: RexState) -> JsonDict:
+        return state_to_json(state)
+
+    def from_json(
+        self, data: Mapping[str, Any], seats: Sequence[Seat], options: Options
+    ) -> RexState:
+        return state_from_json(data, seats, options)
+
+    def prompts(self, state: RexState) -> Mapping[Seat, Prompt]:
+        if state.over:
+            return {}
+        settings = state.settings
+        prompt = Prompt(
+            f"round {state.round} of {settings.rounds}",
+            HELP,
+            wait_for_deadline=not settings.close_early,
+            minutes=settings.round_minutes,
+        )
+        return {seat: prompt for seat in state.seats}
+
+    def parse(self, state: RexState, seat: Seat, text: str) -> RoundOrders:
+        orders = parse_orders(text, state.seats)
+        self.validate(state, seat, orders)
+        return orders
+
+    def validate(self, state: RexState, seat: Seat, order: RoundOrders) -> None:
+        check_orders(Desk.of(state, seat), order)
+
+    def format(self, order: RoundOrders) -> str:
+        return format_orders(order)
+
+    def default_order(self, state: RexState, seat: Seat) -> RoundOrders:
+        """No actions: a player who sends nothing before the deadline does nothing."""
+        return RoundOrders()
+
+    def resolve(
+        self, state: RexState, orders: Mapping[Seat, RoundOrders], chance: Chance
+    ) -> tuple[RexState, list[Event]]:
+        return rules.resolve(state, orders)
+
+    def result(self, state: RexState) -> Result | None:
+        if not state.over:
+            return None
+        return Result.highest(self.scores(state), f"richest after {state.settings.rounds} rounds")
+
+    def scores(self, state: RexState) -> Mapping[Seat, float]:
+        return {p.seat: p.money for p in state.players}
+
+    def view(self, state: RexState, seat: Seat) -> RoundEmail:
+        return build_view(state, seat)
+
+    def render(self, view: RoundEmail) -> str:
+        return render_view(view)
+
+    def action_label(self, order: RoundOrders) -> str:
+        return " ".join(sorted({a.to_text().split(" ", 1)[0] for a in order.actions})) or "pass"
+
+
+GAME = RexFurum()
