@@ -23,14 +23,18 @@ predictions and cards live only in the match until opened, so no view can
 show them. Options ``hidden_hands`` and ``hidden_predictions`` hide other
 seats' hands and predictions (iteration 7).
 
+Code layout (the same rooms as every game folder): ``game.py`` wires the
+protocol, ``state.py`` holds the state, the options and their one reader
+(``Settings.from_options``) and the JSON, ``orders.py`` the notation,
+``rules.py`` the order checks, the resolution and the legal orders,
+``views.py`` the views and ``bots.py`` the bots.
+
 Version history.
 - 1: the final rules of section 10, with iteration options.
 """
 
 from __future__ import annotations
 
-from sealed.games.fixem.game import OPTIONS, FixemGame
-
-GAME = FixemGame()
+from sealed.games.fixem.game import GAME, OPTIONS, FixemGame
 
 __all__ = ["GAME", "OPTIONS", "FixemGame"]

@@ -30,7 +30,7 @@ from sealed.games.fixem.state import (
     FixemState,
     Player,
     Prediction,
-    Rules,
+    Settings,
     Stage,
     point_counts,
     remove_points,
@@ -45,7 +45,7 @@ Events = list[Event]
 # -- setting up ---------------------------------------------------------------
 
 
-def new_state(seats: Sequence[str], rules: Rules, chance: Chance) -> FixemState:
+def new_state(seats: Sequence[str], rules: Settings, chance: Chance) -> FixemState:
     """Section 10 f: hand dice rolled, field dice in the bowl, the rest waiting."""
     players = {seat: _start_player(seat, rules, chance) for seat in seats}
     field = [Die(seat, PLACED_POINT) for seat in seats for _ in range(rules.start_field)]
@@ -60,7 +60,7 @@ def new_state(seats: Sequence[str], rules: Rules, chance: Chance) -> FixemState:
     )
 
 
-def _start_player(seat: str, rules: Rules, chance: Chance) -> Player:
+def _start_player(seat: str, rules: Settings, chance: Chance) -> Player:
     size = rules.hand_size
     hand: tuple[int, ...]
     if rules.start_hand == "1_to_6":

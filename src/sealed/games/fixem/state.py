@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from sealed.core.errors import SetupError
-from sealed.core.game import Options
+from sealed.core.game import Options, OptionSpec
 
 POINTS = (1, 2, 3, 4, 5, 6)
 DICE_PER_COLOUR = 36
@@ -56,9 +56,98 @@ class Prediction:
         return f"{self.count} x {self.point}"
 
 
+OPTIONS = (
+    OptionSpec(
+        "card_order",
+        "3-2-1",
+        "the sequence in which played cards take effect: 3-2-1 (iteration 6 and the final "
+        "rules: card 3 can stop a card 2) or 2-3-1 (iterations 1-4)",
+        choices=("3-2-1", "2-3-1"),
+    ),
+    OptionSpec(
+        "queue_joins",
+        "after_roll",
+        "when the Field Queue joins the Field: after_roll, unrolled (final rules; Tianyi's "
+        "misunderstanding in iteration 6 that stayed) or before_roll, rolled with its colour "
+        "(iterations 1-6 as written)",
+        choices=("after_roll", "before_roll"),
+    ),
+    OptionSpec(
+        "start_hand",
+        "4_rolled",
+        "the starting hand: 4_rolled (final rules), 6_rolled (iteration 6) or 1_to_6, six dice "
+        "showing 1 to 6 (iterations 3-4)",
+        choices=("4_rolled", "6_rolled", "1_to_6"),
+    ),
+    OptionSpec(
+        "start_field",
+        6,
+        "field dice per player at the start: 6 (iteration 6 and the final rules) or 4 "
+        "(iterations 3-4)",
+        minimum=1,
+        maximum=30,
+    ),
+    OptionSpec(
+        "refill",
+        "own_colour",
+        "who refills the Field after scoring: own_colour, each colour its own (iterations 3, 6 "
+        "and the final rules), scorer, the scorer's colour (iteration 4), or none, no refill "
+        "(iteration 2, which had no Waiting Dice)",
+        choices=("own_colour", "scorer", "none"),
+    ),
+    OptionSpec(
+        "closest_award",
+        False,
+        "the single closest prediction earns one Score Die from its Waiting Dice (iteration 4)",
+    ),
+    OptionSpec(
+        "ending",
+        "rounds",
+        "rounds: play `rounds` rounds plus a die's worth of doubled Additional Rounds, or end "
+        "early when fewer field dice than players remain (iteration 7 and the final rules); "
+        "field: only the running-out end (iterations 2-6)",
+        choices=("rounds", "field"),
+    ),
+    OptionSpec(
+        "rounds",
+        6,
+        "rounds before the Additional Rounds (final rules: 6; iteration 7: '6~10 rounds')",
+        minimum=1,
+        maximum=30,
+    ),
+    OptionSpec(
+        "additional_die",
+        4,
+        "sides of the die rolled after the last regular round for doubled Additional Rounds "
+        "(final rules: a four-sided die; 0: none)",
+        minimum=0,
+        maximum=20,
+    ),
+    OptionSpec(
+        "max_rounds",
+        60,
+        "with ending=field, stop after this many rounds (an engine safeguard, not in the seed: "
+        "iteration 7 saw that game 'can last very long')",
+        minimum=1,
+        maximum=1000,
+    ),
+    OptionSpec(
+        "hidden_hands",
+        False,
+        "hands are hidden from the other players, who see only their size "
+        "(iteration 7's thought experiment)",
+    ),
+    OptionSpec(
+        "hidden_predictions",
+        False,
+        "predictions stay hidden until the Score Stage (iteration 7's thought experiment)",
+    ),
+)
+
+
 @dataclass(frozen=True, slots=True)
-class Rules:
-    """The rule variant in force, read once from the options (defaults = section 10)."""
+class Settings:
+    """The rule variant in force: the ONE place the options are read (defaults = section 10)."""
 
     card_order: tuple[int, ...] = (3, 2, 1)
     queue_joins: str = "after_roll"
@@ -74,8 +163,8 @@ class Rules:
     hidden_predictions: bool = False
 
     @classmethod
-    def from_options(cls, options: Options) -> Rules:
-        """Read the options of :data:`sealed.games.fixem.game.OPTIONS` (missing ones default)."""
+    def from_options(cls, options: Options) -> Settings:
+        """Read the options of :data:`OPTIONS` (missing ones default)."""
         base = cls()
         order = str(options.get("card_order", "3-2-1"))
         return cls(
@@ -133,7 +222,7 @@ class FixemState:
     """
 
     seats: tuple[str, ...]
-    rules: Rules
+    rules: Settings
     round: int
     stage: Stage
     players: Mapping[str, Player]
@@ -218,7 +307,7 @@ def _player_json(player: Player) -> dict[str, Any]:
     }
 
 
-def state_from_json(data: Mapping[str, Any], seats: Sequence[str], rules: Rules) -> FixemState:
+def state_from_json(data: Mapping[str, Any], seats: Sequence[str], rules: Settings) -> FixemState:
     """Rebuild a state from :func:`state_to_json` output, possibly edited.
 
     :raises SetupError: a key is missing or malformed, or the dice do not add
@@ -236,7 +325,7 @@ def state_from_json(data: Mapping[str, Any], seats: Sequence[str], rules: Rules)
     return state
 
 
-def _read_state(data: Mapping[str, Any], seats: Sequence[str], rules: Rules) -> FixemState:
+def _read_state(data: Mapping[str, Any], seats: Sequence[str], rules: Settings) -> FixemState:
     players_data = data["players"]
     if set(players_data) != set(seats):
         raise SetupError(f"fixem state: players {sorted(players_data)} are not the seats {seats}")
