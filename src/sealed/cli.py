@@ -19,13 +19,13 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from sealed.core.errors import OptionError, ScenarioError, SealedError, SetupError
-from sealed.core.game import Game, resolve_options
+from sealed.core.game import GM, Game, resolve_options
 from sealed.core.match import Match, salvage_orders
 from sealed.core.registry import all_games, get_game
 from sealed.core.scenario import load_scenarios, run_scenario
 from sealed.core.suggest import did_you_mean
 from sealed.lab.sim import check_bots, run_games, summarise
-from sealed.report import human_time, report_text, result_text
+from sealed.report import human_time, message_line, report_text, result_text
 from sealed.storage import load_match, save_match, utc_now
 
 console = Console(highlight=False, soft_wrap=True)
@@ -94,9 +94,12 @@ def load_setup(path: str | None) -> dict[str, Any] | None:
 
 
 def print_reports(match: Match[Any, Any, Any]) -> None:
+    """Print every seat's new report and mark it delivered on the terminal channel."""
     for seat in match.seats:
         console.rule(f"report for {seat}")
-        console.print(report_text(match.game, match.report(seat)), markup=False)
+        report = match.report(seat)
+        console.print(report_text(match.game, report), markup=False)
+        match.deliver(report)
 
 
 # -- commands ----------------------------------------------------------------
@@ -199,11 +202,17 @@ def _print_waiting(match: Match[Any, Any, Any]) -> None:
 @click.option(
     "--lenient", is_flag=True, help="Email mode: set aside lines that are not orders (greetings)."
 )
-def order(game_file: str, seat: str, text: str, lenient: bool) -> None:
+@click.option(
+    "--step",
+    type=click.IntRange(min=1),
+    default=None,
+    help="The step the orders were written for (from the report); refused if it is over.",
+)
+def order(game_file: str, seat: str, text: str, lenient: bool, step: int | None) -> None:
     """Seal SEAT's orders (TEXT, or - to read them from standard input).
 
-    When every prompted seat has sealed, the orders are opened and each
-    seat's report is printed.
+    SEAT may be 'gm' when the rules ask the game master. When every prompted
+    seat has sealed, the orders are opened and each seat's report is printed.
     """
     match = load_match(game_file)
     if text == "-":
@@ -213,7 +222,9 @@ def order(game_file: str, seat: str, text: str, lenient: bool) -> None:
         for line in skipped:
             console.print(f"set aside line {line.number} {line.text!r}: {line.error}", markup=False)
     before = len(match.steps)
-    match.seal(seat, text)
+    match.seal(seat, text, step=step)
+    if seat in match.pending and match.pending[seat].late:
+        console.print(f"note: {seat}'s orders were sealed after the deadline")
     console.print(f"sealed {seat}: {_sealed_text(match, seat, before)}", markup=False)
     save_match(match, game_file)
     if len(match.steps) > before:
@@ -246,18 +257,36 @@ def close(game_file: str) -> None:
 @click.argument("seat")
 @click.option("--all", "full", is_flag=True, help="Every event this seat may see, not just new.")
 @click.option("--json", "as_json", is_flag=True, help="The view and events as JSON.")
-def view(game_file: str, seat: str, full: bool, as_json: bool) -> None:
-    """SEAT's report: its view and the events it may see since its last report."""
+@click.option(
+    "--channel", default="terminal", show_default=True, help="Whose cursor: terminal, email, web..."
+)
+@click.option(
+    "--mark-delivered",
+    is_flag=True,
+    help="Record that this report was delivered (the next one starts after it).",
+)
+def view(
+    game_file: str, seat: str, full: bool, as_json: bool, channel: str, mark_delivered: bool
+) -> None:
+    """SEAT's report: its view and what it may know since its last delivered report.
+
+    Reading never changes the game file; --mark-delivered does, on purpose.
+    SEAT 'gm' is the game master (everything, in true wording).
+    """
     from sealed.core.jsonable import jsonable
 
     match = load_match(game_file)
-    report = match.report(seat, full=full)
-    save_match(match, game_file)
+    report = match.report(seat, channel=channel, full=full)
+    if mark_delivered:
+        match.deliver(report)
+        save_match(match, game_file)
     if as_json:
         data = {
             "seat": seat,
+            "step": report.step,
             "view": jsonable(report.view),
-            "events": [e.to_json() for e in report.events],
+            "events": [jsonable(e) for e in report.events],
+            "messages": [m.to_json() for m in report.messages],
             "due": report.prompt is not None,
         }
         click.echo(json.dumps(data, indent=1))
@@ -267,12 +296,37 @@ def view(game_file: str, seat: str, full: bool, as_json: bool) -> None:
 
 @cli.command()
 @click.argument("game_file", type=click.Path(dir_okay=False))
+@click.argument("sender")
+@click.argument("text")
+@click.option(
+    "--to", "recipients", default="all", show_default=True, help="Seats, comma-separated, or all."
+)
+def send(game_file: str, sender: str, text: str, recipients: str) -> None:
+    """Send a message (press) from SENDER (a seat, or gm) to some or all seats.
+
+    TEXT may be - to read it from standard input. The game master reads every
+    message; messages travel in the record and in reports, never in the rules.
+    """
+    match = load_match(game_file)
+    if text == "-":
+        text = sys.stdin.read()
+    to = None if recipients.strip().lower() == "all" else parse_players(recipients)
+    message = match.send(sender, to, text)
+    save_match(match, game_file)
+    who = "everyone" if message.to is None else ", ".join(sorted(message.to))
+    console.print(f"message #{message.number} from {sender} to {who} recorded", markup=False)
+
+
+@cli.command()
+@click.argument("game_file", type=click.Path(dir_okay=False))
 def status(game_file: str) -> None:
     """Who still has to decide (never what anyone sealed)."""
     match = load_match(game_file)
-    console.print(f"{match.game.title}: {len(match.steps)} step(s) played")
+    console.print(f"{match.game.title}: {len(match.steps)} step(s) played; open step: {match.step}")
     prompts = match.prompts()
-    for seat in match.seats:
+    for seat in match.readers:
+        if seat == GM and seat not in prompts:
+            continue
         if seat in prompts:
             state = "sealed" if seat in match.pending else "to decide"
             console.print(f"  {seat}: {state} ({prompts[seat].phase})")
@@ -295,6 +349,14 @@ def log(game_file: str) -> None:
             audience = event.audience.to_json()
             who = audience if isinstance(audience, str) else ", ".join(audience)
             console.print(f"  [{who}] {event.text}", markup=False)
+            for wording in event.wordings:
+                console.print(f"    told [{', '.join(sorted(wording.seats))}]: {wording.text}")
+        for message in match.messages:
+            if message.step == number:
+                console.print(message_line(message), markup=False)
+    for message in match.messages:
+        if message.step == match.step:
+            console.print(message_line(message), markup=False)
     if match.pending:
         console.print(f"sealed, not yet opened: {', '.join(match.pending)}")
     _print_waiting(match)

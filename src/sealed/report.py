@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
-from sealed.core.game import Game, Result
-from sealed.core.match import Report
+from sealed.core.game import GM, Game, Result
+from sealed.core.jsonable import jsonable
+from sealed.core.match import Message, Report
 
 
 def result_text(result: Result) -> str:
@@ -20,23 +22,40 @@ def result_text(result: Result) -> str:
 
 
 def report_text(game: Game[Any, Any, Any], report: Report) -> str:
-    """A seat's report: its view, the events it may see since its last report, what is due."""
-    rendered = game.render(report.view)
+    """A reader's report: its view, what it may know since its cursor, messages, what is due."""
+    rendered = game.render(report.view) if report.seat != GM else gm_text(report.view)
     parts = [rendered]
     # A game whose view already lists its notices (Rex Furum's email) is not told twice.
     news = [e.text for e in report.events if e.text not in rendered]
     if news:
         parts.append("What happened:\n" + "\n".join(f"  - {text}" for text in news))
+    if report.messages:
+        parts.append("Messages:\n" + "\n".join(message_line(m) for m in report.messages))
     if report.result is not None:
         parts.append(result_text(report.result))
     elif report.prompt is not None:
         due = f" by {human_time(report.deadline)}" if report.deadline else ""
-        parts.append(f"Your orders are due{due} ({report.prompt.phase}).\n{report.prompt.help}")
+        parts.append(
+            f"Your orders for step {report.step} are due{due} ({report.prompt.phase}).\n"
+            f"{report.prompt.help}"
+        )
     else:
         parts.append("Nothing is due from you now.")
     return "\n\n".join(parts)
 
 
+def message_line(message: Message) -> str:
+    """``  #3 ana to ben, gm (step 2): text``; a multi-line text is indented."""
+    to = "everyone" if message.to is None else ", ".join(sorted(message.to))
+    body = message.text.replace("\n", "\n      ")
+    return f"  #{message.number} {message.sender} to {to} (step {message.step}): {body}"
+
+
+def gm_text(view: Any) -> str:
+    """The game master's view (the whole state) as indented JSON."""
+    return "The whole game (game master's view):\n" + json.dumps(jsonable(view), indent=1)
+
+
 def human_time(iso: str) -> str:
-    """``2026-11-21T20:20+00:00`` as ``2026-11-21 20:20 UTC``."""
+    """``2026-11-21T20:20:05+00:00`` as ``2026-11-21 20:20:05 UTC``."""
     return iso.replace("T", " ").replace("+00:00", " UTC")

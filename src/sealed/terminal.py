@@ -104,7 +104,7 @@ class TerminalTable:
         if hot_seat:
             self._wipe()
             self.ask(f"Pass the screen to {seat} and press Enter when only {seat} can see it. ")
-        self._say(report_text(match.game, match.report(seat)))
+        self._deliver(match, seat)
         while True:
             text = self.ask(f"{seat}> ").strip()
             if self._answered_command(match, seat, text):
@@ -119,6 +119,12 @@ class TerminalTable:
                 self._wipe()
             match.seal(seat, text)
             return
+
+    def _deliver(self, match: Match[Any, Any, Any], seat: str) -> None:
+        """Show ``seat`` what is new for it on this screen, and mark it delivered."""
+        report = match.report(seat)
+        self._say(report_text(match.game, report))
+        match.deliver(report)
 
     def _answered_command(self, match: Match[Any, Any, Any], seat: str, text: str) -> bool:
         if text in ("help", "?"):
@@ -141,7 +147,7 @@ class TerminalTable:
     def _finish(self, match: Match[Any, Any, Any], humans: list[str], hot_seat: bool) -> None:
         if not hot_seat:
             for seat in humans:  # each report ends with the result
-                self._say(report_text(match.game, match.report(seat)))
+                self._deliver(match, seat)
             return
         self._wipe()
         public = [e.text for e in match.events[-10:] if e.audience.seats is None]

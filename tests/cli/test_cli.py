@@ -179,7 +179,7 @@ def test_a_timed_game_shows_its_deadline(tmp_path: Path) -> None:
     game = str(tmp_path / "rf.json")
     created = sealed("new", "rex-furum", "--players", "amy,bo,cy", "--seed", "1", "-o", game)
     assert "deadline: " in created.output and "UTC" in created.output
-    assert "Your orders are due by " in sealed("view", game, "amy").output
+    assert "Your orders for step 1 are due by " in sealed("view", game, "amy").output
 
 
 def test_reports_do_not_repeat_notices_the_view_already_lists(tmp_path: Path) -> None:

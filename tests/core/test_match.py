@@ -81,9 +81,11 @@ def test_reports_carry_only_new_events_the_seat_may_see() -> None:
     match = played()
     first = match.report("ana")
     assert [e.kind for e in first.events][-2:] == ["operation", "capture"]
+    assert match.report("ana").events == first.events  # reading moves nothing
+    match.deliver(first)
     assert match.report("ana").events == []
     assert len(match.report("ana", full=True).events) == len(first.events)
-    assert match.report("ben", advance=False).events == first.events
+    assert match.report("ben").events == first.events
 
 
 def test_gm_only_and_private_events_are_filtered() -> None:
@@ -100,7 +102,8 @@ def test_gm_only_and_private_events_are_filtered() -> None:
 
 def test_record_replays_with_pending_orders_and_cursors() -> None:
     match = played()
-    match.report("ben")
+    match.deliver(match.report("ben"))
+    match.deliver(match.report("ben", channel="email"))
     match.seal("ana", "withdraw")
     again = replay(match.to_json())
     assert again.to_json() == match.to_json()
@@ -165,14 +168,14 @@ def test_deep_merge_overlays_mappings_and_replaces_the_rest() -> None:
 
 def test_timed_steps_get_a_deadline_from_the_clock() -> None:
     rex = get_game("rex-furum")
-    now = [datetime(2026, 1, 1, 12, 0, tzinfo=UTC)]
+    now = [datetime(2026, 1, 1, 12, 0, 52, tzinfo=UTC)]
     seats = ["amy", "bo", "cy"]
     match = Match.new(rex, seats, resolve_options(rex.options, {}), seed=1, clock=lambda: now[0])
-    assert match.deadline == "2026-01-01T12:20+00:00"
+    assert match.deadline == "2026-01-01T12:20:52+00:00"  # a full 20 minutes, to the second
     assert match.report("amy").deadline == match.deadline
     now[0] += timedelta(minutes=25)
     match.close()
-    assert match.deadline == "2026-01-01T12:45+00:00"
+    assert match.deadline == "2026-01-01T12:45:52+00:00"
     assert replay(match.to_json()).deadline == match.deadline
 
 

@@ -276,6 +276,16 @@ class Game(ABC, Generic[S, O, V]):
     def render(self, view: V) -> str:
         """A view as plain text for a terminal or an email."""
 
+    def press_refused(
+        self, state: S, sender: Seat, recipients: frozenset[Seat] | None
+    ) -> str | None:
+        """Why the rules forbid this message now (None: allowed, the default).
+
+        Messages never reach :meth:`resolve`; a game whose messages have rules
+        effects (a shared profile) takes them as orders instead.
+        """
+        return None
+
     def gm_view(self, state: S) -> JsonDict:
         """What the game master sees: everything (the state's JSON, by default)."""
         return self.to_json(state)

@@ -1,10 +1,23 @@
-"""A match: one game being played, its record, and the reports each seat receives.
+"""A match: one game being played, its record, and the reports each reader receives.
 
 The :class:`Match` is the only place where orders are sealed, opened and
-recorded. The record (:meth:`Match.to_json`) is the source of truth: game,
-options, seats, every sealed order as written and in canonical text, every
-chance outcome and every event. :func:`replay` rebuilds a match from it and
-fails loudly if anything differs.
+recorded. The record (:meth:`Match.to_json`) is the source of truth: game
+and version, options, seats, every sealed order as written and in canonical
+text (with when it was sealed), every chance outcome, every event, every
+message, and how far each reader has been told. :func:`replay` rebuilds a
+match from it and fails loudly if anything differs.
+
+Steps are numbered from 1; the open step's number is its *token*
+(:attr:`Match.step`). An order may carry the token of the step it was
+written for: an order for a step that is over, or not yet open, is refused
+(``order/stale_step``) and changes nothing, so a late email never lands in
+the next round. Sealing the same text twice in a step is a no-op.
+
+A *reader* is a seat on a channel (``ana`` on ``terminal``, ``web``,
+``email``...). Each reader has its own cursor; :meth:`Match.report` computes
+a report from it without changing anything, and :meth:`Match.deliver` moves
+the cursor, an explicit act, so a web page and an email never steal each
+other's "since last time".
 """
 
 from __future__ import annotations
@@ -24,36 +37,113 @@ from sealed.core.errors import (
     NoOrderDueError,
     OrderError,
     OrderSyntaxError,
+    PressError,
     RecordError,
     ReplayDivergence,
+    SealedError,
     SetupError,
+    StaleStepError,
     UnknownSeatError,
 )
-from sealed.core.events import Event, visible
-from sealed.core.game import Bot, Game, JsonDict, O, Options, Prompt, Result, S, Seat, V
+from sealed.core.events import Event, Told, told
+from sealed.core.game import GM, Bot, Game, JsonDict, O, Options, Prompt, Result, S, Seat, V
 from sealed.core.suggest import did_you_mean
 
 RECORD_FORMAT = "sealed-record"
-RECORD_VERSION = 1
+RECORD_VERSION = 2  # 2: messages, reader cursors, sealing times; 1 still loads
+DEFAULT_CHANNEL = "terminal"
+MAX_MESSAGE = 20_000  # characters of one message
 
 
 @dataclass(frozen=True)
 class SealedOrder:
-    """An order as its seat wrote it and as the engine reads it."""
+    """An order as its seat wrote it and as the engine reads it.
+
+    ``at`` is when it was sealed (ISO time, for games with a clock); ``late``
+    says it was sealed after the step's deadline had passed.
+    """
 
     text: str
     canonical: str
     default: bool = False
+    at: str | None = None
+    late: bool = False
 
     def to_json(self) -> JsonDict:
         data: JsonDict = {"text": self.text, "canonical": self.canonical}
         if self.default:
             data["default"] = True
+        if self.at is not None:
+            data["at"] = self.at
+        if self.late:
+            data["late"] = True
         return data
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> SealedOrder:
-        return cls(str(data["text"]), str(data["canonical"]), bool(data.get("default", False)))
+        at = data.get("at")
+        return cls(
+            str(data["text"]),
+            str(data["canonical"]),
+            bool(data.get("default", False)),
+            None if at is None else str(at),
+            bool(data.get("late", False)),
+        )
+
+
+@dataclass(frozen=True)
+class Message:
+    """Press: a message from one seat (or the GM) to some seats, outside the rules.
+
+    ``to`` is ``None`` for every seat. The game master reads every message.
+    ``step`` is the step that was open when it was sent.
+    """
+
+    number: int
+    sender: Seat
+    to: frozenset[Seat] | None
+    text: str
+    step: int
+    at: str | None = None
+
+    def reaches(self, reader: Seat) -> bool:
+        """True if ``reader`` (a seat, or :data:`GM`) may read it."""
+        return reader in (GM, self.sender) or self.to is None or reader in self.to
+
+    def to_json(self) -> JsonDict:
+        data: JsonDict = {
+            "number": self.number,
+            "from": self.sender,
+            "to": "all" if self.to is None else sorted(self.to),
+            "text": self.text,
+            "step": self.step,
+        }
+        if self.at is not None:
+            data["at"] = self.at
+        return data
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Message:
+        to = data["to"]
+        return cls(
+            number=int(data["number"]),
+            sender=str(data["from"]),
+            to=None if to == "all" else frozenset(str(s) for s in to),
+            text=str(data["text"]),
+            step=int(data["step"]),
+            at=None if data.get("at") is None else str(data["at"]),
+        )
+
+
+@dataclass(frozen=True)
+class Cursor:
+    """How much of the game one reader has been delivered: events and messages, by count."""
+
+    events: int = 0
+    messages: int = 0
+
+    def to_json(self) -> JsonDict:
+        return {"events": self.events, "messages": self.messages}
 
 
 @dataclass
@@ -74,14 +164,23 @@ class Step:
 
 @dataclass
 class Report:
-    """What one seat is told: its view, and the events it may see since its last report."""
+    """What one reader is told: its view, what it may know since its cursor, what is due.
+
+    ``events`` are told as this seat is told them (:meth:`Event.told`).
+    ``step`` is the open step's token (for orders written from this report);
+    ``upto`` is the cursor that :meth:`Match.deliver` moves to.
+    """
 
     seat: Seat
     view: Any
-    events: list[Event]
+    events: list[Told]
     prompt: Prompt | None
     result: Result | None
     deadline: str | None = None
+    messages: list[Message] = field(default_factory=list)
+    step: int = 1
+    channel: str = DEFAULT_CHANNEL
+    upto: Cursor = field(default_factory=Cursor)
 
 
 @dataclass
@@ -99,7 +198,8 @@ class Match(Generic[S, O, V]):
     steps: list[Step] = field(default_factory=list)
     pending: dict[Seat, SealedOrder] = field(default_factory=dict)
     pending_orders: dict[Seat, O] = field(default_factory=dict)
-    reported: dict[Seat, int] = field(default_factory=dict)
+    cursors: dict[str, Cursor] = field(default_factory=dict)  # "seat@channel" -> cursor
+    messages: list[Message] = field(default_factory=list)
     deadline: str | None = None  # when the open step closes, if the game times it
     clock: Callable[[], datetime] | None = None  # None: no wall-clock deadlines (tests, sims)
 
@@ -141,13 +241,23 @@ class Match(Generic[S, O, V]):
         return match
 
     # -- asking -----------------------------------------------------------
+    @property
+    def step(self) -> int:
+        """The open step's number (its token): steps opened so far, plus one."""
+        return len(self.steps) + 1
+
+    @property
+    def readers(self) -> tuple[Seat, ...]:
+        """Everyone who may be prompted or read reports: the seats, then the game master."""
+        return (*self.seats, GM)
+
     def prompts(self) -> Mapping[Seat, Prompt]:
         return self.game.prompts(self.state)
 
     def waiting_for(self) -> list[Seat]:
-        """Prompted seats that have not sealed yet, in seat order."""
+        """Prompted seats (the GM last) that have not sealed yet."""
         prompts = self.prompts()
-        return [s for s in self.seats if s in prompts and s not in self.pending]
+        return [s for s in self.readers if s in prompts and s not in self.pending]
 
     def result(self) -> Result | None:
         return self.game.result(self.state)
@@ -159,28 +269,36 @@ class Match(Generic[S, O, V]):
             self.deadline = None
             return
         due = self.clock() + timedelta(minutes=max(minutes))
-        self.deadline = due.isoformat(timespec="minutes")
+        self.deadline = due.isoformat(timespec="seconds")
 
     @property
     def events(self) -> list[Event]:
         return [e for step in self.steps for e in step.events]
 
     # -- sealing ----------------------------------------------------------
-    def seal(self, seat: Seat, text: str) -> list[Event]:
+    def seal(self, seat: Seat, text: str, step: int | None = None) -> list[Event]:
         """Seal ``seat``'s orders (replacing earlier ones this step).
 
-        Returns the events if this completed the step and it was opened.
+        ``step`` is the token of the step the orders were written for (None:
+        the open one). Sealing the same text again is a no-op. Returns the
+        events if this completed the step and it was opened.
 
         :raises UnknownSeatError: no such seat.
+        :raises StaleStepError: ``step`` is not the open step; nothing changes.
         :raises NoOrderDueError: the seat has nothing to decide now.
         :raises OrderError: the text is refused; nothing changes.
         """
+        self._check_step(seat, text, step)
         self._check_due(seat)
+        held = self.pending.get(seat)
+        if held is not None and held.text == text:
+            return []  # the same orders again (a resent email): nothing to do
         order = self.game.parse(self.state, seat, text)
         return self._store(seat, order, text)
 
-    def seal_order(self, seat: Seat, order: O) -> list[Event]:
+    def seal_order(self, seat: Seat, order: O, step: int | None = None) -> list[Event]:
         """Seal a typed order (from a bot); see :meth:`seal`."""
+        self._check_step(seat, None, step)
         self._check_due(seat)
         self.game.validate(self.state, seat, order)
         return self._store(seat, order, None)
@@ -193,30 +311,58 @@ class Match(Generic[S, O, V]):
         prompts = self.prompts()
         if not prompts:
             raise NoOrderDueError("no orders are due: the game is over")
-        for seat in self.seats:
+        for seat in self.readers:
             if seat in prompts and seat not in self.pending:
                 order = self.game.default_order(self.state, seat)
                 canonical = self.game.format(order)
-                self.pending[seat] = SealedOrder(canonical, canonical, default=True)
+                self.pending[seat] = SealedOrder(canonical, canonical, True, self._now())
                 self.pending_orders[seat] = order
         return self._open()
 
+    def _check_step(self, seat: Seat, text: str | None, step: int | None) -> None:
+        if step is None or step == self.step:
+            return
+        if step > self.step or step < 1:
+            raise StaleStepError(
+                f"these orders are for step {step}, which has not opened; "
+                f"the open step is {self.step}: nothing was sealed"
+            )
+        counted = self.steps[step - 1].orders.get(seat)
+        if counted is not None and text is not None and counted.text == text:
+            raise StaleStepError(
+                f"these orders were already sealed and counted in step {step}; "
+                f"the open step is {self.step}: nothing was sealed again"
+            )
+        raise StaleStepError(
+            f"step {step} is over (its orders were opened); the open step is {self.step}: "
+            "nothing was sealed, write new orders from the latest report"
+        )
+
     def _check_due(self, seat: Seat) -> None:
-        if seat not in self.seats:
+        if seat not in self.readers:
             raise UnknownSeatError(
-                f"unknown seat {seat!r}{did_you_mean(seat, self.seats)} "
-                f"(seats: {', '.join(self.seats)})"
+                f"unknown seat {seat!r}{did_you_mean(seat, self.readers)} "
+                f"(seats: {', '.join(self.seats)}; the game master is {GM!r})"
             )
         prompts = self.prompts()
         if seat not in prompts:
             if not prompts:
                 raise NoOrderDueError(f"no orders are due from {seat}: the game is over")
-            waiting = ", ".join(s for s in self.seats if s in prompts)
+            waiting = ", ".join(s for s in self.readers if s in prompts)
             raise NoOrderDueError(f"no orders are due from {seat} now (waiting for {waiting})")
+
+    def _now(self) -> str | None:
+        return None if self.clock is None else self.clock().isoformat(timespec="seconds")
+
+    def _is_late(self) -> bool:
+        if self.clock is None or self.deadline is None:
+            return False
+        return self.clock() > datetime.fromisoformat(self.deadline)
 
     def _store(self, seat: Seat, order: O, text: str | None) -> list[Event]:
         canonical = self.game.format(order)
-        self.pending[seat] = SealedOrder(text if text is not None else canonical, canonical)
+        written = text if text is not None else canonical
+        self.pending[seat] = SealedOrder(written, canonical, False, self._now(), self._is_late())
         self.pending_orders[seat] = order
         prompts = self.prompts()
         if any(p.wait_for_deadline for p in prompts.values()):
@@ -234,22 +380,73 @@ class Match(Generic[S, O, V]):
         self.start_clock()
         return events
 
+    # -- press --------------------------------------------------------------
+    def send(self, sender: Seat, to: Sequence[Seat] | None, text: str) -> Message:
+        """Record a message from ``sender`` (a seat or the GM) to ``to`` (None: everyone).
+
+        Messages travel with the game and its reports but never reach the
+        rules; the game master reads them all.
+
+        :raises PressError: unknown sender or recipient, empty or oversized text,
+            or press the game forbids now.
+        """
+        if sender not in self.readers:
+            raise PressError(f"unknown sender {sender!r}{did_you_mean(sender, self.readers)}")
+        recipients = None if to is None else frozenset(to)
+        for name in recipients or ():
+            if name not in self.readers:
+                raise PressError(
+                    f"unknown recipient {name!r}{did_you_mean(name, self.readers)} "
+                    f"(seats: {', '.join(self.seats)}; the game master is {GM!r})"
+                )
+        if recipients is not None and not recipients - {sender}:
+            raise PressError("a message needs at least one recipient other than its sender")
+        body = text.strip()
+        if not body:
+            raise PressError("an empty message was not sent")
+        if len(body) > MAX_MESSAGE:
+            raise PressError(f"a message may have at most {MAX_MESSAGE:,} characters")
+        refusal = self.game.press_refused(self.state, sender, recipients)
+        if refusal is not None:
+            raise PressError(refusal)
+        message = Message(len(self.messages) + 1, sender, recipients, body, self.step, self._now())
+        self.messages.append(message)
+        return message
+
     # -- reporting --------------------------------------------------------
-    def report(self, seat: Seat, advance: bool = True, full: bool = False) -> Report:
-        """``seat``'s view and the events it may see since its last report (all with ``full``)."""
-        if seat not in self.seats:
-            raise UnknownSeatError(f"unknown seat {seat!r}{did_you_mean(seat, self.seats)}")
+    def report(self, seat: Seat, channel: str = DEFAULT_CHANNEL, full: bool = False) -> Report:
+        """What ``seat`` on ``channel`` is told now: its view, and what is new since its cursor.
+
+        Reading changes nothing; :meth:`deliver` moves the cursor. With
+        ``full``, everything the seat may know since the start.
+
+        :raises UnknownSeatError: no such seat.
+        """
+        if seat not in self.readers:
+            raise UnknownSeatError(f"unknown seat {seat!r}{did_you_mean(seat, self.readers)}")
+        cursor = Cursor() if full else self.cursors.get(reader_key(seat, channel), Cursor())
         everything = self.events
-        start = 0 if full else self.reported.get(seat, 0)
-        if advance:
-            self.reported[seat] = len(everything)
+        reader = None if seat == GM else seat
+        view = self.game.gm_view(self.state) if seat == GM else self.game.view(self.state, seat)
         return Report(
             seat=seat,
-            view=self.game.view(self.state, seat),
-            events=visible(everything[start:], seat),
+            view=view,
+            events=told(everything[cursor.events :], reader),
             prompt=self.prompts().get(seat),
             result=self.result(),
             deadline=self.deadline,
+            messages=[m for m in self.messages[cursor.messages :] if m.reaches(seat)],
+            step=self.step,
+            channel=channel,
+            upto=Cursor(len(everything), len(self.messages)),
+        )
+
+    def deliver(self, report: Report) -> None:
+        """Mark ``report`` as delivered: its reader's next report starts after it."""
+        key = reader_key(report.seat, report.channel)
+        current = self.cursors.get(key, Cursor())
+        self.cursors[key] = Cursor(
+            max(current.events, report.upto.events), max(current.messages, report.upto.messages)
         )
 
     # -- the record -------------------------------------------------------
@@ -267,10 +464,18 @@ class Match(Generic[S, O, V]):
             "start": {"chance": [c.to_json() for c in self.start_chance]},
             "steps": [step.to_json() for step in self.steps],
             "pending": {seat: o.to_json() for seat, o in self.pending.items()},
-            "reported": dict(self.reported),
+            "messages": [m.to_json() for m in self.messages],
+            "cursors": {key: c.to_json() for key, c in sorted(self.cursors.items())},
             "deadline": self.deadline,
             "state_digest": state_digest(self.game.to_json(self.state)),
         }
+
+
+def reader_key(seat: Seat, channel: str) -> str:
+    """``ana@web``: the name of a reader's cursor."""
+    if not channel or not all(c.isalnum() or c in "-_" for c in channel):
+        raise SealedError(f"channel {channel!r} must be a word of letters, digits, - or _")
+    return f"{seat}@{channel}"
 
 
 @dataclass(frozen=True)
@@ -325,6 +530,8 @@ def check_seats(game: Game[Any, Any, Any], seats: Sequence[Seat]) -> tuple[Seat,
     for name in names:
         if not name or not all(c.isalnum() or c in "-_" for c in name):
             raise SetupError(f"seat name {name!r} must be a word of letters, digits, - or _")
+        if name.lower() == GM:
+            raise SetupError(f"{GM!r} is the game master's seat, not a player's name")
     lowered = [n.lower() for n in names]
     if len(set(lowered)) != len(names):
         raise SetupError("seat names must be different from each other")
@@ -338,9 +545,45 @@ def apply_setup(
     seats: Sequence[Seat],
     options: Options,
 ) -> S:
-    """Overlay ``setup`` (any subset of the state's JSON keys) on ``state``."""
+    """Overlay ``setup`` (any subset of the state's JSON keys) on ``state``.
+
+    The result is tried before it is accepted (:func:`check_playable`), so a
+    setup that passes the game's reader but that the rules cannot play from
+    is refused here, not at the first deadline.
+
+    :raises SetupError: the game's reader refuses it, or the rules cannot play from it.
+    """
     merged = deep_merge(game.to_json(state), setup)
-    return game.from_json(merged, seats, options)
+    built = game.from_json(merged, seats, options)
+    check_playable(game, built, seats)
+    return built
+
+
+def check_playable(game: Game[S, Any, Any], state: S, seats: Sequence[Seat]) -> None:
+    """Try ``state`` on a copy: every view renders and the rules can resolve the open
+    step with every due seat's default order (as when the deadline passes).
+
+    :raises SetupError: any of these fails (a bug in the setup, never in the rules).
+    """
+    try:
+        trial = game.clone(state)
+        for seat in seats:
+            game.render(game.view(trial, seat))
+        game.result(trial)
+        orders = {}
+        for seat in game.prompts(trial):
+            orders[seat] = game.default_order(trial, seat)
+        if orders:
+            game.resolve(trial, orders, SeededChance("setup-check"))
+    except SetupError:
+        raise
+    except SealedError as error:
+        raise SetupError(f"the rules cannot play from this setup: {error}") from None
+    except Exception as error:  # the setup broke a rule's assumption: refuse, not crash
+        raise SetupError(
+            f"the rules cannot play from this setup ({type(error).__name__}: {error}); "
+            "check that every card, die and count adds up"
+        ) from None
 
 
 def deep_merge(base: Mapping[str, Any], overlay: Mapping[str, Any]) -> JsonDict:
@@ -375,17 +618,35 @@ def replay(
     try:
         if record.get("format") != RECORD_FORMAT:
             raise RecordError('not a sealed game record (no "format": "sealed-record")')
-        game = game or get_game(str(record["game"]))
-        if record["game_version"] != game.version:
-            raise RecordError(
-                f"record is for {game.name} version {record['game_version']}, "
-                f"this engine has version {game.version}"
-            )
+        game = rules_for(game or get_game(str(record["game"])), record)
         return _replay(game, record)
     except (KeyError, TypeError, AttributeError, ValueError) as error:
         if isinstance(error, RecordError | ReplayDivergence):
             raise
         raise RecordError(f"malformed game record: {type(error).__name__}: {error}") from None
+
+
+def rules_for(game: Game[Any, Any, Any], record: Mapping[str, Any]) -> Game[Any, Any, Any]:
+    """The rules that replay ``record``: this game's, or its rules of an older version.
+
+    :raises RecordError: a record format or game version this engine cannot replay.
+    """
+    fmt = record.get("format_version", 1)
+    if fmt not in (1, RECORD_VERSION):
+        raise RecordError(
+            f"this game file has record format {fmt}; this sealed reads formats 1 to "
+            f"{RECORD_VERSION}: open it with a newer sealed"
+        )
+    version = record["game_version"]
+    rules = game.for_version(version) if isinstance(version, int) else None
+    if rules is None:
+        known = sorted({game.version, *game.legacy_versions})
+        raise RecordError(
+            f"this game file is for {game.title} version {version}; this sealed has version "
+            f"{game.version} and replays versions {', '.join(map(str, known))}: open it with "
+            f"the sealed release that has {game.title} version {version}"
+        )
+    return rules
 
 
 def _replay(game: Game[Any, Any, Any], record: Mapping[str, Any]) -> Match[Any, Any, Any]:
@@ -404,9 +665,15 @@ def _replay(game: Game[Any, Any, Any], record: Mapping[str, Any]) -> Match[Any, 
         _replay_step(match, number, step)
     for seat, sealed in record.get("pending", {}).items():
         order = game.parse(match.state, seat, sealed["text"])
+        if game.format(order) != sealed["canonical"]:
+            raise ReplayDivergence(
+                f"{seat}'s sealed order {sealed['text']!r} reads {game.format(order)!r}, "
+                f"the record says {sealed['canonical']!r}"
+            )
         match.pending[seat] = SealedOrder.from_json(sealed)
         match.pending_orders[seat] = order
-    match.reported = {str(k): int(v) for k, v in record.get("reported", {}).items()}
+    match.messages = [Message.from_json(m) for m in record.get("messages", [])]
+    match.cursors = _cursors(record)
     match.deadline = record.get("deadline")
     digest = record.get("state_digest")
     if digest is not None and digest != state_digest(game.to_json(match.state)):
@@ -414,6 +681,19 @@ def _replay(game: Game[Any, Any, Any], record: Mapping[str, Any]) -> Match[Any, 
     count = len(match.start_chance) + sum(len(s.chance) for s in match.steps)
     match.chance = SeededChance(seed, start=count) if seed is not None else _no_more_chance()
     return match
+
+
+def _cursors(record: Mapping[str, Any]) -> dict[str, Cursor]:
+    """Reader cursors; a format-1 record's ``reported`` counts were terminal cursors."""
+    if "cursors" in record:
+        return {
+            str(key): Cursor(int(c["events"]), int(c["messages"]))
+            for key, c in record["cursors"].items()
+        }
+    return {
+        reader_key(str(seat), DEFAULT_CHANNEL): Cursor(int(count))
+        for seat, count in record.get("reported", {}).items()
+    }
 
 
 def _replay_step(match: Match[Any, Any, Any], number: int, step: Mapping[str, Any]) -> None:
