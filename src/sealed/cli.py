@@ -461,7 +461,11 @@ def _print_sim(game: Game[Any, Any, Any], report: Any, names: list[str]) -> None
         bot = bots_[i] if i < len(bots_) else ("", None)
         wins.add_row(seat[0], _pct(seat[1], report.games), bot[0], _pct(bot[1], report.games))
     console.print(wins)
-    console.print(f"draws: {report.draws}")
+    outcomes = report.outcomes
+    console.print(
+        f"outcomes: {outcomes['win']} won by one seat, {outcomes['shared']} shared wins, "
+        f"{outcomes['nobody']} won by nobody"
+    )
     length = ", ".join(f"{k} {v:g}" for k, v in report.length.items())
     console.print(f"game length in steps: {length}")
     histogram = Table("steps from", "games", "")

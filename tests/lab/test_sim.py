@@ -32,7 +32,7 @@ def test_summary_counts_shared_wins_as_fractions() -> None:
     )
     assert report.wins_by_seat == {"seat1": 1.5, "seat2": 1.5}
     assert report.wins_by_bot == {"a": 1.5, "b": 1.5}
-    assert report.draws == 1
+    assert report.outcomes == {"win": 2, "shared": 1, "nobody": 0}
     assert report.length["median"] == 20 and report.length["max"] == 30
     assert sum(report.length_histogram.values()) == 3
     assert report.actions == {"a": {"x": 60}, "b": {"y": 3}}
@@ -48,3 +48,18 @@ def test_lead_tracks_changes_and_the_halftime_leader() -> None:
     assert lead.history == ["a", None, "b", "a"]
     assert lead.halftime_leader_won(("a",)) is None  # step 2 of 4 had no sole leader
     assert lead.ever_behind == {"a", "b"}
+
+
+def test_a_game_nobody_won_counts_for_nobody_and_every_seat_is_listed() -> None:
+    report = summarise([game((), 10, None, False), game(("seat2",), 12, False, False)])
+    assert report.outcomes == {"win": 1, "shared": 0, "nobody": 1}
+    assert report.wins_by_seat == {"seat1": 0.0, "seat2": 1.0}
+    assert report.wins_by_bot == {"a": 0.0, "b": 1.0}
+    assert report.comebacks == 0.0
+
+
+def test_everyone_losing_in_every_game_still_summarises() -> None:
+    report = summarise([game((), 5, None, False)] * 3)
+    assert report.outcomes["nobody"] == 3
+    assert set(report.wins_by_seat.values()) == {0.0}
+    assert report.halftime_leader_wins == 0.0  # no game had a sole leader: the share is empty

@@ -192,7 +192,7 @@ class SimReport:
     games: int
     wins_by_seat: Mapping[Seat, float]
     wins_by_bot: Mapping[str, float]
-    draws: int
+    outcomes: Mapping[str, int]  # "win" (one winner), "shared" (several), "nobody" (all lost)
     length: Mapping[str, float]
     length_histogram: Mapping[int, int]
     actions: Mapping[str, Mapping[str, int]]
@@ -206,7 +206,7 @@ class SimReport:
             "games": self.games,
             "wins_by_seat": dict(self.wins_by_seat),
             "wins_by_bot": dict(self.wins_by_bot),
-            "draws": self.draws,
+            "outcomes": dict(self.outcomes),
             "length": dict(self.length),
             "length_histogram": {str(k): v for k, v in self.length_histogram.items()},
             "actions": {bot: dict(c) for bot, c in self.actions.items()},
@@ -218,11 +218,20 @@ class SimReport:
 
 
 def summarise(games: Sequence[GameSummary]) -> SimReport:
-    """Wins (a shared win counts a fraction to each winner), lengths, actions, lead changes."""
+    """Wins (a shared win counts a fraction to each winner), outcomes, lengths, actions, leads.
+
+    Every seat and bot that played is listed, with 0 if it never won; a game
+    that nobody won counts for nobody (and in ``outcomes["nobody"]``).
+    """
     wins_seat: dict[Seat, float] = defaultdict(float)
     wins_bot: dict[str, float] = defaultdict(float)
     actions: dict[str, Counter[str]] = {}
+    outcomes = Counter({"win": 0, "shared": 0, "nobody": 0})
     for g in games:
+        outcomes[outcome_of(g.winners)] += 1
+        for seat, bot in g.bots.items():
+            wins_seat[seat] += 0.0
+            wins_bot[bot] += 0.0
         for seat in g.winners:
             wins_seat[seat] += 1 / len(g.winners)
             wins_bot[g.bots[seat]] += 1 / len(g.winners)
@@ -233,7 +242,7 @@ def summarise(games: Sequence[GameSummary]) -> SimReport:
         games=len(games),
         wins_by_seat=dict(sorted(wins_seat.items())),
         wins_by_bot=dict(sorted(wins_bot.items())),
-        draws=sum(1 for g in games if len(g.winners) != 1),
+        outcomes=dict(outcomes),
         length=_distribution(lengths),
         length_histogram=_histogram(lengths),
         actions={bot: dict(c.most_common()) for bot, c in sorted(actions.items())},
@@ -245,6 +254,11 @@ def summarise(games: Sequence[GameSummary]) -> SimReport:
             lambda g: bool(g.halftime_leader_won),
         ),
     )
+
+
+def outcome_of(winners: Sequence[Seat]) -> str:
+    """``win``, ``shared`` or ``nobody``: the three ways a game ends (see Result.outcome)."""
+    return "nobody" if not winners else "win" if len(winners) == 1 else "shared"
 
 
 def _share(games: Sequence[GameSummary], test: Callable[[GameSummary], bool]) -> float:
