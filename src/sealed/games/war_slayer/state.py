@@ -13,9 +13,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from sealed.core.errors import SetupError
+from sealed.core import setup as read
 from sealed.core.game import Options
-from sealed.core.suggest import did_you_mean
 
 SUITS = ("C", "D", "H", "S")
 RANK_NAMES = {11: "J", 12: "Q", 13: "K", 14: "A"}
@@ -169,6 +168,20 @@ class WarSlayerState:
 # -- JSON (the game master's view and the `setup` keys) ----------------------
 
 REST = "..."
+STATE_KEYS = (
+    "mission",
+    "phase",
+    "operation",
+    "dealer",
+    "defeated",
+    "decider",
+    "vip_out",
+    "end",
+    "players",
+)
+SIDE_KEYS = ("hq", "dossier", "theater", "claimed")
+ENDS = ("vip", "short", "limit")
+PHASES = tuple(phase.value for phase in Phase)
 
 
 def state_to_json(state: WarSlayerState) -> dict[str, Any]:
@@ -197,143 +210,188 @@ def state_to_json(state: WarSlayerState) -> dict[str, Any]:
 def state_from_json(
     data: Mapping[str, Any], seats: Sequence[str], settings: Settings
 ) -> WarSlayerState:
-    """Rebuild a state, checking it is one the rules can reach.
+    """Rebuild a state strictly, and only one the rules can play on from.
 
     An ``hq`` list may end with ``"..."``: the cards named nowhere else follow,
     in deck order, shared alternately among the HQs that end so.
 
-    :raises SetupError: unknown keys or cards, a card twice or missing, rows
-        that do not fit the phase.
+    :raises SetupError: with the path of the offending value: an unknown key
+        (with a suggestion), a value of the wrong type, an unknown card, a card
+        twice or missing, rows or counts the rules cannot continue from.
     """
-    try:
-        return _state_from_json(data, (seats[0], seats[1]), settings)
-    except (KeyError, TypeError, ValueError) as error:
-        if isinstance(error, SetupError):
-            raise
-        raise SetupError(f"war-slayer state: {error}") from None
-
-
-def _state_from_json(
-    data: Mapping[str, Any], seats: tuple[str, str], settings: Settings
-) -> WarSlayerState:
-    _known_keys(data, STATE_KEYS, "state")
-    players = data["players"]
-    for seat in players:
-        if seat not in seats:
-            raise SetupError(f"state.players: unknown seat {seat!r} (seats: {', '.join(seats)})")
-    raw = [players[seat] for seat in seats]
-    for seat, entry in zip(seats, raw, strict=True):
-        _known_keys(entry, SIDE_KEYS, f"state.players.{seat}")
-    hqs = _fill_rest([list(entry["hq"]) for entry in raw], raw)
-    sides = tuple(_side(hq, entry) for hq, entry in zip(hqs, raw, strict=True))
+    pair = (seats[0], seats[1])
+    top = read.mapping(data, (), STATE_KEYS, required=STATE_KEYS)
+    players = read.mapping(top["players"], ("players",), pair, required=pair)
+    entries = [
+        read.mapping(players[seat], ("players", seat), SIDE_KEYS, required=("hq",)) for seat in pair
+    ]
+    rows = [_card_rows(seat, entry) for seat, entry in zip(pair, entries, strict=True)]
+    _fill_rest(rows, [entry["hq"] for entry in entries])
+    _check_deck(pair, rows)
     state = WarSlayerState(
-        seats=seats,
-        sides=(sides[0], sides[1]),
-        dealer=_seat_index(seats, data["dealer"], "dealer"),
-        defeated=_seat_index(seats, data["defeated"], "defeated"),
-        mission=int(data["mission"]),
-        phase=Phase(data["phase"]),
-        operation=int(data["operation"]),
-        decider=None if data["decider"] is None else _seat_index(seats, data["decider"], "decider"),
-        vip_out=bool(data["vip_out"]),
-        end=data["end"],
+        seats=pair,
+        sides=(_side(rows[0]), _side(rows[1])),
+        dealer=_seat(pair, top["dealer"], "dealer"),
+        defeated=_seat(pair, top["defeated"], "defeated"),
+        mission=read.integer(top["mission"], ("mission",), low=1),
+        phase=Phase(read.text(top["phase"], ("phase",), PHASES)),
+        operation=read.integer(top["operation"], ("operation",), low=0, high=3),
+        decider=None if top["decider"] is None else _seat(pair, top["decider"], "decider"),
+        vip_out=read.boolean(top["vip_out"], ("vip_out",)),
+        end=None if top["end"] is None else read.text(top["end"], ("end",), ENDS),
         settings=settings,
     )
-    check_state(state)
+    check_playable(state)
     return state
 
 
-STATE_KEYS = (
-    "mission",
-    "phase",
-    "operation",
-    "dealer",
-    "defeated",
-    "decider",
-    "vip_out",
-    "end",
-    "players",
-)
-SIDE_KEYS = ("hq", "dossier", "theater", "claimed")
+CardRows = dict[str, list[Card | None]]
 
 
-def _known_keys(data: Mapping[str, Any], allowed: tuple[str, ...], where: str) -> None:
-    if not isinstance(data, Mapping):
-        raise SetupError(f"{where} must be a mapping")
-    for key in data:
-        if key not in allowed:
-            raise SetupError(f"{where}: unknown key {key!r}{did_you_mean(str(key), allowed)}")
+def _card_rows(seat: str, entry: Mapping[str, Any]) -> CardRows:
+    """The four card lists of one player, each card read; ``None`` only in the dossier."""
+    rows: CardRows = {}
+    for key in SIDE_KEYS:
+        path = ("players", seat, key)
+        items = read.sequence(entry.get(key, []), path)
+        cards: list[Card | None] = []
+        for n, item in enumerate(items):
+            if key == "hq" and item == REST and n == len(items) - 1:
+                continue  # filled in by _fill_rest
+            if item is None and key == "dossier":
+                cards.append(None)
+                continue
+            cards.append(_card(item, (*path, str(n))))
+        rows[key] = cards
+    return rows
 
 
-def _seat_index(seats: tuple[str, str], name: str, key: str) -> int:
-    if name not in seats:
-        raise SetupError(f"state.{key}: {name!r} is not a seat{did_you_mean(str(name), seats)}")
-    return seats.index(name)
-
-
-def _card_code(code: str, where: str) -> Card:
-    card = BY_CODE.get(normalise_code(str(code)))
+def _card(value: object, path: read.Path) -> Card:
+    code = read.text(value, path)
+    card = BY_CODE.get(normalise_code(code))
     if card is None:
-        raise SetupError(f"{where}: {code!r} is not a card")
+        if code == REST:
+            raise read.fail(path, '"..." may only end an hq list (the cards named nowhere else)')
+        raise read.fail(path, f"{code!r} is not a card (write rank then suit: AS, 10H, QD)")
     return card
 
 
-def _fill_rest(hqs: list[list[str]], raw: list[Mapping[str, Any]]) -> list[list[str]]:
-    named = {
-        normalise_code(str(code))
-        for entry in raw
-        for key in SIDE_KEYS
-        for code in entry.get(key, [])
-        if code is not None and code != REST
-    }
-    rest = [c.code for c in DECK if c.code not in named]
-    open_ends = [i for i, hq in enumerate(hqs) if hq and hq[-1] == REST]
-    for i in open_ends:
-        hqs[i] = hqs[i][:-1]
-    for n, code in enumerate(rest if open_ends else []):
-        hqs[open_ends[n % len(open_ends)]].append(code)
-    return hqs
+def _fill_rest(rows: list[CardRows], raw_hqs: list[Sequence[Any]]) -> None:
+    """Deal the cards named nowhere else to the HQs whose list ends with ``"..."``."""
+    open_ends = [i for i, items in enumerate(raw_hqs) if items and items[-1] == REST]
+    if not open_ends:
+        return
+    named = {card for side in rows for cards in side.values() for card in cards}
+    rest = [card for card in DECK if card not in named]
+    for n, card in enumerate(rest):
+        rows[open_ends[n % len(open_ends)]]["hq"].append(card)
 
 
-def _side(hq: list[str], entry: Mapping[str, Any]) -> Side:
+def _check_deck(seats: tuple[str, str], rows: list[CardRows]) -> None:
+    """All 52 cards, each exactly once (the rules conserve cards; a setup must too)."""
+    seen: dict[Card, str] = {}
+    for seat, side in zip(seats, rows, strict=True):
+        for key in SIDE_KEYS:
+            for card in side[key]:
+                if card is None:
+                    continue
+                place = f"players.{seat}.{key}"
+                if card in seen:
+                    raise read.fail(
+                        ("players", seat, key),
+                        f"{card.code} appears twice (also in {seen[card]}); "
+                        "every card is in exactly one place",
+                    )
+                seen[card] = place
+    missing = [c.code for c in DECK if c not in seen]
+    if missing:
+        raise read.fail(
+            ("players",),
+            f"the deck must hold all 52 cards; missing {' '.join(missing)} "
+            '(end an hq list with "..." to deal the rest)',
+        )
+
+
+def _side(rows: CardRows) -> Side:
+    # Only the dossier may hold None (checked in _card_rows).
+    hq = [c for c in rows["hq"] if c is not None]
+    theater = [c for c in rows["theater"] if c is not None]
+    claimed = [c for c in rows["claimed"] if c is not None]
     return Side(
-        hq=tuple(_card_code(c, "hq") for c in hq),
-        dossier=tuple(
-            None if c is None else _card_code(c, "dossier") for c in entry.get("dossier", [])
-        ),
-        theater=tuple(_card_code(c, "theater") for c in entry.get("theater", [])),
-        claimed=tuple(_card_code(c, "claimed") for c in entry.get("claimed", [])),
+        hq=tuple(hq), dossier=tuple(rows["dossier"]), theater=tuple(theater), claimed=tuple(claimed)
     )
 
 
-def check_state(state: WarSlayerState) -> None:
-    """Raise :class:`SetupError` unless all 52 cards are there once and rows fit the phase."""
-    cards = [card for side in state.sides for card in side.cards()]
-    seen: set[Card] = set()
-    for card in cards:
-        if card in seen:
-            raise SetupError(f"state: {card.code} appears twice")
-        seen.add(card)
-    missing = [c.code for c in DECK if c not in seen]
-    if missing:
-        raise SetupError(f"state: the deck must hold all 52 cards; missing {' '.join(missing)}")
+def _seat(seats: tuple[str, str], value: object, key: str) -> int:
+    return seats.index(read.text(value, (key,), seats))
+
+
+# The rows each phase has placed: none before the first placement, one before the
+# second, both while operations run, none once the game is over.
+ROWS_PLACED = {Phase.PLACE_FIRST: 0, Phase.PLACE_SECOND: 1, Phase.DECIDE: 2, Phase.OVER: 0}
+# The HQ cards a phase still has to draw: three for each placement to come.
+CARDS_TO_DRAW = {Phase.PLACE_FIRST: 6, Phase.PLACE_SECOND: 3, Phase.DECIDE: 0, Phase.OVER: 0}
+
+
+def check_playable(state: WarSlayerState) -> None:
+    """Raise :class:`SetupError` unless the rules can play on from ``state``.
+
+    The rules assume what their own steps guarantee: rows of three placed in
+    the phase's order, HQs deep enough for the placements still to come, a
+    decider (only) while a question is open, operations counted within the
+    mission, and information cards taken only at positions already flipped.
+    """
+    phase = state.phase
+    if phase is Phase.DECIDE:
+        if state.decider is None or not 1 <= state.operation <= 2:
+            raise read.fail(("decider",), "phase 'decide' needs a decider and operation 1 or 2")
+    else:
+        if state.decider is not None:
+            raise read.fail(("decider",), f"only phase 'decide' has a decider, not {phase.value!r}")
+        if state.operation != 0:
+            raise read.fail(
+                ("operation",),
+                f"operations run only while both rows are placed: phase {phase.value!r} "
+                "needs operation 0",
+            )
+    if (phase is Phase.OVER) != (state.end is not None):
+        raise read.fail(("end",), "'end' names why the game ended: set in phase 'over' only")
     for seat, side in zip(state.seats, state.sides, strict=True):
-        _check_rows(state, seat, side)
+        _check_side(state, seat, side)
 
 
-def _check_rows(state: WarSlayerState, seat: str, side: Side) -> None:
-    filled = sum(1 for row in (side.dossier, side.theater) if row)
-    expected = {Phase.PLACE_FIRST: 0, Phase.PLACE_SECOND: 1, Phase.DECIDE: 2, Phase.OVER: 0}
-    if filled != expected[state.phase]:
-        raise SetupError(
-            f"state.players.{seat}: in phase {state.phase.value!r} {expected[state.phase]} "
-            f"row(s) must be placed, not {filled}"
+def _check_side(state: WarSlayerState, seat: str, side: Side) -> None:
+    phase = state.phase
+    path = ("players", seat)
+    placed = [row for row in (side.dossier, side.theater) if row]
+    if len(placed) != ROWS_PLACED[phase]:
+        raise read.fail(
+            path,
+            f"in phase {phase.value!r} {ROWS_PLACED[phase]} row(s) must be placed, "
+            f"not {len(placed)}",
         )
-    for row in (side.dossier, side.theater):
+    for key, row in (("dossier", side.dossier), ("theater", side.theater)):
         if row and len(row) != 3:
-            raise SetupError(f"state.players.{seat}: a row holds three cards")
-    needs_hand = state.phase in (Phase.PLACE_FIRST, Phase.PLACE_SECOND)
-    if needs_hand and len(side.hq) < 3:
-        raise SetupError(f"state.players.{seat}.hq: a placement needs three cards to draw")
-    if state.phase is Phase.DECIDE and (state.decider is None or not 1 <= state.operation <= 2):
-        raise SetupError("state: phase 'decide' needs a decider and operation 1 or 2")
+            raise read.fail((*path, key), f"a row holds three cards, not {len(row)}")
+    for pos, card in enumerate(side.dossier):
+        if card is None and pos >= state.operation:
+            raise read.fail(
+                (*path, "dossier"),
+                f"position {pos + 1} is taken (null) but only operations 1-{state.operation} "
+                "have been played; an information card is taken when its operation is lost"
+                if state.operation
+                else f"position {pos + 1} is taken (null) before any operation",
+            )
+    if side.claimed and phase is not Phase.DECIDE:
+        raise read.fail(
+            (*path, "claimed"),
+            "information cards taken in a mission join the HQ when it ends: "
+            f"only phase 'decide' has claimed cards, not {phase.value!r}",
+        )
+    need = CARDS_TO_DRAW[phase]
+    if len(side.hq) < need:
+        raise read.fail(
+            (*path, "hq"),
+            f"holds {len(side.hq)} cards; phase {phase.value!r} still draws {need} "
+            "(three for each placement to come)",
+        )
