@@ -56,7 +56,7 @@ def test_state_round_trips_through_json() -> None:
         ({"field": [{"seat": "dan", "point": 1}]}, "not at the table"),
         ({"queue": [{"seat": "ana", "point": 7}]}, "not a point 1-6"),
         ({"stage": "lunch"}, "fixem state"),
-        ({"round": 0}, "round must be a whole number >= 1"),
+        ({"round": 0}, "round: 0 is below 1"),
     ],
 )
 def test_setup_errors_explain_themselves(change: dict[str, object], message: str) -> None:

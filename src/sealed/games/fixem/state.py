@@ -16,8 +16,11 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from sealed.core.errors import SetupError
+from sealed.core import setup
+from sealed.core.errors import SealedError, SetupError
 from sealed.core.game import Options, OptionSpec
+from sealed.core.suggest import did_you_mean
+from sealed.games.fixem.orders import Predict, format_order, parse_order
 
 POINTS = (1, 2, 3, 4, 5, 6)
 DICE_PER_COLOUR = 36
@@ -307,81 +310,172 @@ def _player_json(player: Player) -> dict[str, Any]:
     }
 
 
-def state_from_json(data: Mapping[str, Any], seats: Sequence[str], rules: Settings) -> FixemState:
-    """Rebuild a state from :func:`state_to_json` output, possibly edited.
+STATE_KEYS = (
+    "round",
+    "stage",
+    "players",
+    "field",
+    "queue",
+    "removed",
+    "additional_rounds",
+    "cards",
+    "ended",
+)
+PLAYER_KEYS = ("hand", "waiting", "scored", "additional", "prediction")
+ENDINGS = ("", "rounds", "field", "limit")
 
-    :raises SetupError: a key is missing or malformed, or the dice do not add
-        up to 36 per colour.
+
+def state_from_json(data: Mapping[str, Any], seats: Sequence[str], rules: Settings) -> FixemState:
+    """Rebuild a state from :func:`state_to_json` output, possibly edited: a strict reader.
+
+    Every key is checked (unknown ones are refused with a suggestion, ``score``
+    is derived and ignored) and every error names its path. A state that
+    passes is one the rules can play on from: every die in a known place
+    with a point 1-6, no colour with more than 36 dice in play, 36 per colour
+    in all, stage and ending consistent, the round within the game's length.
+
+    :raises SetupError: the data does not describe a playable state.
     """
     try:
-        state = _read_state(data, seats, rules)
-    except (KeyError, TypeError, ValueError) as error:
-        if isinstance(error, SetupError):
-            raise
-        raise SetupError(f"fixem state: {type(error).__name__}: {error}") from None
-    expected = DICE_PER_COLOUR * len(seats)
-    if state.dice_count() != expected:
-        raise SetupError(_count_message(state, expected))
+        return _read_state(data, tuple(seats), rules)
+    except SetupError as error:
+        raise _prefixed(error) from None
+
+
+def _prefixed(error: SetupError) -> SetupError:
+    """The same error, saying whose reader refused it (the path is kept for line numbers)."""
+    prefixed = SetupError(f"fixem state: {error}")
+    prefixed.path = getattr(error, "path", ())
+    return prefixed
+
+
+def _read_state(data: object, seats: tuple[str, ...], rules: Settings) -> FixemState:
+    top = setup.mapping(data, (), STATE_KEYS, required=("round", "stage", "players"))
+    most = DICE_PER_COLOUR * len(seats)
+    stage = Stage(setup.text(top["stage"], ("stage",), [s.value for s in Stage]))
+    ended = setup.text(top.get("ended", ""), ("ended",), ENDINGS)
+    if (stage is Stage.OVER) != (ended != ""):
+        raise setup.fail(
+            ("ended",), f"{ended!r} with stage {stage.value!r}: a game is over iff it has ended"
+        )
+    additional = top.get("additional_rounds")
+    if additional is not None:
+        additional = setup.integer(
+            additional, ("additional_rounds",), 1, max(1, rules.additional_die)
+        )
+    state = FixemState(
+        seats=seats,
+        rules=rules,
+        round=setup.integer(top["round"], ("round",), 1, _last_round(rules)),
+        stage=stage,
+        players=_read_players(top["players"], seats),
+        field=_read_dice(top.get("field", ()), ("field",), seats),
+        queue=_read_dice(top.get("queue", ()), ("queue",), seats),
+        removed=setup.integer(top.get("removed", 0), ("removed",), 0, most),
+        additional_rounds=additional,
+        cards=_read_cards(top.get("cards"), seats),
+        ended=ended,
+    )
+    _check_dice(state)
     return state
 
 
-def _read_state(data: Mapping[str, Any], seats: Sequence[str], rules: Settings) -> FixemState:
-    players_data = data["players"]
-    if set(players_data) != set(seats):
-        raise SetupError(f"fixem state: players {sorted(players_data)} are not the seats {seats}")
-    cards = data.get("cards")
-    return FixemState(
-        seats=tuple(seats),
-        rules=rules,
-        round=_number(data["round"], "round", 1),
-        stage=Stage(data["stage"]),
-        players={seat: _read_player(players_data[seat], seat) for seat in seats},
-        field=sort_dice((_read_die(d, seats) for d in data["field"]), seats),
-        queue=sort_dice((_read_die(d, seats) for d in data["queue"]), seats),
-        removed=_number(data.get("removed", 0), "removed"),
-        additional_rounds=(
-            None
-            if data.get("additional_rounds") is None
-            else _number(data["additional_rounds"], "additional_rounds")
-        ),
-        cards={str(k): str(v) for k, v in cards.items()} if cards else None,
-        ended=str(data.get("ended", "")),
-    )
+def _last_round(rules: Settings) -> int:
+    """The highest round the rules can reach under these options."""
+    if rules.ending == "rounds":
+        return rules.rounds + rules.additional_die
+    return rules.max_rounds
 
 
-def _read_player(data: Mapping[str, Any], seat: str) -> Player:
-    hand = tuple(sorted(_point(p, f"{seat}'s hand") for p in data["hand"]))
-    prediction = data.get("prediction")
+def _read_players(data: object, seats: tuple[str, ...]) -> dict[str, Player]:
+    players = setup.mapping(data, ("players",), seats, required=seats)
+    return {seat: _read_player(players[seat], ("players", seat), len(seats)) for seat in seats}
+
+
+def _read_player(data: object, path: setup.Path, table: int) -> Player:
+    player = setup.mapping(data, path, PLAYER_KEYS, required=("hand", "waiting"), derived=["score"])
+    hand = setup.sequence(player["hand"], (*path, "hand"))
+    most = DICE_PER_COLOUR * table
     return Player(
-        hand=hand,
-        waiting=_number(data["waiting"], f"{seat}'s waiting"),
-        scored=_number(data.get("scored", 0), f"{seat}'s scored"),
-        additional=_number(data.get("additional", 0), f"{seat}'s additional"),
-        prediction=(
-            Prediction(_number(prediction["count"], "count", 1), _point(prediction["point"], seat))
-            if prediction
-            else None
-        ),
+        hand=tuple(sorted(_point(p, (*path, "hand", str(i))) for i, p in enumerate(hand))),
+        waiting=setup.integer(player["waiting"], (*path, "waiting"), 0, DICE_PER_COLOUR),
+        scored=setup.integer(player.get("scored", 0), (*path, "scored"), 0, most),
+        additional=setup.integer(player.get("additional", 0), (*path, "additional"), 0, most),
+        prediction=_read_prediction(player.get("prediction"), (*path, "prediction"), most),
     )
 
 
-def _read_die(data: Mapping[str, Any], seats: Sequence[str]) -> Die:
-    seat = str(data["seat"])
-    if seat not in seats:
-        raise SetupError(f"fixem state: a die of {seat!r}, who is not at the table")
-    return Die(seat, _point(data["point"], f"{seat}'s die"))
+def _read_prediction(data: object, path: setup.Path, most: int) -> Prediction | None:
+    if data is None:
+        return None
+    prediction = setup.mapping(data, path, ("count", "point"), required=("count", "point"))
+    count = setup.integer(prediction["count"], (*path, "count"), 1, most)
+    return Prediction(count, _point(prediction["point"], (*path, "point")))
 
 
-def _point(value: Any, what: str) -> int:
+def _read_dice(data: object, path: setup.Path, seats: tuple[str, ...]) -> tuple[Die, ...]:
+    dice = []
+    for i, item in enumerate(setup.sequence(data, path)):
+        where = (*path, str(i))
+        die = setup.mapping(item, where, ("seat", "point"), required=("seat", "point"))
+        seat = die["seat"]
+        if not isinstance(seat, str) or seat not in seats:
+            raise setup.fail(
+                (*where, "seat"),
+                f"a die of {seat!r}, who is not at the table{did_you_mean(str(seat), seats)}",
+            )
+        dice.append(Die(seat, _point(die["point"], (*where, "point"))))
+    return sort_dice(dice, seats)
+
+
+def _read_cards(data: object, seats: tuple[str, ...]) -> dict[str, str] | None:
+    """The cards opened at the last Card Stage: canonical card texts of seats at the table."""
+    if data is None:
+        return None
+    cards = setup.mapping(data, ("cards",), seats)
+    read = {}
+    for seat, value in cards.items():
+        text = setup.text(value, ("cards", seat))
+        try:
+            order = parse_order(text, seats)
+        except SetupError:
+            raise
+        except SealedError as error:
+            raise setup.fail(("cards", seat), str(error)) from None
+        if isinstance(order, Predict) or format_order(order) != text:
+            raise setup.fail(("cards", seat), f"{text!r} is not a card in canonical text")
+        read[seat] = text
+    return read
+
+
+def _point(value: object, path: setup.Path) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value not in POINTS:
-        raise SetupError(f"fixem state: {what} shows {value!r}, not a point 1-6")
-    return int(value)
+        raise setup.fail(path, f"shows {value!r}, not a point 1-6")
+    return value
 
 
-def _number(value: Any, what: str, low: int = 0) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value < low:
-        raise SetupError(f"fixem state: {what} must be a whole number >= {low}, not {value!r}")
-    return int(value)
+def _check_dice(state: FixemState) -> None:
+    """No colour has more than 36 dice in play, and all colours add up to 36 each.
+
+    Hands, waiting dice, the Field and the Field Queue are counted per colour;
+    Score Dice and removed dice mix colours, so only the total can be checked
+    for them.
+    """
+    for seat in state.seats:
+        player = state.player(seat)
+        field = sum(1 for d in state.field if d.seat == seat)
+        queue = sum(1 for d in state.queue if d.seat == seat)
+        in_play = len(player.hand) + player.waiting + field + queue
+        if in_play > DICE_PER_COLOUR:
+            raise setup.fail(
+                ("players", seat),
+                f"{seat}'s colour has {in_play} dice in play (hand {len(player.hand)} + "
+                f"waiting {player.waiting} + field {field} + queue {queue}), "
+                f"more than the {DICE_PER_COLOUR} of a colour",
+            )
+    expected = DICE_PER_COLOUR * len(state.seats)
+    if state.dice_count() != expected:
+        raise setup.fail((), _count_message(state, expected))
 
 
 def _count_message(state: FixemState, expected: int) -> str:
@@ -389,7 +483,7 @@ def _count_message(state: FixemState, expected: int) -> str:
     waiting = sum(p.waiting for p in state.players.values())
     scored = sum(p.score_dice for p in state.players.values())
     return (
-        f"fixem state: the dice must add up to {expected} (36 per colour), not "
+        f"the dice must add up to {expected} (36 per colour), not "
         f"{state.dice_count()}: field {len(state.field)} + queue {len(state.queue)} + "
         f"hands {hands} + waiting {waiting} + score dice {scored} + removed {state.removed}"
     )
