@@ -116,6 +116,12 @@ class WarSlayer(Game[WarSlayerState, WarSlayerOrder, WarSlayerView]):
         assert isinstance(first, Place) and isinstance(second, Place)
         return rules.place(state, (first, second))
 
+    def legal_orders(self, state: WarSlayerState, seat: Seat) -> list[WarSlayerOrder]:
+        return rules.legal_orders(state, state.seats.index(seat))
+
+    def count_legal_orders(self, state: WarSlayerState, seat: Seat) -> int:
+        return rules.count_legal_orders(state, state.seats.index(seat))
+
     def result(self, state: WarSlayerState) -> Result | None:
         if state.phase is not Phase.OVER:
             return None

@@ -130,6 +130,39 @@ def default_order(state: WarSlayerState, index: int) -> WarSlayerOrder:
     return Place(row, (hand[0], hand[1], hand[2]))
 
 
+# -- legal orders -------------------------------------------------------------
+
+DECISIONS = (Decide(withdraw=False), Decide(withdraw=True))
+
+
+def open_rows(state: WarSlayerState, index: int) -> tuple[Row, ...]:
+    """The rows ``index`` may fill now: either at the first placement, the other at the second."""
+    if state.phase is Phase.PLACE_FIRST:
+        return (Row.DOSSIER, Row.THEATER)
+    return (Row.THEATER,) if state.sides[index].dossier else (Row.DOSSIER,)
+
+
+def legal_orders(state: WarSlayerState, index: int) -> list[WarSlayerOrder]:
+    """Every order ``index`` may seal now: each open row times each operation order of the
+    three drawn cards (12 or 6), or continue/withdraw; none when it is not asked."""
+    if state.phase is Phase.DECIDE:
+        return list(DECISIONS) if state.decider == index else []
+    if state.phase is Phase.OVER:
+        return []
+    a, b, c = state.hand(index)
+    orderings = ((a, b, c), (a, c, b), (b, a, c), (b, c, a), (c, a, b), (c, b, a))
+    return [Place(row, cards) for row in open_rows(state, index) for cards in orderings]
+
+
+def count_legal_orders(state: WarSlayerState, index: int) -> int:
+    """``len(legal_orders(state, index))`` without building the orders."""
+    if state.phase is Phase.DECIDE:
+        return 2 if state.decider == index else 0
+    if state.phase is Phase.OVER:
+        return 0
+    return 6 * len(open_rows(state, index))
+
+
 # -- placement ----------------------------------------------------------------
 
 
