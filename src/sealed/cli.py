@@ -78,19 +78,34 @@ def parse_option_pairs(game: Game[Any, Any, Any], pairs: Sequence[str]) -> dict[
 
 
 def load_setup(path: str | None) -> dict[str, Any] | None:
+    """A setup file (YAML) as data whose mappings remember their lines."""
     if path is None:
         return None
     import yaml
 
+    from sealed.core.scenario import load_yaml_lines
+
     try:
-        data = yaml.safe_load(Path(path).read_text(encoding="utf-8"))
+        data = load_yaml_lines(Path(path).read_text(encoding="utf-8"))
     except OSError as error:
         raise SetupError(f"cannot read setup {path!r}: {error.strerror}") from None
+    except UnicodeDecodeError:
+        raise SetupError(f"setup {path!r} is not UTF-8 text") from None
     except yaml.YAMLError as error:
-        raise SetupError(f"setup {path!r} is not valid YAML: {error}") from None
+        mark = getattr(error, "problem_mark", None)
+        where = f"{path}:{mark.line + 1}" if mark else path
+        raise SetupError(f"setup {where} is not valid YAML: {error}") from None
     if not isinstance(data, dict):
         raise SetupError(f"setup {path!r} must be a mapping of state keys")
     return data
+
+
+def setup_error_at(path: str, data: Any, error: SetupError) -> SetupError:
+    """``error`` with the file and line of the value it names."""
+    from sealed.core.scenario import line_of
+
+    line = line_of(data, error.path) if error.path else None
+    return SetupError(f"{path}:{line}: {error}" if line else f"{path}: {error}")
 
 
 def print_reports(match: Match[Any, Any, Any]) -> None:
@@ -160,14 +175,15 @@ def new(
     if Path(output).exists() and not force:
         raise SealedError(f"{output} exists; use --force to overwrite it")
     options = parse_option_pairs(game, option_pairs)
-    match = Match.new(
-        game,
-        parse_players(players),
-        options,
-        seed=_seed(seed),
-        setup=load_setup(setup_path),
-        clock=utc_now,
-    )
+    setup = load_setup(setup_path)
+    try:
+        match = Match.new(
+            game, parse_players(players), options, seed=_seed(seed), setup=setup, clock=utc_now
+        )
+    except SetupError as error:
+        if setup_path is None:
+            raise
+        raise setup_error_at(setup_path, setup, error) from None
     save_match(match, output)
     console.print(f"new game of {game.title} in {output}; seats: {', '.join(match.seats)}")
     _print_waiting(match)

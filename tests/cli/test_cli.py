@@ -208,3 +208,41 @@ def test_play_saves_sealed_orders_when_stopped(tmp_path: Path) -> None:
     assert f"The game is saved in {game}" in result.output
     status = sealed("status", game).output
     assert "ana: sealed" in status and "ben: to decide" in status
+
+
+def test_view_never_writes_the_game_file_unless_asked(tmp_path: Path) -> None:
+    game = str(tmp_path / "g.json")
+    assert (
+        sealed("new", "war-slayer", "--players", "ana,ben", "--seed", "3", "-o", game).exit_code
+        == 0
+    )
+    before = Path(game).read_bytes()
+    for args in (("view", game, "ana"), ("view", game, "ben", "--json"), ("view", game, "gm")):
+        assert sealed(*args).exit_code == 0
+    assert Path(game).read_bytes() == before
+    assert sealed("view", game, "ana", "--channel", "email", "--mark-delivered").exit_code == 0
+    assert json.loads(Path(game).read_text())["cursors"] == {
+        "ana@email": {"events": 0, "messages": 0}
+    }
+
+
+def test_an_order_for_an_old_step_is_refused_by_its_token(tmp_path: Path) -> None:
+    game = str(tmp_path / "g.json")
+    sealed("new", "war-slayer", "--players", "ana,ben", "--seed", "3", "-o", game)
+    view = json.loads(sealed("view", game, "ana", "--json").output)
+    assert view["step"] == 1
+    assert sealed("close", game).exit_code == 0  # the deadline passes: step 1 opens
+    before = Path(game).read_bytes()
+    error = one_line_error(sealed("order", game, "ana", "dossier", "--step", "1"))
+    assert "step 1 is over" in error
+    assert Path(game).read_bytes() == before
+
+
+def test_messages_are_sent_recorded_and_reported(tmp_path: Path) -> None:
+    game = str(tmp_path / "g.json")
+    sealed("new", "war-slayer", "--players", "ana,ben", "--seed", "3", "-o", game)
+    sent = sealed("send", game, "ana", "shall we trade?", "--to", "ben")
+    assert sent.exit_code == 0 and "message #1 from ana to ben" in sent.output
+    assert "ana to ben (step 1): shall we trade?" in sealed("view", game, "ben").output
+    assert "shall we trade?" in sealed("view", game, "gm").output
+    assert "did you mean 'ben'" in one_line_error(sealed("send", game, "ana", "hi", "--to", "bn"))

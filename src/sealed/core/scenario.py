@@ -23,7 +23,7 @@ each with a ``name``. Errors name the file and line.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -31,7 +31,7 @@ from typing import Any
 import yaml
 
 from sealed.core.chance import ScriptedChance, SeededChance
-from sealed.core.errors import OrderError, ScenarioError, SealedError
+from sealed.core.errors import OrderError, ScenarioError, SealedError, SetupError
 from sealed.core.game import JsonDict, resolve_options
 from sealed.core.jsonable import jsonable
 from sealed.core.match import Match
@@ -54,6 +54,7 @@ STEP_KEYS = ("seat", "text", "reject", "close")
 
 class _LineDict(dict[str, Any]):
     line: int = 0
+    key_lines: dict[str, int]
 
 
 class _Loader(yaml.SafeLoader):
@@ -63,7 +64,32 @@ class _Loader(yaml.SafeLoader):
 def _construct_mapping(loader: _Loader, node: yaml.MappingNode) -> _LineDict:
     mapping = _LineDict({str(k): v for k, v in loader.construct_mapping(node, deep=True).items()})
     mapping.line = node.start_mark.line + 1
+    mapping.key_lines = {
+        str(loader.construct_object(key)): key.start_mark.line + 1 for key, _ in node.value
+    }
     return mapping
+
+
+def load_yaml_lines(text: str) -> Any:
+    """One YAML document whose mappings remember their lines (see :func:`line_of`).
+
+    :raises yaml.YAMLError: not valid YAML.
+    """
+    return yaml.load(text, Loader=_Loader)
+
+
+def line_of(data: Any, path: Sequence[str]) -> int | None:
+    """The line of the value at ``path`` inside data read by this module, as near as known."""
+    line = data.line if isinstance(data, _LineDict) else None
+    for key in path:
+        if isinstance(data, _LineDict) and key in data:
+            line = data.key_lines.get(key, line)
+            data = data[key]
+        elif isinstance(data, list) and key.isdigit() and int(key) < len(data):
+            data = data[int(key)]
+        else:
+            break
+    return line
 
 
 _Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_mapping)
@@ -201,6 +227,10 @@ def run_scenario(scenario: Scenario) -> ScenarioRun:
             setup=scenario.setup,
             chance=chance,
         )
+    except SetupError as error:
+        line = line_of(scenario.setup, error.path) if error.path else None
+        at = f"{where.rsplit(':', 1)[0]}:{line}" if line else where
+        raise ScenarioError(f"{at}: setup: {error}") from None
     except SealedError as error:
         raise ScenarioError(f"{where}: {error}") from None
     for step in scenario.steps:
