@@ -87,6 +87,13 @@ class FixemGame(Game[FixemState, FixemOrder, FixemView]):
         """No prediction (it can score nothing) or no card: both written ``pass``."""
         return Pass()
 
+    def legal_orders(self, state: FixemState, seat: str) -> Sequence[FixemOrder]:
+        """Finite and bounded: see :func:`rules.legal_orders` for the bounds."""
+        return rules.legal_orders(state, seat)
+
+    def count_legal_orders(self, state: FixemState, seat: str) -> int:
+        return rules.count_legal_orders(state, seat)
+
     def resolve(
         self, state: FixemState, orders: Mapping[str, FixemOrder], chance: Chance
     ) -> tuple[FixemState, list[Event]]:

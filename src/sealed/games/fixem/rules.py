@@ -139,6 +139,63 @@ def _check_card3(state: FixemState, seat: str, order: Card3) -> None:
         )
 
 
+# -- legal orders -------------------------------------------------------------
+#
+# Everything a seat may seal is finite and bounded. A prediction's count is
+# bounded by the rules' own check (1 to 36 per seat at the table: 108 with
+# three players, so 648 predictions); card 1 names a point (6); card 2 names a
+# sub-multiset of the hand (``prod(k_p + 1) - 1`` of them for k_p dice showing
+# p: 15 for a hand of four different points); card 3 names another seat and
+# a point of its hand (any point when hands are hidden, where a missing die
+# fizzles instead of being refused). The lists are in a stable order:
+# predictions by count then point; pass, card 1, card 2 (by points), card 3
+# (by seat order, then point).
+
+
+def legal_orders(state: FixemState, seat: str) -> list[FixemOrder]:
+    """Every order ``seat`` may seal now; each passes :func:`check_order`."""
+    if state.stage is Stage.OVER:
+        return []
+    if state.stage is Stage.PREDICT:
+        most = DICE_PER_COLOUR * len(state.seats)
+        return [Predict(count, point) for count in range(1, most + 1) for point in POINTS]
+    orders: list[FixemOrder] = [Pass()]
+    orders += [Card1(point) for point in POINTS]
+    orders += [Card2(points) for points in _sub_hands(state.player(seat).hand)]
+    for other in state.seats:
+        if other != seat:
+            orders += [Card3(other, point) for point in _card3_points(state, other)]
+    return orders
+
+
+def count_legal_orders(state: FixemState, seat: str) -> int:
+    """How many orders :func:`legal_orders` lists, counted without listing them."""
+    if state.stage is Stage.OVER:
+        return 0
+    if state.stage is Stage.PREDICT:
+        return DICE_PER_COLOUR * len(state.seats) * len(POINTS)
+    hand = state.player(seat).hand
+    card2 = 1
+    for point in set(hand):
+        card2 *= hand.count(point) + 1
+    card3 = sum(len(_card3_points(state, other)) for other in state.seats if other != seat)
+    return 1 + len(POINTS) + (card2 - 1) + card3
+
+
+def _sub_hands(hand: tuple[int, ...]) -> list[tuple[int, ...]]:
+    """Every non-empty sub-multiset of a sorted hand, as sorted tuples, in sorted order."""
+    subs: list[tuple[int, ...]] = [()]
+    for point in sorted(set(hand)):
+        subs = [sub + (point,) * n for sub in subs for n in range(hand.count(point) + 1)]
+    return sorted(sub for sub in subs if sub)
+
+
+def _card3_points(state: FixemState, target: str) -> tuple[int, ...]:
+    if state.rules.hidden_hands:
+        return POINTS
+    return tuple(sorted(set(state.player(target).hand)))
+
+
 # -- resolving ----------------------------------------------------------------
 
 
