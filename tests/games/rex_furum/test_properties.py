@@ -18,11 +18,12 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from sealed.core.events import Audience, Event
 from sealed.core.game import resolve_options
 from sealed.core.jsonable import jsonable
 from sealed.core.match import Match, bot_rng, replay
 from sealed.games.rex_furum import GAME
-from sealed.games.rex_furum.state import Notice, RexState
+from sealed.games.rex_furum.state import RexState
 
 BOT_NAMES = sorted(GAME.bots)
 
@@ -120,7 +121,9 @@ def _scramble(state: RexState, me: str, salt: int) -> RexState:
         )
         for p in state.players
     )
-    secret = Notice("outed", f"secret for others {salt}", frozenset(p.seat for p in others))
+    secret = Event(
+        "outed", f"secret for others {salt}", Audience(frozenset(p.seat for p in others))
+    )
     return replace(state, players=players, offers=(), notices=(*state.notices, secret))
 
 

@@ -1,5 +1,5 @@
 """Rex Furum bots. Each sees only its own round email and checks its orders the way
-the engine will (:func:`~sealed.games.rex_furum.checks.check_orders`).
+the engine will (:func:`~sealed.games.rex_furum.rules.check_orders`).
 
 - ``random``: any legal mix of actions, up to three points, sometimes an investment.
 - ``loyal``: protects one ally every round (the next player at the table), invests a
@@ -18,7 +18,6 @@ import random
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from sealed.core.errors import IllegalOrderError
 from sealed.core.game import Prompt, Seat
 from sealed.games.rex_furum.orders import (
     AcceptBribe,
@@ -37,8 +36,8 @@ from sealed.games.rex_furum.orders import (
     Quit,
     RoundOrders,
 )
-from sealed.games.rex_furum.rules import INVEST_LIMIT, Desk, check_orders
-from sealed.games.rex_furum.state import COMPANIES, Company
+from sealed.games.rex_furum.rules import INVEST_LIMIT, Desk, legal_subset
+from sealed.games.rex_furum.state import BY_NAME, COMPANIES, Company
 from sealed.games.rex_furum.views import RoundEmail
 
 
@@ -48,22 +47,15 @@ def desk_of(view: RoundEmail) -> Desk:
         me=view.name,
         seats=view.players,
         money=view.net_worth,
-        companies=frozenset(Company(c) for c in view.companies),
-        totals={Company(c): n for c, n in view.employee_totals.items()},
+        companies=frozenset(BY_NAME[c] for c, hired in view.employment.items() if hired),
+        totals={BY_NAME[c]: n for c, n in view.employee_totals.items()},
         round=view.round,
     )
 
 
 def legal(desk: Desk, actions: Iterable[Action]) -> RoundOrders:
-    """Keep each action, in order, that leaves the whole set legal."""
-    kept: list[Action] = []
-    for action in actions:
-        try:
-            check_orders(desk, RoundOrders((*kept, action)))
-        except IllegalOrderError:
-            continue
-        kept.append(action)
-    return RoundOrders(tuple(kept))
+    """Keep each action, in order, that leaves the whole set legal (as the engine checks)."""
+    return legal_subset(desk, actions)
 
 
 def _others(view: RoundEmail) -> list[Seat]:
@@ -96,7 +88,7 @@ class RandomBot:
             Quit(rng.choice(COMPANIES)),
         ]
         if view.crash_in_progress:
-            actions.append(Crash(Company(view.crash_in_progress)))
+            actions.append(Crash(BY_NAME[view.crash_in_progress]))
         if money > 0:
             actions.append(Bribe(rng.randint(1, money), rng.choice(COMPANIES)))
             amount = rng.randint(1, min(money, INVEST_LIMIT - 1))

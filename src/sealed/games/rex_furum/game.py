@@ -112,6 +112,27 @@ class RexFurum(Game[RexState, RoundOrders, RoundEmail]):
     ) -> tuple[RexState, list[Event]]:
         return rules.resolve(state, orders)
 
+    def advance(
+        self, state: RexState, orders: Mapping[Seat, RoundOrders], chance: Chance
+    ) -> RexState:
+        return rules.advance(state, orders)
+
+    def clone(self, state: RexState) -> RexState:
+        return state.clone()
+
+    def prompted(self, state: RexState) -> tuple[Seat, ...]:
+        return () if state.over else state.seats
+
+    def legal_orders(self, state: RexState, seat: Seat) -> Sequence[RoundOrders] | None:
+        """Every legal order when the seat can use no action with an amount, else ``None``.
+
+        Bribes, investments and accepted bribes take free whole amounts, so
+        whoever has money or a job has no finite list; :func:`rules.plain_orders`
+        enumerates the orders without an amount and :func:`rules.available_actions`
+        names every action word usable now.
+        """
+        return rules.legal_orders(state, seat)
+
     def result(self, state: RexState) -> Result | None:
         if not state.over:
             return None
@@ -127,7 +148,7 @@ class RexFurum(Game[RexState, RoundOrders, RoundEmail]):
         return render_view(view)
 
     def action_label(self, order: RoundOrders) -> str:
-        return " ".join(sorted({a.to_text().split(" ", 1)[0] for a in order.actions})) or "pass"
+        return " ".join(sorted({a.word for a in order.actions})) or "pass"
 
 
 GAME = RexFurum()

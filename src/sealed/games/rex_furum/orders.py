@@ -46,6 +46,7 @@ from sealed.games.rex_furum.state import COMPANIES, Company
 class Embezzle:
     target: Seat
     cost = 1
+    word = "embezzle"  # the notation's verb (action statistics)
 
     def to_text(self) -> str:
         return f"embezzle {self.target}"
@@ -55,6 +56,7 @@ class Embezzle:
 class Out:
     target: Seat
     cost = 1
+    word = "out"  # the notation's verb (action statistics)
 
     def to_text(self) -> str:
         return f"out {self.target}"
@@ -65,6 +67,7 @@ class Pinkslip:
     target: Seat
     company: Company
     cost = 1
+    word = "pinkslip"  # the notation's verb (action statistics)
 
     def to_text(self) -> str:
         return f"pinkslip {self.target} at {self.company.value}"
@@ -75,6 +78,7 @@ class Extort:
     target: Seat
     company: Company
     cost = 1
+    word = "extort"  # the notation's verb (action statistics)
 
     def to_text(self) -> str:
         return f"extort {self.target} at {self.company.value}"
@@ -84,6 +88,7 @@ class Extort:
 class Crash:
     company: Company
     cost = 2
+    word = "crash"  # the notation's verb (action statistics)
 
     def to_text(self) -> str:
         return f"crash {self.company.value}"
@@ -93,6 +98,7 @@ class Crash:
 class Backstab:
     target: Seat
     cost = 1
+    word = "backstab"  # the notation's verb (action statistics)
 
     def to_text(self) -> str:
         return f"backstab {self.target}"
@@ -104,6 +110,7 @@ class Protect:
 
     target: Seat | None
     cost = 1
+    word = "protect"  # the notation's verb (action statistics)
 
     def to_text(self) -> str:
         return f"protect {self.target or 'self'}"
@@ -113,6 +120,7 @@ class Protect:
 class CoverUp:
     target: Seat
     cost = 1
+    word = "coverup"  # the notation's verb (action statistics)
 
     def to_text(self) -> str:
         return f"coverup for {self.target}"
@@ -123,6 +131,7 @@ class Bribe:
     amount: int
     company: Company
     cost = 1
+    word = "bribe"  # the notation's verb (action statistics)
 
     def to_text(self) -> str:
         return f"bribe {self.amount} {self.company.value}"
@@ -134,6 +143,7 @@ class AcceptBribe:
     briber: Seat
     company: Company
     cost = 1
+    word = "accept"  # the notation's verb (action statistics)
 
     def to_text(self) -> str:
         return f"accept bribe {self.amount} from {self.briber} to {self.company.value}"
@@ -143,6 +153,7 @@ class AcceptBribe:
 class EnterEmpty:
     company: Company
     cost = 1
+    word = "enter"  # the notation's verb (action statistics)
 
     def to_text(self) -> str:
         return f"enter empty {self.company.value}"
@@ -152,6 +163,7 @@ class EnterEmpty:
 class Quit:
     company: Company
     cost = 1
+    word = "quit"  # the notation's verb (action statistics)
 
     def to_text(self) -> str:
         return f"quit {self.company.value}"
@@ -162,6 +174,7 @@ class Invest:
     amount: int
     target: Seat
     cost = 0
+    word = "invest"  # the notation's verb (action statistics)
 
     def to_text(self) -> str:
         return f"invest {self.amount} {self.target}"

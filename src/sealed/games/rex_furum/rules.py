@@ -26,13 +26,13 @@ player really made a bribe offer is *not* checked when sealing (see Ruling
 from __future__ import annotations
 
 from collections import Counter, defaultdict
-from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field, replace
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from sealed.core.chance import Chance
 from sealed.core.errors import IllegalOrderError
-from sealed.core.events import Audience, Event
+from sealed.core.events import EVERYONE, Audience, Event
 from sealed.core.game import Seat
 from sealed.games.rex_furum.orders import (
     AcceptBribe,
@@ -56,7 +56,6 @@ from sealed.games.rex_furum.state import (
     COMPANIES,
     BribeOffer,
     Company,
-    Notice,
     PlayerState,
     RexState,
     Settings,
@@ -91,106 +90,152 @@ def deal(seats: tuple[Seat, ...], settings: Settings, chance: Chance) -> RexStat
 
 
 def resolve(state: RexState, orders: Mapping[Seat, RoundOrders]) -> tuple[RexState, list[Event]]:
-    """Open every player's orders for the round and apply them in precedence order."""
-    work = _Round.start(state, orders)
-    for stage in STAGES:
-        stage(work)
-    return work.finish()
+    """The pure path: the next state and every event, ``state`` untouched."""
+    events: list[Event] = []
+    new = state.clone()
+    play_round(new, orders, events)
+    return new, events
 
 
-@dataclass
+def advance(state: RexState, orders: Mapping[Seat, RoundOrders]) -> RexState:
+    """The fast path: the same rules applied to ``state`` in place, without narration."""
+    play_round(state, orders, None)
+    return state
+
+
+def play_round(
+    state: RexState, orders: Mapping[Seat, RoundOrders], events: list[Event] | None
+) -> None:
+    """Open every player's orders for the round and apply them to ``state`` in precedence order.
+
+    ``events`` collects the narration (the game master's account and the
+    notices, in order); ``None`` skips the game master's account entirely.
+    The notices are built either way: they are part of the state (the next
+    round email).
+    """
+    work = _Round(state, orders, events)
+    for kind, stage in STAGES:
+        if kind in work.by_kind:  # a stage with no action of its kind does nothing
+            stage(work)
+    work.finish()
+
+
 class _Round:
-    """The scratch tables of one resolution (never outlives :func:`resolve`)."""
+    """The scratch tables of one resolution (never outlives :func:`play_round`)."""
 
-    state: RexState
-    orders: Mapping[Seat, RoundOrders]
-    money: dict[Seat, int]
-    companies: dict[Seat, set[Company]]
-    hired: dict[Company, set[Seat]] = field(default_factory=lambda: defaultdict(set))
-    protectors: dict[Seat, set[Seat]] = field(default_factory=lambda: defaultdict(set))
-    coverers: dict[Seat, set[Seat]] = field(default_factory=lambda: defaultdict(set))
-    accepted: list[tuple[BribeOffer, list[Seat]]] = field(default_factory=list)
-    crashes_started: dict[Seat, Company] = field(default_factory=dict)
-    notices: list[Notice] = field(default_factory=list)
-    events: list[Event] = field(default_factory=list)
-    vanished: int = 0
+    __slots__ = (
+        "accepted",
+        "by_kind",
+        "companies",
+        "coverers",
+        "crashers",
+        "crashes_started",
+        "events",
+        "hired",
+        "money",
+        "narrate",
+        "notices",
+        "orders",
+        "protectors",
+        "state",
+        "vanished",
+    )
 
-    @classmethod
-    def start(cls, state: RexState, orders: Mapping[Seat, RoundOrders]) -> _Round:
-        return cls(
-            state=state,
-            orders={seat: orders.get(seat, RoundOrders()) for seat in state.seats},
-            money={p.seat: p.money for p in state.players},
-            companies={p.seat: set(p.companies) for p in state.players},
-        )
+    def __init__(
+        self, state: RexState, orders: Mapping[Seat, RoundOrders], events: list[Event] | None
+    ) -> None:
+        self.state = state
+        self.events = events
+        self.narrate = events is not None
+        self.orders: dict[Seat, RoundOrders] = {}
+        # every (seat, action) of each kind, in seat order then written order, sorted once
+        self.by_kind: dict[type[Any], list[tuple[Seat, Any]]] = {}
+        self.money: dict[Seat, int] = {}
+        self.companies: dict[Seat, set[Company]] = {}
+        for player in state.players:
+            seat = player.seat
+            mine = self.orders[seat] = orders.get(seat) or NO_ORDERS
+            for action in mine.actions:
+                self.by_kind.setdefault(type(action), []).append((seat, action))
+            self.money[seat] = player.money
+            self.companies[seat] = set(player.companies)
+        self.hired: dict[Company, set[Seat]] = defaultdict(set)
+        self.protectors: dict[Seat, set[Seat]] = defaultdict(set)
+        self.coverers: dict[Seat, set[Seat]] = defaultdict(set)
+        self.crashers = {seat for seat, _ in self.by_kind.get(Crash, ())}
+        self.accepted: list[tuple[BribeOffer, list[Seat]]] = []
+        self.crashes_started: dict[Seat, Company] = {}
+        self.notices: list[Event] = []
+        self.vanished = 0
 
     # -- helpers ------------------------------------------------------------
-    def each(self, kind: type[A]) -> Iterator[tuple[Seat, A]]:
+    def each(self, kind: type[A]) -> list[tuple[Seat, A]]:
         """Every ``(seat, action)`` of one kind, in seat order then written order."""
-        for seat in self.state.seats:
-            for action in self.orders[seat].actions:
-                if isinstance(action, kind):
-                    yield seat, action
+        return self.by_kind.get(kind, [])
 
     def employees(self, company: Company) -> set[Seat]:
-        return {s for s in self.state.seats if company in self.companies[s]}
+        return {s for s, companies in self.companies.items() if company in companies}
 
-    def crashing(self, seat: Seat) -> bool:
-        return bool(self.orders[seat].of(Crash))
-
-    def pay(self, payer: Seat, payee: Seat, amount: int, why: str) -> None:
+    def pay(
+        self, payer: Seat, payee: Seat, amount: int, why: str, company: Company | None = None
+    ) -> None:
+        """Move money; ``why`` names the transfer (``{}`` is ``company``'s name)."""
         self.money[payer] -= amount
         self.money[payee] += amount
-        self.log(
-            "money",
-            f"{payer} pays {dollars(amount)} to {payee}: {why}",
-            payer=payer,
-            payee=payee,
-            amount=amount,
-        )
+        if self.narrate:
+            reason = why.format(company.title) if company else why
+            self.log(
+                "money",
+                f"{payer} pays {dollars(amount)} to {payee}: {reason}",
+                payer=payer,
+                payee=payee,
+                amount=amount,
+            )
 
     def log(self, kind: str, text: str, **data: Any) -> None:
-        """A line of the game master's full account."""
-        self.events.append(Event(f"gm/{kind}", text, Audience.gm(), data))
+        """A line of the game master's full account (callers check :attr:`narrate` first)."""
+        assert self.events is not None
+        self.events.append(Event(f"gm/{kind}", text, GM_ONLY, data))
 
     def tell(self, kind: str, text: str, seats: set[Seat] | None, **data: Any) -> None:
         """A notice the rules give to ``seats`` (``None``: everyone), kept for the round email."""
-        audience = None if seats is None else frozenset(seats)
-        self.notices.append(Notice(kind, text, audience, data))
-        self.events.append(Event(kind, text, Audience(audience), data))
+        notice = Event(kind, text, EVERYONE if seats is None else Audience(frozenset(seats)), data)
+        self.notices.append(notice)
+        if self.events is not None:
+            self.events.append(notice)
 
     # -- the end of the round ---------------------------------------------------
-    def finish(self) -> tuple[RexState, list[Event]]:
+    def finish(self) -> None:
         state, settings = self.state, self.state.settings
         last = state.round >= settings.rounds
         offers = () if last else self._post_offers()
-        players = tuple(self._next_player(p, settings, last) for p in state.players)
-        salaries = sum(p.salary for p in players) if not last else 0
-        self.log(
-            "round",
-            f"round {state.round} resolved; salary paid for the next round: {dollars(salaries)}; "
-            f"money destroyed: {dollars(self.vanished)}",
-            round=state.round,
-            salary=salaries,
-            vanished=self.vanished,
-        )
-        new = RexState(state.round + 1, settings, players, offers, tuple(self.notices))
-        return new, self.events
-
-    def _next_player(self, player: PlayerState, settings: Settings, last: bool) -> PlayerState:
-        seat = player.seat
-        companies = frozenset(self.companies[seat])
-        paid = not last and (bool(companies) or settings.unemployed_salary)
-        salary = settings.salary if paid else 0
-        money = self.money[seat] + salary
-        return replace(
-            player,
-            money=money,
-            companies=companies,
-            earnings=money - player.money,
-            salary=salary,
-            crashing=self.crashes_started.get(seat),
-        )
+        salaries = 0
+        for player in state.players:
+            seat = player.seat
+            companies = self.companies[seat]
+            paid = not last and (bool(companies) or settings.unemployed_salary)
+            salary = settings.salary if paid else 0
+            money = self.money[seat] + salary
+            salaries += salary
+            if companies != player.companies:
+                player.companies = frozenset(companies)
+            player.earnings = money - player.money
+            player.money = money
+            player.salary = salary
+            player.crashing = self.crashes_started.get(seat)
+        if self.narrate:
+            self.log(
+                "round",
+                f"round {state.round} resolved; salary paid for the next round: "
+                f"{dollars(salaries)}; money destroyed: {dollars(self.vanished)}",
+                round=state.round,
+                salary=salaries,
+                vanished=self.vanished,
+            )
+        state.round += 1
+        state.offers = offers
+        state.notices = tuple(self.notices)
+        state.employment_changed()
 
     def _post_offers(self) -> tuple[BribeOffer, ...]:
         """ "Will be announced anonymously to all players in target company ... The bribe
@@ -200,14 +245,15 @@ class _Round:
             offer = BribeOffer(seat, bribe.company, bribe.amount)
             offers.append(offer)
             staff = self.employees(bribe.company) - {seat}
-            self.log(
-                "bribe",
-                f"{seat} offers {dollars(bribe.amount)} to join "
-                f"{bribe.company.title}; shown to {sorted(staff) or 'nobody'}",
-                briber=seat,
-                company=bribe.company.value,
-                amount=bribe.amount,
-            )
+            if self.narrate:
+                self.log(
+                    "bribe",
+                    f"{seat} offers {dollars(bribe.amount)} to join "
+                    f"{bribe.company.title}; shown to {sorted(staff) or 'nobody'}",
+                    briber=seat,
+                    company=bribe.company.value,
+                    amount=bribe.amount,
+                )
             if staff:
                 self.tell(
                     "bribe-offer",
@@ -222,6 +268,10 @@ class _Round:
         return tuple(offers)
 
 
+NO_ORDERS = RoundOrders()
+GM_ONLY = Audience.gm()
+
+
 # -- 1. employment ------------------------------------------------------------
 
 
@@ -229,8 +279,9 @@ def quitting(work: _Round) -> None:
     for seat, quit_ in work.each(Quit):
         if quit_.company in work.companies[seat]:
             work.companies[seat].discard(quit_.company)
-            work.log("quit", f"{seat} quits {quit_.company.title}", seat=seat)
-        else:
+            if work.narrate:
+                work.log("quit", f"{seat} quits {quit_.company.title}", seat=seat)
+        elif work.narrate:
             work.log("quit", f"{seat} no longer works for {quit_.company.title}: nothing to quit")
 
 
@@ -239,11 +290,13 @@ def entering_empty(work: _Round) -> None:
     for seat, enter in work.each(EnterEmpty):
         company = enter.company
         if work.state.employees(company):
-            work.log("enter", f"{seat} cannot enter {company.title}: it was not empty")
+            if work.narrate:
+                work.log("enter", f"{seat} cannot enter {company.title}: it was not empty")
             continue
         work.companies[seat].add(company)
         work.hired[company].add(seat)
-        work.log("enter", f"{seat} enters the empty {company.title}", seat=seat)
+        if work.narrate:
+            work.log("enter", f"{seat} enters the empty {company.title}", seat=seat)
 
 
 def accepting_bribes(work: _Round) -> None:
@@ -256,13 +309,17 @@ def accepting_bribes(work: _Round) -> None:
     for seat, accept in work.each(AcceptBribe):
         offer = BribeOffer(accept.briber, accept.company, accept.amount)
         if offer not in work.state.offers:
-            work.log(
-                "accept",
-                f"{seat}: no offer of {dollars(accept.amount)} from "
-                f"{accept.briber} to {accept.company.title} was made last round",
-            )
+            if work.narrate:
+                work.log(
+                    "accept",
+                    f"{seat}: no offer of {dollars(accept.amount)} from "
+                    f"{accept.briber} to {accept.company.title} was made last round",
+                )
         elif accept.company not in work.companies[seat]:
-            work.log("accept", f"{seat} no longer works for {accept.company.title}: cannot accept")
+            if work.narrate:
+                work.log(
+                    "accept", f"{seat} no longer works for {accept.company.title}: cannot accept"
+                )
         else:
             takers[offer].append(seat)
     for offer, seats in takers.items():
@@ -270,12 +327,13 @@ def accepting_bribes(work: _Round) -> None:
             work.companies[offer.briber].add(offer.company)
             work.hired[offer.company].add(offer.briber)
         work.accepted.append((offer, seats))
-        work.log(
-            "accept",
-            f"{', '.join(seats)} accept {offer.briber}'s bribe: "
-            f"{offer.briber} is hired into {offer.company.title}",
-            briber=offer.briber,
-        )
+        if work.narrate:
+            work.log(
+                "accept",
+                f"{', '.join(seats)} accept {offer.briber}'s bribe: "
+                f"{offer.briber} is hired into {offer.company.title}",
+                briber=offer.briber,
+            )
 
 
 def pinkslips(work: _Round) -> None:
@@ -288,11 +346,12 @@ def pinkslips(work: _Round) -> None:
         if len(slippers) >= 2:
             fired = company in work.companies[target]
             work.companies[target].discard(company)
-            work.log(
-                "pinkslip",
-                f"{', '.join(slippers)} pinkslip {target} at {company.title}: "
-                + ("fired" if fired else f"{target} did not work there"),
-            )
+            if work.narrate:
+                work.log(
+                    "pinkslip",
+                    f"{', '.join(slippers)} pinkslip {target} at {company.title}: "
+                    + ("fired" if fired else f"{target} did not work there"),
+                )
             continue
         work.tell(
             "pinkslip-failed",
@@ -313,16 +372,18 @@ def crashes(work: _Round) -> None:
             finishing[crash.company].append(seat)
         else:
             work.crashes_started[seat] = crash.company
-            work.log("crash", f"{seat} begins crashing {crash.company.title} (first round)")
+            if work.narrate:
+                work.log("crash", f"{seat} begins crashing {crash.company.title} (first round)")
     for company, crashers in finishing.items():
         staff = sorted(work.employees(company), key=work.state.seats.index)
-        work.log("crash", f"{', '.join(crashers)} crash {company.title}: fired {staff}")
+        if work.narrate:
+            work.log("crash", f"{', '.join(crashers)} crash {company.title}: fired {staff}")
         share = CRASH_PER_HEAD // len(crashers)
         for victim in staff:
             work.companies[victim].discard(company)
             for crasher in crashers:
                 if crasher != victim:
-                    work.pay(victim, crasher, share, f"crash of {company.title}")
+                    work.pay(victim, crasher, share, "crash of {}", company)
 
 
 # -- 2. status ------------------------------------------------------------------
@@ -332,11 +393,13 @@ def protections(work: _Round) -> None:
     """ "Cannot be protected while crashing, and any protection attempts will fail." """
     for seat, protect in work.each(Protect):
         target = protect.target or seat
-        if work.crashing(target):
-            work.log("protect", f"{seat}'s protection of {target} fails: {target} is crashing")
+        if target in work.crashers:
+            if work.narrate:
+                work.log("protect", f"{seat}'s protection of {target} fails: {target} is crashing")
         else:
             work.protectors[target].add(seat)
-            work.log("protect", f"{seat} protects {target}")
+            if work.narrate:
+                work.log("protect", f"{seat} protects {target}")
 
 
 def coverups(work: _Round) -> None:
@@ -346,10 +409,14 @@ def coverups(work: _Round) -> None:
     """
     for seat, cover in work.each(CoverUp):
         if work.protectors[cover.target]:
-            work.log("coverup", f"{seat}'s cover up for {cover.target} fails: already protected")
+            if work.narrate:
+                work.log(
+                    "coverup", f"{seat}'s cover up for {cover.target} fails: already protected"
+                )
         else:
             work.coverers[cover.target].add(seat)
-            work.log("coverup", f"{seat} covers up for {cover.target}")
+            if work.narrate:
+                work.log("coverup", f"{seat} covers up for {cover.target}")
 
 
 # -- 3. money ---------------------------------------------------------------------
@@ -402,7 +469,7 @@ def bribe_payments(work: _Round) -> None:
     for offer, takers in work.accepted:
         share = offer.amount // len(takers)
         for taker in takers:
-            work.pay(offer.briber, taker, share, f"bribe into {offer.company.title}")
+            work.pay(offer.briber, taker, share, "bribe into {}", offer.company)
 
 
 def investments(work: _Round) -> None:
@@ -423,18 +490,19 @@ def extortions(work: _Round) -> None:
     for (target, company), extorters in attempts.items():
         joiners = work.hired[company] - {target}
         if joiners:
-            work.log(
-                "extort",
-                f"extortion of {target} at {company.title} void: "
-                f"{_names(sorted(joiners))} joined that round",
-            )
+            if work.narrate:
+                work.log(
+                    "extort",
+                    f"extortion of {target} at {company.title} void: "
+                    f"{_names(sorted(joiners))} joined that round",
+                )
         elif work.employees(company) == {target}:
             share = EXTORT_PRIZE // len(extorters)
             for extorter in extorters:
-                work.pay(target, extorter, share, f"CEO extortion at {company.title}")
+                work.pay(target, extorter, share, "CEO extortion at {}", company)
         else:
             for extorter in extorters:
-                work.pay(extorter, target, SLANDER_FEE, f"slander fees ({company.title})")
+                work.pay(extorter, target, SLANDER_FEE, "slander fees ({})", company)
 
 
 def backstabs(work: _Round) -> None:
@@ -463,7 +531,8 @@ def _mutual_backstab(work: _Round, seat: Seat, target: Seat) -> None:
     """ "both attempts will fail, and each will simply lose 30k" (the fine vanishes)."""
     work.money[seat] -= BACKSTAB_PENALTY
     work.vanished += BACKSTAB_PENALTY
-    work.log("backstab", f"{seat} loses {dollars(BACKSTAB_PENALTY)} (mutual backstab)")
+    if work.narrate:
+        work.log("backstab", f"{seat} loses {dollars(BACKSTAB_PENALTY)} (mutual backstab)")
     if seat < target:
         return
     work.tell(
@@ -515,20 +584,20 @@ def _names(seats: list[Seat]) -> str:
     return ", ".join(seats[:-1]) + " and " + seats[-1]
 
 
-STAGES = (
-    quitting,
-    entering_empty,
-    accepting_bribes,
-    pinkslips,
-    crashes,
-    protections,
-    coverups,
-    embezzlements,
-    bribe_payments,
-    investments,
-    extortions,
-    backstabs,
-    outings,
+STAGES: tuple[tuple[type[Action], Callable[[_Round], None]], ...] = (
+    (Quit, quitting),
+    (EnterEmpty, entering_empty),
+    (AcceptBribe, accepting_bribes),
+    (Pinkslip, pinkslips),
+    (Crash, crashes),
+    (Protect, protections),
+    (CoverUp, coverups),
+    (Embezzle, embezzlements),
+    (AcceptBribe, bribe_payments),
+    (Invest, investments),
+    (Extort, extortions),
+    (Backstab, backstabs),
+    (Out, outings),
 )
 
 
@@ -538,7 +607,7 @@ ACTION_POINTS = 3
 INVEST_LIMIT = 100_000
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class Desk:
     """What a player knows while writing orders."""
 
@@ -565,12 +634,14 @@ def check_orders(desk: Desk, orders: RoundOrders) -> None:
         yourself while crashing, protecting and covering up for one player.
     """
     for action in orders.actions:
-        problem = _action_problem(desk, action)
+        problem = action_problem(desk, action)
         if problem:
             raise _illegal(orders, problem)
-    problem = _set_problem(desk, orders)
-    if problem:
-        raise _illegal(orders, problem)
+    tally = Tally(desk)
+    for action in orders.actions:
+        if not tally.admits(action):
+            raise _illegal(orders, _set_problem(desk, orders))
+        tally.add(action)
 
 
 def _illegal(orders: RoundOrders, problem: str) -> IllegalOrderError:
@@ -596,7 +667,8 @@ SELF_NAMES = {
 }
 
 
-def _action_problem(desk: Desk, action: Action) -> str:
+def action_problem(desk: Desk, action: Action) -> str:
+    """What is wrong with one action whatever else the email holds ("" if nothing)."""
     target = _target(action)
     if target is not None and target not in desk.seats:
         return f"{target!r} is not a player (players: {', '.join(desk.seats)})"
@@ -628,7 +700,124 @@ def _company_problem(desk: Desk, action: Action) -> str:
     return ""
 
 
+class Tally:
+    """The running totals of an email's actions that the rules for a whole set look at.
+
+    :meth:`admits` says whether one more action keeps a legal set legal; it is
+    the one legality test of a set (check_orders, the bots and legal_orders
+    all use it). Each rule of :func:`_set_problem`, which words the refusal,
+    is the same rule read over the whole set.
+    """
+
+    __slots__ = (
+        "accepts",
+        "bribed",
+        "covered",
+        "crashing",
+        "desk",
+        "invested",
+        "keys",
+        "points",
+        "protected",
+        "quits",
+        "self_protected",
+        "spend",
+    )
+
+    def __init__(self, desk: Desk) -> None:
+        self.desk = desk
+        self.points = 0
+        self.keys: set[object] = set()  # every action once (protect self = protect me)
+        self.invested: set[Seat] = set()
+        self.bribed: set[Company] = set()
+        self.crashing = False
+        self.self_protected = False
+        self.spend = 0
+        self.quits: set[Company] = set()
+        self.accepts: set[Company] = set()
+        self.protected: set[Seat] = set()
+        self.covered: set[Seat] = set()
+
+    def admits(self, action: Action) -> bool:
+        """True if the set stays legal with ``action`` added (the set so far is legal)."""
+        if self.points + action.cost > ACTION_POINTS:  # Actions: three points
+            return False
+        if _key(self.desk.me, action) in self.keys:  # an action counts once a round
+            return False
+        kind = type(action)
+        if kind is Invest:
+            assert isinstance(action, Invest)
+            # one investment per player; bribes and investments within net worth
+            return action.target not in self.invested and self._affords(action.amount)
+        if kind is Bribe:
+            assert isinstance(action, Bribe)
+            return action.company not in self.bribed and self._affords(action.amount)
+        if kind is Crash:  # no protection of oneself while crashing
+            return not self.self_protected
+        if kind is Protect:
+            assert isinstance(action, Protect)
+            target = action.target or self.desk.me
+            if target == self.desk.me and self.crashing:
+                return False
+            return target not in self.covered  # protection and cover up for one player
+        if kind is CoverUp:
+            assert isinstance(action, CoverUp)
+            return action.target not in self.protected
+        if kind is Quit:  # quitting comes before accepting
+            assert isinstance(action, Quit)
+            return action.company not in self.accepts
+        if kind is AcceptBribe:
+            assert isinstance(action, AcceptBribe)
+            return action.company not in self.quits
+        return True
+
+    def _affords(self, amount: int) -> bool:
+        return self.spend + amount <= self.desk.money
+
+    def add(self, action: Action) -> None:
+        """Count ``action`` in (after :meth:`admits`)."""
+        self.points += action.cost
+        self.keys.add(_key(self.desk.me, action))
+        if isinstance(action, Invest):
+            self.invested.add(action.target)
+            self.spend += action.amount
+        elif isinstance(action, Bribe):
+            self.bribed.add(action.company)
+            self.spend += action.amount
+        elif isinstance(action, Crash):
+            self.crashing = True
+        elif isinstance(action, Protect):
+            target = action.target or self.desk.me
+            self.protected.add(target)
+            self.self_protected = self.self_protected or target == self.desk.me
+        elif isinstance(action, CoverUp):
+            self.covered.add(action.target)
+        elif isinstance(action, Quit):
+            self.quits.add(action.company)
+        elif isinstance(action, AcceptBribe):
+            self.accepts.add(action.company)
+
+    def copy(self) -> Tally:
+        other = Tally(self.desk)
+        for name in Tally.__slots__[1:]:
+            value = getattr(self, name)
+            setattr(other, name, set(value) if isinstance(value, set) else value)
+        return other
+
+
+def legal_subset(desk: Desk, actions: Iterable[Action]) -> RoundOrders:
+    """Keep each action, in order, that leaves the whole set legal."""
+    tally = Tally(desk)
+    kept: list[Action] = []
+    for action in actions:
+        if tally.admits(action) and not action_problem(desk, action):
+            tally.add(action)
+            kept.append(action)
+    return RoundOrders(tuple(kept))
+
+
 def _set_problem(desk: Desk, orders: RoundOrders) -> str:
+    """Why a set of actions that :class:`Tally` refuses is illegal, rule by rule."""
     if orders.points > ACTION_POINTS:
         return (
             f"these actions cost {orders.points} action points; you have three per round "
@@ -693,3 +882,106 @@ def _key(me: Seat, action: Action) -> object:
     if isinstance(action, Protect):
         return Protect(action.target or me)
     return action
+
+
+# -- legal orders ---------------------------------------------------------------
+#
+# A round's orders are a set of up to three points of actions. The actions
+# without an amount are finitely many (a few per other player and company),
+# so their sets are enumerated; the amounts of bribes, investments and
+# accepted bribes are free whole numbers (an accepted bribe's amount has no
+# upper bound at all), so the full set of legal orders is enumerable only for
+# a player who can use none of those three actions.
+
+AMOUNT_KINDS = ("bribe", "accept", "invest")
+
+
+def plain_actions(desk: Desk) -> list[Action]:
+    """Every legal action without an amount, in the notation table's order.
+
+    Protecting oneself is listed once, as ``protect self`` (``protect <own
+    name>`` is the same action).
+    """
+    others = [s for s in desk.seats if s != desk.me]
+    candidates: list[Action] = [
+        *(Embezzle(s) for s in others),
+        *(Out(s) for s in others),
+        *(Pinkslip(s, c) for s in others for c in COMPANIES),
+        *(Extort(s, c) for s in others for c in COMPANIES),
+        *(Crash(c) for c in COMPANIES),
+        *(Backstab(s) for s in others),
+        Protect(None),
+        *(Protect(s) for s in others),
+        *(CoverUp(s) for s in others),
+        *(EnterEmpty(c) for c in COMPANIES),
+        *(Quit(c) for c in COMPANIES),
+    ]
+    return [a for a in candidates if not action_problem(desk, a)]
+
+
+def amount_kinds(desk: Desk) -> tuple[str, ...]:
+    """The actions with an amount ``desk`` may use now: bribe, accept (bribe), invest."""
+    kinds = []
+    if desk.money >= 1 and len(desk.companies) < len(COMPANIES):
+        kinds.append("bribe")
+    if desk.companies:
+        kinds.append("accept")
+    if desk.money >= 1 and len(desk.seats) > 1:
+        kinds.append("invest")
+    return tuple(kinds)
+
+
+def plain_orders(desk: Desk) -> list[RoundOrders]:
+    """Every legal set of actions without an amount, each once, in a stable order.
+
+    A set is listed once, its actions in :func:`plain_actions` order (the
+    written order of the same actions is not enumerated); ``pass`` comes first.
+    """
+    actions = plain_actions(desk)
+    found = [RoundOrders()]
+
+    def extend(tally: Tally, start: int, chosen: tuple[Action, ...]) -> None:
+        for index in range(start, len(actions)):
+            action = actions[index]
+            if tally.admits(action):
+                more = tally.copy()
+                more.add(action)
+                found.append(RoundOrders((*chosen, action)))
+                extend(more, index + 1, (*chosen, action))
+
+    extend(Tally(desk), 0, ())
+    return found
+
+
+def legal_orders(state: RexState, seat: Seat) -> list[RoundOrders] | None:
+    """Every legal order of ``seat`` now, or ``None`` if it may use an action with an amount."""
+    if state.over:
+        return []
+    desk = Desk.of(state, seat)
+    return None if amount_kinds(desk) else plain_orders(desk)
+
+
+def available_actions(state: RexState, seat: Seat) -> tuple[str, ...]:
+    """The action words ``seat`` may use now (with an amount or not), in notation order."""
+    if state.over:
+        return ()
+    desk = Desk.of(state, seat)
+    words = {a.to_text().split(" ", 1)[0] for a in plain_actions(desk)} | set(amount_kinds(desk))
+    return tuple(w for w in ORDERED_WORDS if w in words)
+
+
+ORDERED_WORDS = (
+    "embezzle",
+    "out",
+    "pinkslip",
+    "extort",
+    "crash",
+    "backstab",
+    "protect",
+    "coverup",
+    "bribe",
+    "accept",
+    "enter",
+    "quit",
+    "invest",
+)

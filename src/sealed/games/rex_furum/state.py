@@ -1,19 +1,25 @@
 """Rex Furum state: players' money and employment, open bribe offers, last round's notices.
 
-Every value is a frozen dataclass; only :mod:`sealed.games.rex_furum.rules`
-makes new states. The JSON form (:func:`state_to_json`) is the game master's
-view and the ``setup`` keys of scenarios (documented in docs/games/rex-furum.md).
+The state is mutable: :mod:`sealed.games.rex_furum.rules` applies a round to
+it in place (the fast path), and :func:`clone` gives the pure path and search
+bots an independent copy cheaply (players are copied, the immutable parts are
+shared). The JSON form (:func:`state_to_json`) is the game master's view and
+the ``setup`` keys of scenarios (documented in docs/games/rex-furum.md);
+:func:`state_from_json` reads it strictly and refuses every state the rules
+could not continue from.
 """
 
 from __future__ import annotations
 
 import enum
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
-from sealed.core.errors import SetupError
+from sealed.core import setup
+from sealed.core.events import Audience, Event
 from sealed.core.game import JsonDict, Options, Seat
+from sealed.core.setup import Path, fail
 
 
 class Company(enum.Enum):
@@ -24,12 +30,19 @@ class Company(enum.Enum):
     GAMMA = "gamma"
     DELTA = "delta"
 
+    # Members are singletons: identity hashing is exact and much cheaper than
+    # Enum's hash of the member's name, which sets of companies pay on every lookup.
+    __hash__ = object.__hash__
+
     @property
     def title(self) -> str:
-        return self.value.capitalize()
+        return TITLES[self]
 
 
 COMPANIES: tuple[Company, ...] = tuple(Company)
+NAMES: tuple[str, ...] = tuple(c.value for c in COMPANIES)
+TITLES: dict[Company, str] = {c: c.value.capitalize() for c in COMPANIES}
+BY_NAME: dict[str, Company] = {c.value: c for c in COMPANIES}
 
 
 def sort_companies(companies: Iterable[Company]) -> tuple[Company, ...]:
@@ -46,7 +59,7 @@ def dollars(amount: int) -> str:
 
 @dataclass(frozen=True)
 class Settings:
-    """The rule options a state needs (see the ``options`` of the game)."""
+    """The rule options a state needs: the one place the game's options are read."""
 
     rounds: int = 10
     round_minutes: int = 20
@@ -67,7 +80,7 @@ class Settings:
         )
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class PlayerState:
     """One player: money now, employers, what the last email said, a crash in progress."""
 
@@ -82,6 +95,11 @@ class PlayerState:
     def employed(self) -> bool:
         return bool(self.companies)
 
+    def copy(self) -> PlayerState:
+        return PlayerState(
+            self.seat, self.money, self.companies, self.earnings, self.salary, self.crashing
+        )
+
 
 @dataclass(frozen=True)
 class BribeOffer:
@@ -92,36 +110,25 @@ class BribeOffer:
     amount: int
 
 
-@dataclass(frozen=True)
-class Notice:
-    """A message of the last resolution, kept for the round email.
-
-    ``audience`` is ``None`` for everyone, else the seats told. ``data`` holds
-    the same facts for programs (never more than the text says).
-    """
-
-    kind: str
-    text: str
-    audience: frozenset[Seat] | None = None
-    data: Mapping[str, Any] = field(default_factory=dict)
-
-    def shown_to(self, seat: Seat) -> bool:
-        return self.audience is None or seat in self.audience
-
-
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class RexState:
-    """The whole game between two resolutions."""
+    """The whole game between two resolutions.
+
+    ``notices`` are the last resolution's events that the rules give the
+    players (public announcements and addressed notices), kept for the round
+    email; each seat reads them through :meth:`Event.told`.
+    """
 
     round: int
     settings: Settings
     players: tuple[PlayerState, ...]
     offers: tuple[BribeOffer, ...] = ()
-    notices: tuple[Notice, ...] = ()
+    notices: tuple[Event, ...] = ()
+    seats: tuple[Seat, ...] = field(init=False, repr=False, compare=False)
+    _totals: dict[Company, int] | None = field(init=False, default=None, repr=False, compare=False)
 
-    @property
-    def seats(self) -> tuple[Seat, ...]:
-        return tuple(p.seat for p in self.players)
+    def __post_init__(self) -> None:
+        self.seats = tuple(p.seat for p in self.players)
 
     @property
     def over(self) -> bool:
@@ -137,14 +144,49 @@ class RexState:
         return tuple(p.seat for p in self.players if company in p.companies)
 
     def totals(self) -> dict[Company, int]:
-        return {c: len(self.employees(c)) for c in COMPANIES}
+        """Employees per company, in email order (cached until the rules change employment).
 
-    def with_player(self, player: PlayerState) -> RexState:
-        players = tuple(player if p.seat == player.seat else p for p in self.players)
-        return replace(self, players=players)
+        Callers must not change the returned mapping.
+        """
+        if self._totals is None:
+            counts = dict.fromkeys(COMPANIES, 0)
+            for p in self.players:
+                for company in p.companies:
+                    counts[company] += 1
+            self._totals = counts
+        return self._totals
+
+    def employment_changed(self) -> None:
+        """Forget the cached totals (the rules call this after changing employment)."""
+        self._totals = None
+
+    def clone(self) -> RexState:
+        """An independent copy: new players, shared immutable settings, offers and notices."""
+        copy = RexState(
+            self.round,
+            self.settings,
+            tuple(p.copy() for p in self.players),
+            self.offers,
+            self.notices,
+        )
+        copy._totals = self._totals
+        return copy
 
 
 # -- JSON -----------------------------------------------------------------
+
+NOTICE_KINDS = (
+    "pinkslip-failed",
+    "embezzle-self-protected",
+    "embezzle-foiled",
+    "embezzle-protector",
+    "backstab-failed",
+    "backstab-mutual",
+    "out-covered",
+    "outed",
+    "bribe-offer",
+)
+"""Every kind of notice the rules give players (a setup may hold only these)."""
 
 
 def state_to_json(state: RexState) -> JsonDict:
@@ -159,7 +201,7 @@ def state_to_json(state: RexState) -> JsonDict:
             {"briber": o.briber, "company": o.company.value, "amount": o.amount}
             for o in state.offers
         ],
-        "notices": [_notice_json(n) for n in state.notices],
+        "notices": [notice_json(n) for n in state.notices],
     }
 
 
@@ -173,69 +215,111 @@ def _player_json(player: PlayerState) -> JsonDict:
     }
 
 
-def _notice_json(notice: Notice) -> JsonDict:
-    audience: str | list[str] = "all" if notice.audience is None else sorted(notice.audience)
+def notice_json(notice: Event) -> JsonDict:
+    """A notice in the state's JSON: ``to`` is ``"all"`` or the sorted seats told."""
+    seats = notice.audience.seats
+    audience: str | list[str] = "all" if seats is None else sorted(seats)
     return {"kind": notice.kind, "text": notice.text, "to": audience, "data": dict(notice.data)}
 
 
+TOP_KEYS = ("round", "players", "offers", "notices")
+DERIVED_KEYS = ("rounds", "over", "employees")  # shown by state_to_json, computed, ignored here
+PLAYER_KEYS = ("money", "companies", "earnings", "salary", "crashing")
+
+
 def state_from_json(data: Mapping[str, Any], seats: Sequence[Seat], options: Options) -> RexState:
-    """Rebuild a state from :func:`state_to_json` output (possibly edited).
+    """Rebuild a state from :func:`state_to_json` output (possibly edited), strictly.
 
-    ``employees`` and ``over`` are derived and ignored.
+    ``rounds``, ``over`` and ``employees`` are derived and ignored. Every
+    other key is checked: unknown keys are refused with a suggestion, and so
+    is every value the rules could not continue from (a round outside
+    ``1..rounds+1``, an unknown company, a company listed twice, a negative
+    salary, an offer of $0 or from a player who is not seated, a notice of a
+    kind the rules never give or told to a player who is not seated, a bribe
+    offer notice without its company and amount).
 
-    :raises SetupError: unknown seats or companies, or values of the wrong type.
+    :raises SetupError: with ``path`` naming the offending value.
     """
-    try:
-        players_data = data["players"]
-        unknown = set(players_data) - set(seats)
-        if unknown:
-            raise SetupError(f"setup names players who are not seated: {sorted(unknown)}")
-        return RexState(
-            round=_int(data["round"], "round"),
-            settings=Settings.from_options(options),
-            players=tuple(_player_from_json(seat, players_data[seat]) for seat in seats),
-            offers=tuple(_offer_from_json(o, seats) for o in data.get("offers", [])),
-            notices=tuple(_notice_from_json(n) for n in data.get("notices", [])),
-        )
-    except (KeyError, TypeError, AttributeError) as error:
-        raise SetupError(f"bad Rex Furum state: {type(error).__name__}: {error}") from None
+    settings = Settings.from_options(options)
+    top = setup.mapping(data, (), TOP_KEYS, required=("round", "players"), derived=DERIVED_KEYS)
+    players_data = setup.mapping(top["players"], ("players",), seats, required=seats)
+    return RexState(
+        round=setup.integer(top["round"], ("round",), 1, settings.rounds + 1),
+        settings=settings,
+        players=tuple(
+            _player_from_json(seat, players_data[seat], ("players", seat)) for seat in seats
+        ),
+        offers=tuple(
+            _offer_from_json(o, seats, ("offers", str(i)))
+            for i, o in enumerate(setup.sequence(top.get("offers", []), ("offers",)))
+        ),
+        notices=tuple(
+            _notice_from_json(n, seats, ("notices", str(i)))
+            for i, n in enumerate(setup.sequence(top.get("notices", []), ("notices",)))
+        ),
+    )
 
 
-def _int(value: Any, what: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise SetupError(f"{what} must be a whole number, got {value!r}")
-    return int(value)
-
-
-def company_from_text(text: str) -> Company:
+def company_from_text(text: object, path: Path = ("company",)) -> Company:
     """:raises SetupError: not one of alpha, beta, gamma, delta."""
-    try:
-        return Company(str(text).strip().lower())
-    except ValueError:
-        raise SetupError(f"unknown company {text!r} (alpha, beta, gamma, delta)") from None
+    name = setup.text(text, path)
+    company = BY_NAME.get(name.strip().lower())
+    if company is None:
+        setup.text(name, path, NAMES)  # the refusal, with a suggestion
+        raise fail(path, f"unknown company {text!r}")  # pragma: no cover (text() raised)
+    return company
 
 
-def _player_from_json(seat: Seat, data: Mapping[str, Any]) -> PlayerState:
-    crashing = data.get("crashing")
+def _player_from_json(seat: Seat, data: object, path: Path) -> PlayerState:
+    fields = setup.mapping(data, path, PLAYER_KEYS, required=("money", "companies"))
+    names = setup.sequence(fields["companies"], (*path, "companies"))
+    companies = [company_from_text(c, (*path, "companies", str(i))) for i, c in enumerate(names)]
+    if len(set(companies)) != len(companies):
+        raise fail((*path, "companies"), "a company is listed twice")
+    crashing = fields.get("crashing")
     return PlayerState(
         seat=seat,
-        money=_int(data["money"], f"players.{seat}.money"),
-        companies=frozenset(company_from_text(c) for c in data["companies"]),
-        earnings=_int(data.get("earnings", 0), f"players.{seat}.earnings"),
-        salary=_int(data.get("salary", 0), f"players.{seat}.salary"),
-        crashing=company_from_text(crashing) if crashing else None,
+        money=setup.integer(fields["money"], (*path, "money")),
+        companies=frozenset(companies),
+        earnings=setup.integer(fields.get("earnings", 0), (*path, "earnings")),
+        salary=setup.integer(fields.get("salary", 0), (*path, "salary"), 0),
+        crashing=None if crashing is None else company_from_text(crashing, (*path, "crashing")),
     )
 
 
-def _offer_from_json(data: Mapping[str, Any], seats: Sequence[Seat]) -> BribeOffer:
-    if data["briber"] not in seats:
-        raise SetupError(f"bribe offer from {data['briber']!r}, who is not seated")
+def _offer_from_json(data: object, seats: Sequence[Seat], path: Path) -> BribeOffer:
+    fields = setup.mapping(data, path, ("briber", "company", "amount"), required=("briber",))
+    fields = setup.mapping(data, path, ("briber", "company", "amount"), ("company", "amount"))
     return BribeOffer(
-        str(data["briber"]), company_from_text(data["company"]), _int(data["amount"], "amount")
+        _seat(fields["briber"], seats, (*path, "briber")),
+        company_from_text(fields["company"], (*path, "company")),
+        setup.integer(fields["amount"], (*path, "amount"), 1),
     )
 
 
-def _notice_from_json(data: Mapping[str, Any]) -> Notice:
-    to = data.get("to", "all")
-    audience = None if to == "all" else frozenset(str(s) for s in to)
-    return Notice(str(data["kind"]), str(data["text"]), audience, dict(data.get("data", {})))
+def _seat(value: object, seats: Sequence[Seat], path: Path) -> Seat:
+    return setup.text(value, path, seats)
+
+
+def _notice_from_json(data: object, seats: Sequence[Seat], path: Path) -> Event:
+    fields = setup.mapping(data, path, ("kind", "text", "to", "data"), required=("kind", "text"))
+    kind = setup.text(fields["kind"], (*path, "kind"), NOTICE_KINDS)
+    to = fields.get("to", "all")
+    audience = Audience.everyone()
+    if to != "all":
+        told = setup.sequence(to, (*path, "to"))
+        audience = Audience(
+            frozenset(_seat(s, seats, (*path, "to", str(i))) for i, s in enumerate(told))
+        )
+    facts = dict(setup.mapping(fields.get("data", {}), (*path, "data"), _keys(fields)))
+    if kind == "bribe-offer":  # bots and players accept from these facts: they must be sound
+        setup.mapping(facts, (*path, "data"), ("company", "amount"), ("company", "amount"))
+        company_from_text(facts["company"], (*path, "data", "company"))
+        setup.integer(facts["amount"], (*path, "data", "amount"), 1)
+    return Event(kind, setup.text(fields["text"], (*path, "text")), audience, facts)
+
+
+def _keys(fields: Mapping[str, Any]) -> tuple[str, ...]:
+    """A notice's data keys are the rules' own facts, whatever they are: all accepted."""
+    data = fields.get("data", {})
+    return tuple(str(k) for k in data) if isinstance(data, Mapping) else ()

@@ -3,7 +3,7 @@
 A :class:`RoundEmail` is built by allow-list from the state: the player's
 own money, earnings, salary and employers, the public employee totals, the
 players' names, the round and its length, their own crash in progress, and
-the notices of the last resolution addressed to them or to everyone. Nothing
+the notices of the last resolution as they are told them (:meth:`Event.told`). Nothing
 else about another player is ever copied in.
 """
 
@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from sealed.core.game import JsonDict, Seat
-from sealed.games.rex_furum.state import COMPANIES, RexState, dollars
+from sealed.games.rex_furum.state import COMPANIES, NAMES, RexState, dollars
 
 
 @dataclass(frozen=True)
@@ -51,21 +51,25 @@ class RoundEmail:
 def build_view(state: RexState, seat: Seat) -> RoundEmail:
     """Allow-list: every field is chosen here, from what ``seat`` may know."""
     me = state.player(seat)
+    companies = me.companies
+    rounds = state.settings.rounds
     return RoundEmail(
         name=seat,
-        round=min(state.round, state.settings.rounds),
-        rounds=state.settings.rounds,
-        over=state.over,
+        round=min(state.round, rounds),
+        rounds=rounds,
+        over=state.round > rounds,
         net_worth=me.money,
         earnings_last_round=me.earnings,
         salary=me.salary,
-        employment={c.value: c in me.companies for c in COMPANIES},
-        employee_totals={c.value: n for c, n in state.totals().items()},
+        employment={name: c in companies for c, name in zip(COMPANIES, NAMES, strict=True)},
+        employee_totals=dict(zip(NAMES, state.totals().values(), strict=True)),
         round_minutes=state.settings.round_minutes,
         players=state.seats,
         crash_in_progress=me.crashing.value if me.crashing else None,
         notices=tuple(
-            NoticeView(n.kind, n.text, _copy(n.data)) for n in state.notices if n.shown_to(seat)
+            NoticeView(told.kind, told.text, _copy(told.data))
+            for notice in state.notices
+            if (told := notice.told(seat)) is not None
         ),
     )
 
