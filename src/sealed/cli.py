@@ -26,7 +26,7 @@ from sealed.core.scenario import load_scenarios, run_scenario
 from sealed.core.suggest import did_you_mean
 from sealed.lab.sim import check_bots, run_games, summarise
 from sealed.report import human_time, message_line, report_text, result_text
-from sealed.storage import load_match, save_match, utc_now
+from sealed.storage import load_match, save_match, updating, utc_now
 
 console = Console(highlight=False, soft_wrap=True)
 
@@ -230,22 +230,22 @@ def order(game_file: str, seat: str, text: str, lenient: bool, step: int | None)
     SEAT may be 'gm' when the rules ask the game master. When every prompted
     seat has sealed, the orders are opened and each seat's report is printed.
     """
-    match = load_match(game_file)
     if text == "-":
         text = sys.stdin.read()
-    if lenient and seat in match.prompts():
-        text, skipped = salvage_orders(match.game, match.state, seat, text)
-        for line in skipped:
-            console.print(f"set aside line {line.number} {line.text!r}: {line.error}", markup=False)
-    before = len(match.steps)
-    match.seal(seat, text, step=step)
-    if seat in match.pending and match.pending[seat].late:
-        console.print(f"note: {seat}'s orders were sealed after the deadline")
-    console.print(f"sealed {seat}: {_sealed_text(match, seat, before)}", markup=False)
-    save_match(match, game_file)
-    if len(match.steps) > before:
-        print_reports(match)
-        save_match(match, game_file)
+    with updating(game_file) as match:
+        if lenient and seat in match.prompts():
+            text, skipped = salvage_orders(match.game, match.state, seat, text)
+            for line in skipped:
+                console.print(
+                    f"set aside line {line.number} {line.text!r}: {line.error}", markup=False
+                )
+        before = len(match.steps)
+        match.seal(seat, text, step=step)
+        if seat in match.pending and match.pending[seat].late:
+            console.print(f"note: {seat}'s orders were sealed after the deadline")
+        console.print(f"sealed {seat}: {_sealed_text(match, seat, before)}", markup=False)
+        if len(match.steps) > before:
+            print_reports(match)
     _print_waiting(match)
 
 
@@ -260,11 +260,9 @@ def _sealed_text(match: Match[Any, Any, Any], seat: str, before: int) -> str:
 @click.argument("game_file", type=click.Path(dir_okay=False))
 def close(game_file: str) -> None:
     """The deadline passes: unsealed seats get the game's default orders."""
-    match = load_match(game_file)
-    match.close()
-    save_match(match, game_file)
-    print_reports(match)
-    save_match(match, game_file)
+    with updating(game_file) as match:
+        match.close()
+        print_reports(match)
     _print_waiting(match)
 
 
@@ -291,11 +289,13 @@ def view(
     """
     from sealed.core.jsonable import jsonable
 
-    match = load_match(game_file)
-    report = match.report(seat, channel=channel, full=full)
     if mark_delivered:
-        match.deliver(report)
-        save_match(match, game_file)
+        with updating(game_file) as match:
+            report = match.report(seat, channel=channel, full=full)
+            match.deliver(report)
+    else:
+        match = load_match(game_file)
+        report = match.report(seat, channel=channel, full=full)
     if as_json:
         data = {
             "seat": seat,
@@ -323,12 +323,11 @@ def send(game_file: str, sender: str, text: str, recipients: str) -> None:
     TEXT may be - to read it from standard input. The game master reads every
     message; messages travel in the record and in reports, never in the rules.
     """
-    match = load_match(game_file)
     if text == "-":
         text = sys.stdin.read()
     to = None if recipients.strip().lower() == "all" else parse_players(recipients)
-    message = match.send(sender, to, text)
-    save_match(match, game_file)
+    with updating(game_file) as match:
+        message = match.send(sender, to, text)
     who = "everyone" if message.to is None else ", ".join(sorted(message.to))
     console.print(f"message #{message.number} from {sender} to {who} recorded", markup=False)
 
