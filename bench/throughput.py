@@ -1,72 +1,108 @@
-"""Random-playout throughput for every registered game, in one process.
+"""Random-playout throughput per game, today's code against the code before Core 2, same run.
 
-Run: ``.venv/bin/python bench/throughput.py [--seconds 3]``. Prints games/s
-and decisions/s for random bots playing on the rules directly (the path
-``sealed sim`` uses). With ``open-spiel`` installed it adds OpenSpiel's C++
-Goofspiel with 13 cards driven from Python, as a yardstick.
+Run: ``.venv/bin/python bench/throughput.py [--seconds 3] [--baseline REV]``.
+
+For every registered game it plays games between random bots on the path
+``sealed sim`` uses (``sealed.lab.sim.play_one``) for ``--seconds`` and
+prints games/s and decisions/s. With ``--baseline`` (default: ab390b7, the
+last commit before Core 2) it also extracts that commit's ``src/`` with
+``git archive`` into a temporary folder and measures the same games there,
+one game at a time, alternating old and new in separate processes, so the
+ratio compares like with like on this machine in this run. With
+``open_spiel`` installed it adds OpenSpiel's C++ Goofspiel with 13 cards
+driven from Python, and our Goofspiel driven the same way (see
+``bench/goofspiel.py``).
 """
 
 from __future__ import annotations
 
 import argparse
-import random
-import time
-from collections.abc import Callable
+import io
+import json
+import os
+import subprocess
+import sys
+import tarfile
+import tempfile
+from pathlib import Path
 
+ROOT = Path(__file__).resolve().parents[1]
+BEFORE_CORE_2 = "ab390b7"
+
+MEASURE = """
+import json, sys, time
 from sealed.core.game import resolve_options
-from sealed.core.registry import all_games
+from sealed.core.registry import get_game
 from sealed.lab.sim import play_one
+game = get_game(sys.argv[1])
+options = resolve_options(game.options, {})
+bots = ["random"] * (game.default_players or game.min_players)
+seconds = float(sys.argv[2])
+games = decisions = 0
+start = time.perf_counter()
+while (elapsed := time.perf_counter() - start) < seconds:
+    decisions += play_one(game, options, bots, f"bench/{games}").decisions
+    games += 1
+print(json.dumps([games / elapsed, decisions / elapsed]))
+"""
 
 
-def measure(play: Callable[[int], int], seconds: float) -> tuple[float, float]:
-    """Play games until ``seconds`` pass; return games/s and decisions/s."""
-    games = decisions = 0
-    start = time.perf_counter()
-    while (elapsed := time.perf_counter() - start) < seconds:
-        decisions += play(games)
-        games += 1
-    return games / elapsed, decisions / elapsed
+def measure(src: Path, game: str, seconds: float) -> tuple[float, float]:
+    """games/s and decisions/s of ``game`` with the package found in ``src``."""
+    env = {**os.environ, "PYTHONPATH": str(src)}
+    out = subprocess.run(
+        [sys.executable, "-c", MEASURE, game, str(seconds)],
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    games, decisions = json.loads(out.stdout)
+    return games, decisions
 
 
-def sealed_player(name: str) -> Callable[[int], int]:
-    game = all_games()[name]
-    options = resolve_options(game.options, {})
-    bots = ["random"] * game.min_players
-    return lambda i: play_one(game, options, bots, f"bench/{i}").decisions
+def extract(revision: str, into: Path) -> Path:
+    """``src/`` of ``revision``, unpacked below ``into``."""
+    archive = subprocess.run(
+        ["git", "-C", str(ROOT), "archive", revision, "src"], capture_output=True, check=True
+    ).stdout
+    with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
+        tar.extractall(into, filter="data")
+    return into / "src"
 
 
-def goofspiel_player() -> Callable[[int], int] | None:
-    try:
-        import pyspiel  # type: ignore[import-not-found]
-    except ImportError:
-        return None
-    game = pyspiel.load_game("goofspiel(num_cards=13)")
-    rng = random.Random(0)
-
-    def play(_: int) -> int:
-        state, decisions = game.new_initial_state(), 0
-        while not state.is_terminal():
-            if state.is_chance_node():
-                state.apply_action(rng.choice(state.chance_outcomes())[0])
-                continue
-            state.apply_actions([rng.choice(state.legal_actions(p)) for p in range(2)])
-            decisions += 2
-        return decisions
-
-    return play
+def games_at(src: Path) -> list[str]:
+    code = "from sealed.core.registry import all_games; print(' '.join(all_games()))"
+    env = {**os.environ, "PYTHONPATH": str(src)}
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True)
+    return out.stdout.split()
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seconds", type=float, default=3.0, help="time per game")
+    parser.add_argument("--seconds", type=float, default=3.0, help="time per game and code")
+    parser.add_argument("--baseline", default=BEFORE_CORE_2, help="git revision to compare with")
+    parser.add_argument("--no-baseline", action="store_true", help="measure today's code only")
     args = parser.parse_args()
-    rows = [(name, *measure(sealed_player(name), args.seconds)) for name in all_games()]
-    goofspiel = goofspiel_player()
-    if goofspiel is not None:
-        rows.append(("open_spiel goofspiel(13), C++", *measure(goofspiel, args.seconds)))
-    print(f"{'game':32} {'games/s':>10} {'decisions/s':>12}")
-    for name, games, decisions in rows:
-        print(f"{name:32} {games:10,.0f} {decisions:12,.0f}")
+    new_src = ROOT / "src"
+    with tempfile.TemporaryDirectory() as tmp:
+        old_src = None if args.no_baseline else extract(args.baseline, Path(tmp))
+        old_games = set(games_at(old_src)) if old_src else set()
+        head = f"{'game (random bots)':24} {'games/s':>10} {'decisions/s':>12}"
+        if old_src:
+            head += f" {'before Core 2':>14} {'speed-up':>9}"
+        print(head)
+        for name in games_at(new_src):
+            games, decisions = measure(new_src, name, args.seconds)
+            line = f"{name:24} {games:10,.0f} {decisions:12,.0f}"
+            if old_src and name in old_games:
+                _, old = measure(old_src, name, args.seconds)
+                line += f" {old:14,.0f} {decisions / old:8.1f}x"
+            print(line, flush=True)
+    goofspiel = ROOT / "bench" / "goofspiel.py"
+    if goofspiel.exists():
+        print()
+        subprocess.run([sys.executable, str(goofspiel), "--seconds", str(args.seconds)])
 
 
 if __name__ == "__main__":
