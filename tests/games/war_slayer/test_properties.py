@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from dataclasses import replace
 
 from hypothesis import given
 from hypothesis import strategies as st
@@ -12,6 +11,7 @@ from hypothesis import strategies as st
 from sealed.core.chance import SeededChance
 from sealed.core.game import resolve_options
 from sealed.games.war_slayer import GAME
+from sealed.games.war_slayer.orders import WarSlayerOrder
 from sealed.games.war_slayer.state import DECK, DECK_POINTS, Card, Phase, WarSlayerState
 
 SEATS = ("ana", "ben")
@@ -61,32 +61,29 @@ def test_finished_games_hold_every_card_in_the_hqs(seed: int, first: str, second
 
 
 def shuffle_secrets(state: WarSlayerState, viewer: int, rng: random.Random) -> WarSlayerState:
-    """Rearrange every card ``viewer`` cannot see: the opponent's HQ and face-down cards,
-    and the order of the viewer's own HQ below the hand."""
+    """A copy of ``state`` with every card ``viewer`` cannot see rearranged: the opponent's HQ
+    and face-down cards, and the order of the viewer's own HQ below the hand."""
+    changed = GAME.clone(state)
     other = 1 - viewer
-    theirs = state.sides[other]
+    theirs = changed.sides[other]
     hidden_theater = list(range(state.operation, len(theirs.theater)))
     hidden_dossier = [i for i, card in enumerate(theirs.dossier) if card is not None]
     pool: list[Card] = list(theirs.hq)
     pool += [theirs.theater[i] for i in hidden_theater]
     pool += [card for card in theirs.dossier if card is not None]
     rng.shuffle(pool)
-    hq = tuple(pool[: len(theirs.hq)])
     rest = pool[len(theirs.hq) :]
-    theater = list(theirs.theater)
+    theirs.hq = pool[: len(theirs.hq)]
     for i in hidden_theater:
-        theater[i] = rest.pop()
-    dossier = list(theirs.dossier)
+        theirs.theater[i] = rest.pop()
     for i in hidden_dossier:
-        dossier[i] = rest.pop()
-    sides = list(state.sides)
-    sides[other] = replace(theirs, hq=hq, theater=tuple(theater), dossier=tuple(dossier))
-    mine = state.sides[viewer]
+        theirs.dossier[i] = rest.pop()
+    mine = changed.sides[viewer]
     keep = len(state.hand(viewer))
-    below = list(mine.hq[keep:])
+    below = mine.hq[keep:]
     rng.shuffle(below)
-    sides[viewer] = replace(mine, hq=mine.hq[:keep] + tuple(below))
-    return replace(state, sides=(sides[0], sides[1]))
+    mine.hq = mine.hq[:keep] + below
+    return changed
 
 
 @given(seed=st.integers(0, 2**32), steps=st.integers(0, 40), viewer=st.sampled_from([0, 1]))
@@ -103,3 +100,65 @@ def test_view_never_holds_a_score() -> None:
     state = playout(3, ("random", "random"), 5)[-1]
     view = GAME.view(state, "ana")
     assert "score" not in repr(view).lower()
+
+
+# -- one rules path: resolve (narrating, pure) and advance (in place, silent) --
+
+
+def bot_orders(state: WarSlayerState, rng: random.Random) -> dict[str, WarSlayerOrder]:
+    bot = GAME.bots["random"]()
+    return {
+        seat: bot.choose(GAME.view(state, seat), prompt, rng)
+        for seat, prompt in GAME.prompts(state).items()
+    }
+
+
+@given(seed=st.integers(0, 2**32))
+def test_resolve_never_changes_its_input(seed: int) -> None:
+    rng, chance = random.Random(seed), SeededChance(seed)
+    state = GAME.initial_state(SEATS, resolve_options(GAME.options, {}), chance)
+    while GAME.result(state) is None:
+        before = GAME.to_json(state)
+        after, _ = GAME.resolve(state, bot_orders(state, rng), chance)
+        assert GAME.to_json(state) == before
+        state = after
+
+
+@given(seed=st.integers(0, 2**32), first=BOTS, second=BOTS)
+def test_advance_and_resolve_reach_the_same_states(seed: int, first: str, second: str) -> None:
+    options = resolve_options(GAME.options, {})
+    slow = GAME.initial_state(SEATS, options, SeededChance(seed))
+    fast = GAME.initial_state(SEATS, options, SeededChance(seed))
+    players = {seat: GAME.bots[name]() for seat, name in zip(SEATS, (first, second), strict=True)}
+    rng = random.Random(seed)
+    while GAME.result(slow) is None:
+        orders = {
+            seat: players[seat].choose(GAME.view(slow, seat), prompt, rng)
+            for seat, prompt in GAME.prompts(slow).items()
+        }
+        slow, _ = GAME.resolve(slow, orders, SeededChance(seed))
+        fast = GAME.advance(fast, orders, SeededChance(seed))
+        assert GAME.to_json(fast) == GAME.to_json(slow)
+        assert GAME.scores(fast) == GAME.scores(slow)
+        assert all(GAME.view(fast, s) == GAME.view(slow, s) for s in SEATS)
+    assert GAME.result(fast) == GAME.result(slow)
+
+
+@given(seed=st.integers(0, 2**32), steps=st.integers(0, 30))
+def test_a_clone_is_independent(seed: int, steps: int) -> None:
+    rng = random.Random(seed)
+    state = playout(seed, ("random", "random"), steps)[-1]
+    if GAME.result(state) is not None:
+        return
+    before = GAME.to_json(state)
+    copy = GAME.clone(state)
+    while GAME.result(copy) is None:
+        copy = GAME.advance(copy, bot_orders(copy, rng), SeededChance(seed))
+    assert GAME.to_json(state) == before
+    assert GAME.to_json(copy) != before
+
+
+def test_scores_kept_by_the_rules_match_a_recount() -> None:
+    for state in playout(7, ("random", "spymaster"), 10_000):
+        for seat, side in zip(SEATS, state.sides, strict=True):
+            assert GAME.scores(state)[seat] == sum(card.points for card in side.cards())

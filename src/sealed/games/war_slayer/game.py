@@ -19,7 +19,13 @@ from sealed.games.war_slayer.state import (
     state_from_json,
     state_to_json,
 )
-from sealed.games.war_slayer.views import WarSlayerView, build_view, render_view
+from sealed.games.war_slayer.views import (
+    WarSlayerView,
+    build_view,
+    decide_prompt,
+    placement_prompt,
+    render_view,
+)
 
 
 class WarSlayer(Game[WarSlayerState, WarSlayerOrder, WarSlayerView]):
@@ -63,32 +69,20 @@ class WarSlayer(Game[WarSlayerState, WarSlayerOrder, WarSlayerView]):
         return state_from_json(data, seats, Settings.from_options(options))
 
     def prompts(self, state: WarSlayerState) -> Mapping[Seat, Prompt]:
-        if state.phase is Phase.OVER:
+        phase = state.phase
+        if phase is Phase.DECIDE:
+            assert state.decider is not None
+            return {state.seats[state.decider]: decide_prompt(state.mission, state.operation)}
+        if phase is Phase.OVER:
             return {}
+        first, second = state.seats
+        return {first: placement_prompt(state, 0), second: placement_prompt(state, 1)}
+
+    def prompted(self, state: WarSlayerState) -> tuple[Seat, ...]:
         if state.phase is Phase.DECIDE:
             assert state.decider is not None
-            prompt = Prompt(
-                f"mission {state.mission}: you lost operation {state.operation}",
-                "Go on with the mission ('continue') or back out ('withdraw'): backing out "
-                "gives every exposed operative to the winner of that operation.",
-                choices=("continue", "withdraw"),
-            )
-            return {state.seats[state.decider]: prompt}
-        return {seat: self._placement_prompt(state, i) for i, seat in enumerate(state.seats)}
-
-    @staticmethod
-    def _placement_prompt(state: WarSlayerState, index: int) -> Prompt:
-        hand = " ".join(c.code for c in state.hand(index))
-        if state.phase is Phase.PLACE_FIRST:
-            step, rows, example = "first placement", "'dossier' or 'theater'", "dossier"
-        else:
-            remaining = Row.THEATER if state.sides[index].dossier else Row.DOSSIER
-            step, rows, example = "second placement", remaining.value, remaining.value
-        return Prompt(
-            f"mission {state.mission}: {step}",
-            f"You drew {hand}. Write {rows} and the three cards in operation order "
-            f"(position 1 first), e.g. '{example} {hand}'.",
-        )
+            return (state.seats[state.decider],)
+        return () if state.phase is Phase.OVER else state.seats
 
     def parse(self, state: WarSlayerState, seat: Seat, text: str) -> WarSlayerOrder:
         order = parse_order(text, state.hand(state.seats.index(seat)))
@@ -107,14 +101,35 @@ class WarSlayer(Game[WarSlayerState, WarSlayerOrder, WarSlayerView]):
     def resolve(
         self, state: WarSlayerState, orders: Mapping[Seat, WarSlayerOrder], chance: Chance
     ) -> tuple[WarSlayerState, list[Event]]:
+        events: list[Event] = []
+        state = state.clone()
+        self._apply(state, orders, events)
+        return state, events
+
+    def advance(
+        self, state: WarSlayerState, orders: Mapping[Seat, WarSlayerOrder], chance: Chance
+    ) -> WarSlayerState:
+        self._apply(state, orders, None)
+        return state
+
+    @staticmethod
+    def _apply(
+        state: WarSlayerState, orders: Mapping[Seat, WarSlayerOrder], events: rules.Events
+    ) -> None:
+        """The one rules path of ``resolve`` (narrating) and ``advance`` (``events`` None)."""
         if state.phase is Phase.DECIDE:
             assert state.decider is not None
             order = orders[state.seats[state.decider]]
             assert isinstance(order, Decide)
-            return rules.decide(state, order)
-        first, second = (orders[seat] for seat in state.seats)
-        assert isinstance(first, Place) and isinstance(second, Place)
-        return rules.place(state, (first, second))
+            rules.decide(state, order, events)
+            return
+        first, second = state.seats
+        a, b = orders[first], orders[second]
+        assert isinstance(a, Place) and isinstance(b, Place)
+        rules.place(state, (a, b), events)
+
+    def clone(self, state: WarSlayerState) -> WarSlayerState:
+        return state.clone()
 
     def legal_orders(self, state: WarSlayerState, seat: Seat) -> list[WarSlayerOrder]:
         return rules.legal_orders(state, state.seats.index(seat))
@@ -124,14 +139,13 @@ class WarSlayer(Game[WarSlayerState, WarSlayerOrder, WarSlayerView]):
 
     def result(self, state: WarSlayerState) -> Result | None:
         if state.phase is not Phase.OVER:
-            return None
+            return None  # the common case first: every simulated step asks
         return Result.highest(self.scores(state), rules.END_REASONS[state.end or "vip"])
 
     def scores(self, state: WarSlayerState) -> Mapping[Seat, float]:
-        return {
-            seat: rules.points(side.cards())
-            for seat, side in zip(state.seats, state.sides, strict=True)
-        }
+        # Each side keeps its points up to date as cards change hands (Side.points).
+        first, second = state.seats
+        return {first: state.sides[0].points, second: state.sides[1].points}
 
     def view(self, state: WarSlayerState, seat: Seat) -> WarSlayerView:
         return build_view(state, seat)
@@ -141,7 +155,7 @@ class WarSlayer(Game[WarSlayerState, WarSlayerOrder, WarSlayerView]):
 
     def action_label(self, order: WarSlayerOrder) -> str:
         if isinstance(order, Place):
-            return order.row.value
+            return "dossier" if order.row is Row.DOSSIER else "theater"
         return "withdraw" if order.withdraw else "continue"
 
 

@@ -1,15 +1,18 @@
 """War Slayer V rules: the deal, placement, operations, the end of a mission.
 
-Every function takes a state and returns a new state with the events it
-caused; nothing here reads input, prints, or draws chance except the deal.
+The resolution changes a state in place. Its functions take ``events``: a
+list to narrate into (``resolve``, on a clone), or ``None`` on the fast path
+(``advance``, simulations), where no event or sentence is built. Every
+sentence is built behind an ``if events is not None`` guard, so both paths
+run the same rules code. Nothing here reads input, prints, or draws chance
+except the deal.
 Passages quoted in comments are from the seed rulebook (RULES, SCORING TABLE,
 Summary of Operation Results); rulings are in docs/games/war-slayer.md.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import replace
+from collections.abc import Callable, Sequence
 
 from sealed.core.chance import Chance
 from sealed.core.errors import IllegalOrderError
@@ -32,7 +35,7 @@ MISSION_CARDS = 6  # two rows of three
 Recipient = Callable[[int, Row, int], int]
 
 
-def codes(cards: tuple[Card | None, ...] | list[Card]) -> str:
+def codes(cards: Sequence[Card | None]) -> str:
     return " ".join(c.code for c in cards if c is not None)
 
 
@@ -47,9 +50,9 @@ def deal(seats: tuple[str, str], settings: Settings, chance: Chance) -> WarSlaye
     order = [BY_CODE[code] for code in chance.shuffle("shuffle the deck", [c.code for c in DECK])]
     dealer = settings.dealer
     first = 1 - dealer
-    hqs: list[tuple[Card, ...]] = [(), ()]
-    hqs[first] = tuple(order[0::2])
-    hqs[dealer] = tuple(order[1::2])
+    hqs: list[list[Card]] = [[], []]
+    hqs[first] = order[0::2]
+    hqs[dealer] = order[1::2]
     # RULES: "for the first turn, the person who did not deal is considered the 'defeated'"
     return WarSlayerState(
         seats=seats,
@@ -165,66 +168,69 @@ def count_legal_orders(state: WarSlayerState, index: int) -> int:
 
 # -- placement ----------------------------------------------------------------
 
+Events = list[Event] | None  # where to narrate; None: the fast path, no sentences
 
-def place(state: WarSlayerState, orders: tuple[Place, Place]) -> tuple[WarSlayerState, list[Event]]:
+
+def place(state: WarSlayerState, orders: tuple[Place, Place], events: Events) -> None:
     """Both players put their drawn cards face down, then (second row) the mission begins."""
-    sides = tuple(_placed(side, order) for side, order in zip(state.sides, orders, strict=True))
-    # Ruling "rows are seen": which row a player fills is visible at the table.
-    events = [
-        Event(
-            "place",
-            f"{seat} placed three cards face down in the {order.row.value}.",
-            EVERYONE,
-            {"seat": seat, "row": order.row.value},
-        )
-        for seat, order in zip(state.seats, orders, strict=True)
-    ]
-    state = replace(state, sides=(sides[0], sides[1]))
+    for side, order in zip(state.sides, orders, strict=True):
+        del side.hq[:3]
+        if order.row is Row.DOSSIER:
+            side.dossier = list(order.cards)
+        else:
+            side.theater = list(order.cards)
+    if events is not None:
+        # Ruling "rows are seen": which row a player fills is visible at the table.
+        for seat, order in zip(state.seats, orders, strict=True):
+            events.append(
+                Event(
+                    "place",
+                    f"{seat} placed three cards face down in the {order.row.value}.",
+                    EVERYONE,
+                    {"seat": seat, "row": order.row.value},
+                )
+            )
     if state.phase is Phase.PLACE_FIRST:
-        return replace(state, phase=Phase.PLACE_SECOND), events
-    return run_operations(state, events)
-
-
-def _placed(side: Side, order: Place) -> Side:
-    rest = side.hq[3:]
-    if order.row is Row.DOSSIER:
-        return replace(side, hq=rest, dossier=order.cards)
-    return replace(side, hq=rest, theater=order.cards)
+        state.phase = Phase.PLACE_SECOND
+    else:
+        run_operations(state, events)
 
 
 # -- operations ---------------------------------------------------------------
 
 
-def run_operations(
-    state: WarSlayerState, events: list[Event]
-) -> tuple[WarSlayerState, list[Event]]:
+def run_operations(state: WarSlayerState, events: Events) -> None:
     """Flip operatives position by position until a decision is due or the mission ends."""
+    first, second = state.sides
     while state.operation < 3:
         position = state.operation
-        cards = (state.sides[0].theater[position], state.sides[1].theater[position])
-        state = replace(state, operation=position + 1, vip_out=state.vip_out or _has_vip(cards))
-        events.append(_reveal_event(state, position, cards))
-        if cards[0].is_double_agent or cards[1].is_double_agent:
+        a, b = first.theater[position], second.theater[position]
+        state.operation = position + 1
+        if a.is_vip or b.is_vip:
+            state.vip_out = True
+        if events is not None:
+            events.append(_reveal_event(state, position, a, b))
+        if a.is_double_agent or b.is_double_agent:
             # "If a Double Agent (Royal Card) is revealed, the Mission ends immediately."
-            return _defection(state, position, cards, events)
-        if cards[0].strength == cards[1].strength:
+            _defection(state, position, (a, b), events)
+            return
+        if a.strength == b.strength:
             # "When an Operation ends in a draw: No cards exchange hands. Play goes on."
-            events.append(Event("draw", f"Operation {position + 1} is a draw.", EVERYONE))
+            if events is not None:
+                events.append(Event("draw", f"Operation {position + 1} is a draw.", EVERYONE))
             continue
-        winner = 0 if cards[0].strength > cards[1].strength else 1
-        state = _take_information(state, winner, position, events)
+        winner = 0 if a.strength > b.strength else 1
+        _take_information(state, winner, position, events)
         if state.operation < 3:
             # Ruling "last operation": after the third operation there is nothing to back out of.
-            return replace(state, phase=Phase.DECIDE, decider=1 - winner), events
-    return finish_mission(state, _owners, events)
+            state.phase = Phase.DECIDE
+            state.decider = 1 - winner
+            return
+    finish_mission(state, _owners, events)
 
 
-def _has_vip(cards: tuple[Card, ...]) -> bool:
-    return any(card.is_vip for card in cards)
-
-
-def _reveal_event(state: WarSlayerState, position: int, cards: tuple[Card, Card]) -> Event:
-    (a, b), (x, y) = state.seats, cards
+def _reveal_event(state: WarSlayerState, position: int, x: Card, y: Card) -> Event:
+    a, b = state.seats
     return Event(
         "operation",
         f"Operation {position + 1}: {a}'s {x.code} against {b}'s {y.code}.",
@@ -233,43 +239,39 @@ def _reveal_event(state: WarSlayerState, position: int, cards: tuple[Card, Card]
     )
 
 
-def _take_information(
-    state: WarSlayerState, winner: int, position: int, events: list[Event]
-) -> WarSlayerState:
+def _take_information(state: WarSlayerState, winner: int, position: int, events: Events) -> None:
     """ "the winner takes the Information Card that the defeated Operative was protecting"."""
     loser = 1 - winner
-    losing = state.sides[loser]
+    losing, winning = state.sides[loser], state.sides[winner]
     card = losing.dossier[position]
     assert card is not None, "an aligned information card is taken only once"
-    dossier = list(losing.dossier)
-    dossier[position] = None
-    sides = list(state.sides)
-    sides[loser] = replace(losing, dossier=tuple(dossier))
-    sides[winner] = replace(sides[winner], claimed=(*sides[winner].claimed, card))
-    winner_seat, loser_seat = state.seats[winner], state.seats[loser]
-    events.append(
-        Event(
-            "capture",
-            f"{winner_seat} wins operation {position + 1} and takes {loser_seat}'s "
-            f"information card {card.code}.",
-            EVERYONE,
-            {"winner": winner_seat, "card": card.code, "position": position + 1},
+    losing.dossier[position] = None
+    winning.claimed.append(card)
+    losing.points -= card.points
+    winning.points += card.points
+    state.defeated = loser
+    if card.is_vip:
+        state.vip_out = True
+    if events is not None:
+        winner_seat, loser_seat = state.seats[winner], state.seats[loser]
+        events.append(
+            Event(
+                "capture",
+                f"{winner_seat} wins operation {position + 1} and takes {loser_seat}'s "
+                f"information card {card.code}.",
+                EVERYONE,
+                {"winner": winner_seat, "card": card.code, "position": position + 1},
+            )
         )
-    )
-    return replace(
-        state,
-        sides=(sides[0], sides[1]),
-        defeated=loser,
-        vip_out=state.vip_out or card.is_vip,
-    )
 
 
 def _defection(
-    state: WarSlayerState, position: int, cards: tuple[Card, Card], events: list[Event]
-) -> tuple[WarSlayerState, list[Event]]:
+    state: WarSlayerState, position: int, cards: tuple[Card, Card], events: Events
+) -> None:
     agents = [i for i in (0, 1) if cards[i].is_double_agent]
     if len(agents) == 2:
-        return _double_defection(state, position, events)
+        _double_defection(state, position, events)
+        return
     traitor = agents[0]
     rival = 1 - traitor
 
@@ -283,29 +285,29 @@ def _defection(
             return traitor
         return owner
 
-    traitor_seat, rival_seat = state.seats[traitor], state.seats[rival]
     side = state.sides[traitor]
-    dossier = codes(side.dossier) or "nothing"
-    exposed = [s.theater[p] for s in state.sides for p in range(position + 1)]
-    compromised = codes([c for c in exposed if c is not cards[traitor]]) or "none"
-    events.append(
-        Event(
-            "defection",
-            f"{traitor_seat}'s {cards[traitor].code} is a Double Agent and defects to "
-            f"{rival_seat}, taking {traitor_seat}'s dossier ({dossier}). The exposed "
-            f"operatives ({compromised}) are compromised and go to {traitor_seat}.",
-            EVERYONE,
-            {"traitor": traitor_seat, "agent": cards[traitor].code},
+    if events is not None:
+        traitor_seat, rival_seat = state.seats[traitor], state.seats[rival]
+        dossier = codes(side.dossier) or "nothing"
+        exposed = [s.theater[p] for s in state.sides for p in range(position + 1)]
+        compromised = codes([c for c in exposed if c is not cards[traitor]]) or "none"
+        events.append(
+            Event(
+                "defection",
+                f"{traitor_seat}'s {cards[traitor].code} is a Double Agent and defects to "
+                f"{rival_seat}, taking {traitor_seat}'s dossier ({dossier}). The exposed "
+                f"operatives ({compromised}) are compromised and go to {traitor_seat}.",
+                EVERYONE,
+                {"traitor": traitor_seat, "agent": cards[traitor].code},
+            )
         )
-    )
-    vip_taken = any(c is not None and c.is_vip for c in side.dossier)
-    state = replace(state, defeated=traitor, vip_out=state.vip_out or vip_taken)
-    return finish_mission(state, recipient, events)
+    state.defeated = traitor
+    if any(c is not None and c.is_vip for c in side.dossier):
+        state.vip_out = True
+    finish_mission(state, recipient, events)
 
 
-def _double_defection(
-    state: WarSlayerState, position: int, events: list[Event]
-) -> tuple[WarSlayerState, list[Event]]:
+def _double_defection(state: WarSlayerState, position: int, events: Events) -> None:
     """Ruling "two Double Agents": both defect with their owner's dossier; no loser, so the
     other exposed cards go back to their owners."""
 
@@ -314,45 +316,53 @@ def _double_defection(
             return 1 - owner
         return owner
 
-    a, b = state.seats
-    events.append(
-        Event(
-            "defection",
-            f"Both operatives are Double Agents: each defects with its owner's dossier "
-            f"({a}'s to {b}, {b}'s to {a}).",
-            EVERYONE,
-            {"traitor": [a, b]},
+    if events is not None:
+        a, b = state.seats
+        events.append(
+            Event(
+                "defection",
+                f"Both operatives are Double Agents: each defects with its owner's dossier "
+                f"({a}'s to {b}, {b}'s to {a}).",
+                EVERYONE,
+                {"traitor": [a, b]},
+            )
         )
-    )
-    vip_taken = any(c is not None and c.is_vip for s in state.sides for c in s.dossier)
-    return finish_mission(replace(state, vip_out=state.vip_out or vip_taken), recipient, events)
+    if any(c is not None and c.is_vip for s in state.sides for c in s.dossier):
+        state.vip_out = True
+    finish_mission(state, recipient, events)
 
 
-def decide(state: WarSlayerState, order: Decide) -> tuple[WarSlayerState, list[Event]]:
+def decide(state: WarSlayerState, order: Decide, events: Events) -> None:
     """The loser of an operation goes on, or backs out of the mission."""
     decider = state.decider
     assert decider is not None, "a decision is due only with a decider"
-    seat = state.seats[decider]
+    state.decider = None
     if not order.withdraw:
-        events = [Event("continue", f"{seat} continues the mission.", EVERYONE)]
-        return run_operations(replace(state, decider=None), events)
+        if events is not None:
+            seat = state.seats[decider]
+            events.append(Event("continue", f"{seat} continues the mission.", EVERYONE))
+        run_operations(state, events)
+        return
     winner = 1 - decider
-    exposed = [s.theater[p] for s in state.sides for p in range(state.operation)]
-    events = [
-        Event(
-            "withdraw",
-            f"{seat} backs out of mission {state.mission}; {state.seats[winner]} claims the "
-            f"exposed operatives ({codes(exposed)}).",
-            EVERYONE,
-            {"seat": seat},
+    done = state.operation
+    if events is not None:
+        seat = state.seats[decider]
+        exposed = [s.theater[p] for s in state.sides for p in range(done)]
+        events.append(
+            Event(
+                "withdraw",
+                f"{seat} backs out of mission {state.mission}; {state.seats[winner]} claims "
+                f"the exposed operatives ({codes(exposed)}).",
+                EVERYONE,
+                {"seat": seat},
+            )
         )
-    ]
 
     # "When a player backs out of a Mission: All exposed cards go to the winning player."
     def recipient(owner: int, row: Row, pos: int) -> int:
-        return winner if row is Row.THEATER and pos < state.operation else owner
+        return winner if row is Row.THEATER and pos < done else owner
 
-    return finish_mission(replace(state, decider=None), recipient, events)
+    finish_mission(state, recipient, events)
 
 
 # -- the end of a mission ------------------------------------------------------
@@ -363,49 +373,61 @@ def _owners(owner: int, row: Row, pos: int) -> int:
     return owner
 
 
-def finish_mission(
-    state: WarSlayerState, recipient: Recipient, events: list[Event]
-) -> tuple[WarSlayerState, list[Event]]:
+def finish_mission(state: WarSlayerState, recipient: Recipient, events: Events) -> None:
     """Send every card home (Ruling "order at the bottom"), then start the next mission."""
-    incoming: list[list[Card]] = [list(state.sides[0].claimed), list(state.sides[1].claimed)]
-    for taker in (0, 1):
-        for owner in (taker, 1 - taker):
-            side = state.sides[owner]
-            for row in (Row.DOSSIER, Row.THEATER):
-                for pos, card in enumerate(side.row(row)):
-                    if card is not None and recipient(owner, row, pos) == taker:
-                        incoming[taker].append(card)
+    sides = state.sides
+    # moved[taker][owner]: the board cards ``owner`` placed that go to ``taker``, in row order.
+    moved: list[list[list[Card]]] = [[[], []], [[], []]]
+    for owner in (0, 1):
+        side = sides[owner]
+        for row, cards in ((Row.DOSSIER, side.dossier), (Row.THEATER, side.theater)):
+            for pos, card in enumerate(cards):
+                if card is not None:
+                    moved[recipient(owner, row, pos)][owner].append(card)
+    for owner in (0, 1):
+        gone = sum(card.points for card in moved[1 - owner][owner])
+        sides[owner].points -= gone
+        sides[1 - owner].points += gone
+    # Each taker receives the cards it claimed, then its own board cards, then the opponent's.
+    incoming = [
+        sides[taker].claimed + moved[taker][taker] + moved[taker][1 - taker] for taker in (0, 1)
+    ]
     # "Claimed cards are added to the bottom of each respective player's HQ decks"
-    sides = tuple(
-        Side(hq=side.hq + tuple(cards)) for side, cards in zip(state.sides, incoming, strict=True)
-    )
-    state = replace(
-        state, sides=(sides[0], sides[1]), operation=0, decider=None, phase=Phase.PLACE_FIRST
-    )
-    counts = ", ".join(f"{seat} {len(s.hq)}" for seat, s in zip(state.seats, sides, strict=True))
-    events.append(
-        Event("mission-end", f"Mission {state.mission} is over. HQ cards: {counts}.", EVERYONE)
-    )
-    return _next_mission(state, events)
+    for side, cards in zip(sides, incoming, strict=True):
+        side.hq += cards
+        side.dossier, side.theater, side.claimed = [], [], []
+    state.operation = 0
+    state.decider = None
+    state.phase = Phase.PLACE_FIRST
+    if events is not None:
+        counts = ", ".join(
+            f"{seat} {len(s.hq)}" for seat, s in zip(state.seats, sides, strict=True)
+        )
+        events.append(
+            Event("mission-end", f"Mission {state.mission} is over. HQ cards: {counts}.", EVERYONE)
+        )
+    _next_mission(state, events)
 
 
-def _next_mission(state: WarSlayerState, events: list[Event]) -> tuple[WarSlayerState, list[Event]]:
+def _next_mission(state: WarSlayerState, events: Events) -> None:
     end = None
     if state.vip_out:
         # "The game ends when the VIP card (Ace of Spades), is revealed in Operations or
         # taken from a Dossier." ... "the game continues until the end of that Mission"
         end = "vip"
-    elif any(len(side.hq) < MISSION_CARDS for side in state.sides):
+    elif len(state.sides[0].hq) < MISSION_CARDS or len(state.sides[1].hq) < MISSION_CARDS:
         end = "short"  # Ruling "short HQ"
     elif state.settings.mission_limit and state.mission >= state.settings.mission_limit:
         end = "limit"  # Ruling "mission limit"
     if end is None:
-        return replace(state, mission=state.mission + 1), events
-    state = replace(state, phase=Phase.OVER, end=end)
-    events.append(
-        Event("game-over", f"The game is over: {END_REASONS[end]}.", EVERYONE, {"end": end})
-    )
-    return state, events
+        state.mission += 1
+        return
+    state.phase = Phase.OVER
+    state.end = end
+    if events is not None:
+        events.append(
+            Event("game-over", f"The game is over: {END_REASONS[end]}.", EVERYONE, {"end": end})
+        )
 
 
 END_REASONS = {

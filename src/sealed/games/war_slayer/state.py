@@ -115,31 +115,50 @@ class Settings:
         return cls(mission_limit=int(options["mission_limit"]), dealer=int(options["dealer"]) - 1)
 
 
-@dataclass(frozen=True, slots=True)
 class Side:
     """One player's cards: HQ (top first), the two rows, and cards taken this mission.
 
+    Mutable: the rules change a state in place (``resolve`` works on a clone).
     ``dossier`` holds ``None`` where an Information Card was taken; both rows
-    are empty until placed.
+    are empty until placed. ``points`` is the score of every card this side
+    holds, kept up to date by the rules whenever a card changes sides, so the
+    running score costs nothing to read.
     """
 
-    hq: tuple[Card, ...]
-    dossier: tuple[Card | None, ...] = ()
-    theater: tuple[Card, ...] = ()
-    claimed: tuple[Card, ...] = ()
+    __slots__ = ("claimed", "dossier", "hq", "points", "theater")
 
-    def row(self, row: Row) -> tuple[Card | None, ...]:
+    def __init__(
+        self,
+        hq: list[Card],
+        dossier: list[Card | None] | None = None,
+        theater: list[Card] | None = None,
+        claimed: list[Card] | None = None,
+    ) -> None:
+        self.hq = hq
+        self.dossier: list[Card | None] = dossier or []
+        self.theater: list[Card] = theater or []
+        self.claimed: list[Card] = claimed or []
+        self.points = sum(card.points for card in self.cards())
+
+    def copy(self) -> Side:
+        side = Side.__new__(Side)
+        side.hq, side.dossier = self.hq[:], self.dossier[:]
+        side.theater, side.claimed = self.theater[:], self.claimed[:]
+        side.points = self.points
+        return side
+
+    def row(self, row: Row) -> list[Card | None] | list[Card]:
         return self.dossier if row is Row.DOSSIER else self.theater
 
     def cards(self) -> list[Card]:
         """Every card this side holds."""
-        board = [c for c in self.dossier if c is not None] + list(self.theater)
-        return list(self.hq) + board + list(self.claimed)
+        board = [c for c in self.dossier if c is not None] + self.theater
+        return self.hq + board + self.claimed
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, eq=False)
 class WarSlayerState:
-    """The whole game. Seat ``i`` owns ``sides[i]``.
+    """The whole game, changed in place by the rules. Seat ``i`` owns ``sides[i]``.
 
     ``operation`` counts the operations done this mission: theater positions
     below it are face up (exposed). ``defeated`` is the seat whose left the
@@ -158,11 +177,30 @@ class WarSlayerState:
     end: str | None = None
     settings: Settings = Settings(mission_limit=0)
 
-    def hand(self, index: int) -> tuple[Card, ...]:
-        """The three cards ``index`` is placing now, or ``()`` outside placement."""
-        if self.phase in (Phase.PLACE_FIRST, Phase.PLACE_SECOND):
+    def clone(self) -> WarSlayerState:
+        """An independent copy: new sides, the same immutable cards and settings."""
+        return WarSlayerState(
+            self.seats,
+            (self.sides[0].copy(), self.sides[1].copy()),
+            self.dealer,
+            self.defeated,
+            self.mission,
+            self.phase,
+            self.operation,
+            self.decider,
+            self.vip_out,
+            self.end,
+            self.settings,
+        )
+
+    def placing(self) -> bool:
+        return self.phase is Phase.PLACE_FIRST or self.phase is Phase.PLACE_SECOND
+
+    def hand(self, index: int) -> list[Card]:
+        """The three cards ``index`` is placing now, or ``[]`` outside placement."""
+        if self.phase is Phase.PLACE_FIRST or self.phase is Phase.PLACE_SECOND:
             return self.sides[index].hq[:3]
-        return ()
+        return []
 
 
 # -- JSON (the game master's view and the `setup` keys) ----------------------
@@ -317,9 +355,7 @@ def _side(rows: CardRows) -> Side:
     hq = [c for c in rows["hq"] if c is not None]
     theater = [c for c in rows["theater"] if c is not None]
     claimed = [c for c in rows["claimed"] if c is not None]
-    return Side(
-        hq=tuple(hq), dossier=tuple(rows["dossier"]), theater=tuple(theater), claimed=tuple(claimed)
-    )
+    return Side(hq, rows["dossier"], theater, claimed)
 
 
 def _seat(seats: tuple[str, str], value: object, key: str) -> int:

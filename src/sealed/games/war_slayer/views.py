@@ -11,14 +11,22 @@ with any certainty whether a player was winning" on purpose).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
 
-from sealed.games.war_slayer.state import Phase, Side, WarSlayerState
+from sealed.core.game import Prompt
+from sealed.games.war_slayer.state import Card, Phase, Row, WarSlayerState
 
 HIDDEN = "??"
 TAKEN = "--"
+HIDDEN_ROW = (HIDDEN, HIDDEN, HIDDEN)
+
+# Views are snapshots of strings and tuples, built for every seat at every step of a
+# simulation: plain slotted dataclasses, built positionally, cost a quarter of frozen
+# ones. Nothing holds on to the state, so changing a view changes nothing else.
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class OwnSide:
     hq_count: int
     hand: tuple[str, ...]
@@ -27,7 +35,7 @@ class OwnSide:
     claimed: tuple[str, ...]
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class OpponentSide:
     seat: str
     hq_count: int
@@ -36,7 +44,7 @@ class OpponentSide:
     claimed: tuple[str, ...]
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class WarSlayerView:
     """One seat's knowledge. Slots read ``"??"`` face down, ``"--"`` taken."""
 
@@ -53,45 +61,113 @@ class WarSlayerView:
 
 
 def build_view(state: WarSlayerState, seat: str) -> WarSlayerView:
-    me = state.seats.index(seat)
-    other = 1 - me
+    seats = state.seats
+    me = 0 if seat == seats[0] else 1
+    if seats[me] != seat:
+        raise ValueError(f"{seat!r} is not a seat of this game")
+    phase = state.phase
     return WarSlayerView(
-        seat=seat,
-        mission=state.mission,
-        phase=state.phase.value,
-        operations_done=state.operation,
-        dealer=state.seats[state.dealer],
-        defeated=state.seats[state.defeated],
-        deciding=None if state.decider is None else state.seats[state.decider],
-        you=_own(state, me),
-        opponent=_opponent(state, other),
-        over=state.phase is Phase.OVER,
+        seat,
+        state.mission,
+        phase.value,
+        state.operation,
+        seats[state.dealer],
+        seats[state.defeated],
+        None if state.decider is None else seats[state.decider],
+        _own(state, me),
+        _opponent(state, 1 - me),
+        phase is Phase.OVER,
     )
+
+
+def _codes(cards: list[Card]) -> tuple[str, ...]:
+    return tuple([c.code for c in cards])
 
 
 def _own(state: WarSlayerState, index: int) -> OwnSide:
     side = state.sides[index]
-    hand = state.hand(index)
+    hand = _codes(side.hq[:3]) if state.placing() else ()
     return OwnSide(
-        hq_count=len(side.hq) - len(hand),
-        hand=tuple(c.code for c in hand),
-        dossier=tuple(TAKEN if c is None else c.code for c in side.dossier),
-        theater=tuple(c.code for c in side.theater),
-        claimed=tuple(c.code for c in side.claimed),
+        len(side.hq) - len(hand),
+        hand,
+        tuple([TAKEN if c is None else c.code for c in side.dossier]),
+        _codes(side.theater),
+        _codes(side.claimed),
     )
 
 
 def _opponent(state: WarSlayerState, index: int) -> OpponentSide:
-    side: Side = state.sides[index]
+    side = state.sides[index]
+    theater = side.theater
     exposed = state.operation
     return OpponentSide(
-        seat=state.seats[index],
-        hq_count=len(side.hq) - len(state.hand(index)),
-        dossier=tuple(TAKEN if c is None else HIDDEN for c in side.dossier),
-        theater=tuple(c.code if pos < exposed else HIDDEN for pos, c in enumerate(side.theater)),
+        state.seats[index],
+        len(side.hq) - 3 if state.placing() else len(side.hq),
+        tuple([TAKEN if c is None else HIDDEN for c in side.dossier]),
+        # Theater positions below ``operation`` are face up; a row is empty or holds three.
+        _codes(theater[:exposed]) + HIDDEN_ROW[: len(theater) - exposed] if theater else (),
         # Only cards taken from the viewer: the viewer placed them, so knows them.
-        claimed=tuple(c.code for c in side.claimed),
+        _codes(side.claimed),
     )
+
+
+# -- prompts -------------------------------------------------------------------
+
+DECIDE_HELP = (
+    "Go on with the mission ('continue') or back out ('withdraw'): backing out "
+    "gives every exposed operative to the winner of that operation."
+)
+
+
+@lru_cache(maxsize=1024)
+def decide_prompt(mission: int, operation: int) -> Prompt:
+    """The question to the loser of an operation (the same for every game: cached)."""
+    return Prompt(
+        f"mission {mission}: you lost operation {operation}",
+        DECIDE_HELP,
+        choices=("continue", "withdraw"),
+    )
+
+
+class PlacementPrompt(Prompt):
+    """A placement prompt whose sentences are written when first read.
+
+    Simulations ask for the prompts at every step, but bots rarely read their
+    texts: this prompt keeps the facts (mission, the drawn cards, the open
+    row) and writes ``phase`` and ``help`` on first access, then keeps them.
+    It reads exactly like the :class:`Prompt` it stands for.
+    """
+
+    def __init__(self, mission: int, hand: list[Card], second: Row | None) -> None:
+        # The dataclass is frozen: set the facts the way its own __init__ would.
+        object.__setattr__(self, "_facts", (mission, hand, second))
+
+    def __getattr__(self, name: str) -> Any:
+        # Called only for attributes not yet set: the two texts, written once.
+        if name not in ("phase", "help"):
+            raise AttributeError(name)
+        mission, hand, second = self.__dict__["_facts"]
+        codes = " ".join(c.code for c in hand)
+        if second is None:
+            step, rows, example = "first placement", "'dossier' or 'theater'", "dossier"
+        else:
+            step, rows, example = "second placement", second.value, second.value
+        object.__setattr__(self, "phase", f"mission {mission}: {step}")
+        object.__setattr__(
+            self,
+            "help",
+            f"You drew {codes}. Write {rows} and the three cards in operation order "
+            f"(position 1 first), e.g. '{example} {codes}'.",
+        )
+        return self.__dict__[name]
+
+
+def placement_prompt(state: WarSlayerState, index: int) -> Prompt:
+    side = state.sides[index]
+    second = None
+    if state.phase is Phase.PLACE_SECOND:
+        second = Row.THEATER if side.dossier else Row.DOSSIER
+    return PlacementPrompt(state.mission, side.hq[:3], second)
 
 
 def render_view(view: WarSlayerView) -> str:
