@@ -54,8 +54,10 @@ def test_scripted_outcomes_that_do_not_fit_are_refused(script: list[object], mes
 
 
 def test_a_shuffle_must_be_a_permutation() -> None:
-    with pytest.raises(ChanceError, match="ordering of the 3 items"):
+    with pytest.raises(ChanceError, match="given twice: a; missing \\(1\\): c"):
         ScriptedChance([["a", "a", "b"]]).shuffle("deck", ["a", "b", "c"])
+    with pytest.raises(ChanceError, match="ordering of the 3 items"):
+        ScriptedChance(["abc"]).shuffle("deck", ["a", "b", "c"])
 
 
 def test_scripted_falls_back_to_seed_when_exhausted() -> None:
@@ -85,3 +87,28 @@ def test_table_chance_asks_again_until_the_answer_fits() -> None:
 )
 def test_table_answers_are_read_leniently(kind: str, answer: str, expected: object) -> None:
     assert parse_table_answer(ChanceRequest(kind, "x", count=3), answer) == expected
+
+
+@pytest.mark.parametrize(
+    ("answer", "expected"),
+    [
+        ("6 x 3", [3] * 6),
+        ("2 x3 1x 1", [3, 3, 1]),
+        ("-1x3 6x1", "-1x3 6x1"),  # a negative count is not read as anything
+        ("100000000000x3", "100000000000x3"),  # a typo, not a roll: no memory exhausted
+        ("²x3", "²x3"),
+        ("3 3 ¹", "3 3 ¹"),
+    ],
+)
+def test_table_dice_counts_are_whole_bounded_and_spaced_freely(
+    answer: str, expected: object
+) -> None:
+    assert parse_table_answer(ChanceRequest("dice", "x", count=6), answer) == expected
+
+
+def test_a_wrong_shuffle_names_the_unknown_repeated_and_missing_items() -> None:
+    request = ChanceRequest("shuffle", "deck", items=("AS", "10H", "2C"))
+    with pytest.raises(ChanceError, match="not in the set: TH; missing \\(1\\): 10H"):
+        request.check(["AS", "TH", "2C"])
+    with pytest.raises(ChanceError, match="given twice: AS; missing \\(1\\): 2C"):
+        request.check(["AS", "AS", "10H"])

@@ -73,10 +73,11 @@ class ChanceRequest:
         return list(value)
 
     def _check_shuffle(self, value: ChanceValue) -> list[str]:
-        if not isinstance(value, list) or Counter(map(str, value)) != Counter(self.items):
-            raise ChanceError(
-                f"{self.label}: expected an ordering of the {len(self.items)} items asked for"
-            )
+        if not isinstance(value, list):
+            raise ChanceError(f"{self.label}: expected an ordering of the {len(self.items)} items")
+        given, wanted = Counter(map(str, value)), Counter(self.items)
+        if given != wanted:
+            raise ChanceError(f"{self.label}: {_shuffle_problem(given, wanted)}")
         return [str(v) for v in value]
 
 
@@ -213,30 +214,57 @@ class TableChance(Chance):
                 self.tell(str(error))
 
 
+def _shuffle_problem(given: Counter[str], wanted: Counter[str]) -> str:
+    """Name what is wrong with an ordering: unknown, repeated and missing items."""
+    unknown = [item for item in given if item not in wanted]
+    repeated = [item for item, n in given.items() if item in wanted and n > wanted[item]]
+    missing = [item for item, n in wanted.items() if given[item] < n]
+    parts = []
+    if unknown:
+        parts.append("not in the set: " + " ".join(unknown[:8]))
+    if repeated:
+        parts.append("given twice: " + " ".join(repeated[:8]))
+    if missing:
+        parts.append(f"missing ({len(missing)}): " + " ".join(missing[:8]))
+    return "; ".join(parts)
+
+
+MAX_TABLE_DICE = 1000  # more dice than any game rolls at once: a typo, not a roll
+
+
 def parse_table_answer(request: ChanceRequest, answer: str) -> ChanceValue:
     """Read what a person typed for ``request``.
 
     Dice accept the faces (``"3 3 1 6"``) or how many of each face
-    (``"2x3 1x1 1x6"``: two 3s, one 1, one 6; count first, as in
-    "four dice showing 3" = ``4x3``).
+    (``"2x3 1x1 1x6"`` or ``"2 x 3"``: two 3s, one 1, one 6; count first, as
+    in "four dice showing 3" = ``4x3``). Counts are whole numbers of at most
+    a thousand; anything else is left as typed, for the request's check to
+    refuse with its explanation.
     """
     words = answer.replace(",", " ").split()
-    try:
-        if request.kind == "integer":
-            return int(words[0]) if len(words) == 1 else answer
-        if request.kind == "dice":
-            return _dice_words(words)
-    except ValueError:
-        return answer
+    if request.kind == "integer":
+        return int(words[0]) if len(words) == 1 and _is_whole(words[0]) else answer
+    if request.kind == "dice":
+        faces = _dice_words(" ".join(words))
+        return answer if faces is None else faces
     return [w.upper() for w in words]
 
 
-def _dice_words(words: list[str]) -> list[int]:
+def _is_whole(word: str) -> bool:
+    """ASCII digits only, with an optional minus (``int`` would take "²" or "١" too)."""
+    digits = word[1:] if word.startswith("-") else word
+    return digits.isascii() and digits.isdigit() and len(digits) <= 18
+
+
+def _dice_words(text: str) -> list[int] | None:
+    """Faces from ``3 3 1`` / ``2x3 1x1`` / ``2 x 3``; None if it is not that shape."""
+    words = text.lower().replace(" x ", "x").replace("x ", "x").replace(" x", "x").split()
     faces: list[int] = []
     for word in words:
-        if "x" in word.lower():
-            times, face = word.lower().split("x", 1)
-            faces.extend([int(face)] * int(times))
-        else:
-            faces.append(int(word))
+        times, _, face = word.rpartition("x") if "x" in word else ("1", "", word)
+        if not (_is_whole(times) and _is_whole(face)) or times.startswith("-"):
+            return None
+        if int(times) > MAX_TABLE_DICE - len(faces):
+            return None
+        faces.extend([int(face)] * int(times))
     return faces
