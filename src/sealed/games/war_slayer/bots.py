@@ -15,12 +15,18 @@ def _hand(view: WarSlayerView) -> list[Card]:
     return [BY_CODE[code] for code in view.you.hand]
 
 
-def _open_rows(view: WarSlayerView) -> list[Row]:
-    if view.you.dossier:
-        return [Row.THEATER]
-    if view.you.theater:
-        return [Row.DOSSIER]
-    return [Row.DOSSIER, Row.THEATER]
+BOTH_ROWS = (Row.DOSSIER, Row.THEATER)
+THEATER_ONLY = (Row.THEATER,)
+DOSSIER_ONLY = (Row.DOSSIER,)
+
+
+def _open_rows(view: WarSlayerView) -> tuple[Row, ...]:
+    you = view.you
+    if you.dossier:
+        return THEATER_ONLY
+    if you.theater:
+        return DOSSIER_ONLY
+    return BOTH_ROWS
 
 
 class RandomBot:

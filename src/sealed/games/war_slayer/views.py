@@ -15,7 +15,7 @@ from functools import lru_cache
 from typing import Any
 
 from sealed.core.game import Prompt
-from sealed.games.war_slayer.state import Card, Phase, Row, WarSlayerState
+from sealed.games.war_slayer.state import Card, Phase, Row, Side, WarSlayerState
 
 HIDDEN = "??"
 TAKEN = "--"
@@ -66,6 +66,7 @@ def build_view(state: WarSlayerState, seat: str) -> WarSlayerView:
     if seats[me] != seat:
         raise ValueError(f"{seat!r} is not a seat of this game")
     phase = state.phase
+    placing = phase is Phase.PLACE_FIRST or phase is Phase.PLACE_SECOND
     return WarSlayerView(
         seat,
         state.mission,
@@ -74,40 +75,39 @@ def build_view(state: WarSlayerState, seat: str) -> WarSlayerView:
         seats[state.dealer],
         seats[state.defeated],
         None if state.decider is None else seats[state.decider],
-        _own(state, me),
-        _opponent(state, 1 - me),
+        _own(state.sides[me], placing),
+        _opponent(state, 1 - me, placing),
         phase is Phase.OVER,
     )
 
 
-def _codes(cards: list[Card]) -> tuple[str, ...]:
-    return tuple([c.code for c in cards])
+# Rows are often empty: the checks before each comprehension save most of a view's cost.
 
 
-def _own(state: WarSlayerState, index: int) -> OwnSide:
-    side = state.sides[index]
-    hand = _codes(side.hq[:3]) if state.placing() else ()
+def _own(side: Side, placing: bool) -> OwnSide:
+    hq, dossier, theater, claimed = side.hq, side.dossier, side.theater, side.claimed
+    hand = (hq[0].code, hq[1].code, hq[2].code) if placing else ()
     return OwnSide(
-        len(side.hq) - len(hand),
+        len(hq) - len(hand),
         hand,
-        tuple([TAKEN if c is None else c.code for c in side.dossier]),
-        _codes(side.theater),
-        _codes(side.claimed),
+        tuple([TAKEN if c is None else c.code for c in dossier]) if dossier else (),
+        tuple([c.code for c in theater]) if theater else (),
+        tuple([c.code for c in claimed]) if claimed else (),
     )
 
 
-def _opponent(state: WarSlayerState, index: int) -> OpponentSide:
+def _opponent(state: WarSlayerState, index: int, placing: bool) -> OpponentSide:
     side = state.sides[index]
-    theater = side.theater
+    dossier, theater, claimed = side.dossier, side.theater, side.claimed
     exposed = state.operation
     return OpponentSide(
         state.seats[index],
-        len(side.hq) - 3 if state.placing() else len(side.hq),
-        tuple([TAKEN if c is None else HIDDEN for c in side.dossier]),
+        len(side.hq) - 3 if placing else len(side.hq),
+        tuple([TAKEN if c is None else HIDDEN for c in dossier]) if dossier else (),
         # Theater positions below ``operation`` are face up; a row is empty or holds three.
-        _codes(theater[:exposed]) + HIDDEN_ROW[: len(theater) - exposed] if theater else (),
+        tuple([c.code for c in theater[:exposed]]) + HIDDEN_ROW[exposed:] if theater else (),
         # Only cards taken from the viewer: the viewer placed them, so knows them.
-        _codes(side.claimed),
+        tuple([c.code for c in claimed]) if claimed else (),
     )
 
 
