@@ -69,7 +69,7 @@ def test_a_step_opens_when_the_last_prompted_seat_seals() -> None:
 def test_orders_after_the_end_are_not_due() -> None:
     match = played()
     match.seal("ana", "withdraw")
-    over = {**GAME.to_json(match.state), "phase": "over"}
+    over = {**GAME.to_json(match.state), "phase": "over", "end": "vip"}
     match.state = GAME.from_json(over, match.seats, match.options)
     with pytest.raises(NoOrderDueError, match="the game is over"):
         match.seal("ana", "continue")

@@ -15,6 +15,7 @@ from tests.core.oracle import ORACLE
 
 from sealed.core.errors import (
     NoOrderDueError,
+    OrderSyntaxError,
     PressError,
     RecordError,
     SetupError,
@@ -299,3 +300,28 @@ def test_a_setup_file_error_names_its_line(tmp_path: Any) -> None:
         new(setup=data)
     located = setup_error_at(str(path), data, error.value)
     assert f"{path}:4: points.ben: -4 is below 0" in str(located)
+
+
+# -- input at the edges ----------------------------------------------------------------
+
+
+def test_a_decomposed_name_is_the_same_seat() -> None:
+    match = Match.new(ORACLE, ["Zo\u00eb", "ben"], {}, seed=1)
+    match.seal("Zoe\u0308", "guess 2")  # "Zoë" as some mail programs send it
+    assert "Zo\u00eb" in match.pending
+
+
+def test_a_huge_refused_order_gets_a_short_refusal() -> None:
+    match = new()
+    with pytest.raises(OrderSyntaxError) as refused:
+        match.seal("ana", "gues " + "9" * 2_000_000)
+    assert len(str(refused.value)) <= 400 and refused.value.code == "order/syntax"
+    assert match.pending == {}
+
+
+@pytest.mark.parametrize("deadline", ["tomorrow", 5, "2026-11-21T20:20"])
+def test_a_hand_edited_deadline_is_a_record_error(deadline: object) -> None:
+    record = guessed().to_json()
+    record["deadline"] = deadline
+    with pytest.raises(RecordError, match="deadline"):
+        replay(record, game=ORACLE)

@@ -26,6 +26,7 @@ import hashlib
 import json
 import random
 import secrets
+import unicodedata
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
@@ -288,19 +289,26 @@ class Match(Generic[S, O, V]):
         :raises NoOrderDueError: the seat has nothing to decide now.
         :raises OrderError: the text is refused; nothing changes.
         """
+        seat, text = normal_text(seat), normal_text(text)
         self._check_step(seat, text, step)
         self._check_due(seat)
         held = self.pending.get(seat)
         if held is not None and held.text == text:
             return []  # the same orders again (a resent email): nothing to do
-        order = self.game.parse(self.state, seat, text)
+        try:
+            order = self.game.parse(self.state, seat, text)
+        except OrderError as error:
+            raise shortened(error) from None
         return self._store(seat, order, text)
 
     def seal_order(self, seat: Seat, order: O, step: int | None = None) -> list[Event]:
         """Seal a typed order (from a bot); see :meth:`seal`."""
         self._check_step(seat, None, step)
         self._check_due(seat)
-        self.game.validate(self.state, seat, order)
+        try:
+            self.game.validate(self.state, seat, order)
+        except OrderError as error:
+            raise shortened(error) from None
         return self._store(seat, order, None)
 
     def close(self) -> list[Event]:
@@ -390,6 +398,8 @@ class Match(Generic[S, O, V]):
         :raises PressError: unknown sender or recipient, empty or oversized text,
             or press the game forbids now.
         """
+        sender, text = normal_text(sender), normal_text(text)
+        to = None if to is None else [normal_text(name) for name in to]
         if sender not in self.readers:
             raise PressError(f"unknown sender {sender!r}{did_you_mean(sender, self.readers)}")
         recipients = None if to is None else frozenset(to)
@@ -422,6 +432,7 @@ class Match(Generic[S, O, V]):
 
         :raises UnknownSeatError: no such seat.
         """
+        seat = normal_text(seat)
         if seat not in self.readers:
             raise UnknownSeatError(f"unknown seat {seat!r}{did_you_mean(seat, self.readers)}")
         cursor = Cursor() if full else self.cursors.get(reader_key(seat, channel), Cursor())
@@ -469,6 +480,24 @@ class Match(Generic[S, O, V]):
             "deadline": self.deadline,
             "state_digest": state_digest(self.game.to_json(self.state)),
         }
+
+
+MAX_ERROR = 400  # characters of a refusal: a 2 MB email must not come back as a 2 MB error
+
+
+def normal_text(text: str) -> str:
+    """Unicode NFC: a decomposed "Zoë", as some mail programs send it, is the same "Zoë"."""
+    return unicodedata.normalize("NFC", text)
+
+
+def shortened(error: OrderError) -> OrderError:
+    """``error`` with its message cut to :data:`MAX_ERROR` characters (same class and code)."""
+    message = str(error)
+    if len(message) <= MAX_ERROR:
+        return error
+    cut = type(error).__new__(type(error))
+    Exception.__init__(cut, message[: MAX_ERROR - 30] + f" ... ({len(message):,} characters)")
+    return cut
 
 
 def reader_key(seat: Seat, channel: str) -> str:
@@ -524,7 +553,7 @@ def check_seats(game: Game[Any, Any, Any], seats: Sequence[Seat]) -> tuple[Seat,
 
     :raises SetupError: otherwise.
     """
-    names = tuple(s.strip() for s in seats)
+    names = tuple(normal_text(s.strip()) for s in seats)
     if not game.min_players <= len(names) <= game.max_players:
         raise SetupError(f"{game.title} is for {game.player_range} players, not {len(names)}")
     for name in names:
@@ -674,13 +703,29 @@ def _replay(game: Game[Any, Any, Any], record: Mapping[str, Any]) -> Match[Any, 
         match.pending_orders[seat] = order
     match.messages = [Message.from_json(m) for m in record.get("messages", [])]
     match.cursors = _cursors(record)
-    match.deadline = record.get("deadline")
+    match.deadline = _deadline(record.get("deadline"))
     digest = record.get("state_digest")
     if digest is not None and digest != state_digest(game.to_json(match.state)):
         raise ReplayDivergence("replay reached a different final state than the record")
     count = len(match.start_chance) + sum(len(s.chance) for s in match.steps)
     match.chance = SeededChance(seed, start=count) if seed is not None else _no_more_chance()
     return match
+
+
+def _deadline(value: object) -> str | None:
+    """A recorded deadline: None, or a time with its zone (``2026-11-21T20:20:00+00:00``)."""
+    if value is None:
+        return None
+    try:
+        when = datetime.fromisoformat(str(value)) if isinstance(value, str) else None
+    except ValueError:
+        when = None
+    if when is None or when.tzinfo is None:
+        raise RecordError(
+            f"deadline {str(value)[:40]!r} is not a time with a zone, e.g. "
+            "2026-11-21T20:20:00+00:00"
+        )
+    return when.isoformat(timespec="seconds")
 
 
 def _cursors(record: Mapping[str, Any]) -> dict[str, Cursor]:
