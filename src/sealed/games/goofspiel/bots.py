@@ -5,7 +5,8 @@
   (the lower of two equally close); a classic baseline.
 - ``counter``: reads the open hands. For a prize in the upper half of
   those still to come it bids the lowest card that beats every card any
-  opponent still holds, if it has one; otherwise it throws its lowest card.
+  opponent still holds, or else its highest card; for a lower prize it
+  throws its lowest card.
 """
 
 from __future__ import annotations
@@ -43,6 +44,5 @@ class CounterBot:
                 (max(p.hand) for p in view.players if p.seat != view.seat and p.hand), default=0
             )
             winning = [card for card in view.hand if card > best_other]
-            if winning:
-                return BIDS[winning[0]]
+            return BIDS[winning[0] if winning else view.hand[-1]]
         return BIDS[view.hand[0]]
