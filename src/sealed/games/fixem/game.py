@@ -11,9 +11,6 @@ from sealed.core.game import Game, JsonDict, Options, Prompt, Result
 from sealed.games.fixem import rules
 from sealed.games.fixem.bots import CounterBot, RandomBot
 from sealed.games.fixem.orders import (
-    Card1,
-    Card2,
-    Card3,
     FixemOrder,
     Pass,
     format_order,
@@ -60,17 +57,14 @@ class FixemGame(Game[FixemState, FixemOrder, FixemView]):
     def prompts(self, state: FixemState) -> Mapping[str, Prompt]:
         if state.stage is Stage.OVER:
             return {}
-        if state.stage is Stage.PREDICT:
-            prompt = Prompt(
-                phase=f"round {state.round}, Prediction Stage",
-                help="predict COUNT x POINT: how many field dice will show POINT (predict 4 x 3)",
-            )
-        else:
-            prompt = Prompt(
-                phase=f"round {state.round}, Card Stage",
-                help="card1 POINT | card2 P P ... | card3 SEAT POINT | pass",
-            )
+        # One Prompt per state, kept until the state changes (the hot path asks every step).
+        prompt = state.cache.get("prompt")
+        if prompt is None:
+            prompt = state.cache["prompt"] = _prompt(state)
         return dict.fromkeys(state.seats, prompt)
+
+    def prompted(self, state: FixemState) -> tuple[str, ...]:
+        return () if state.stage is Stage.OVER else state.seats
 
     def parse(self, state: FixemState, seat: str, text: str) -> FixemOrder:
         order = parse_order(text, state.seats)
@@ -99,13 +93,21 @@ class FixemGame(Game[FixemState, FixemOrder, FixemView]):
     ) -> tuple[FixemState, list[Event]]:
         return rules.resolve(state, orders, chance)
 
+    def advance(
+        self, state: FixemState, orders: Mapping[str, FixemOrder], chance: Chance
+    ) -> FixemState:
+        return rules.advance(state, orders, chance)
+
+    def clone(self, state: FixemState) -> FixemState:
+        return state.clone()
+
     def result(self, state: FixemState) -> Result | None:
         if state.stage is not Stage.OVER:
             return None
         return Result.highest(self.scores(state), rules.end_reason(state))
 
     def scores(self, state: FixemState) -> Mapping[str, float]:
-        return {seat: float(state.player(seat).score) for seat in state.seats}
+        return {seat: float(player.score) for seat, player in state.players.items()}
 
     def view(self, state: FixemState, seat: str) -> FixemView:
         return build_view(state, seat)
@@ -114,9 +116,19 @@ class FixemGame(Game[FixemState, FixemOrder, FixemView]):
         return render(view)
 
     def action_label(self, order: FixemOrder) -> str:
-        if isinstance(order, Card1 | Card2 | Card3):
-            return format_order(order).split(" ", 1)[0]
-        return "predict" if not isinstance(order, Pass) else "pass"
+        return order.label
+
+
+def _prompt(state: FixemState) -> Prompt:
+    if state.stage is Stage.PREDICT:
+        return Prompt(
+            phase=f"round {state.round}, Prediction Stage",
+            help="predict COUNT x POINT: how many field dice will show POINT (predict 4 x 3)",
+        )
+    return Prompt(
+        phase=f"round {state.round}, Card Stage",
+        help="card1 POINT | card2 P P ... | card3 SEAT POINT | pass",
+    )
 
 
 GAME = FixemGame()

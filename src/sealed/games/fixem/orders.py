@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import ClassVar
 
 from sealed.core.errors import OrderSyntaxError
 from sealed.core.suggest import did_you_mean
@@ -29,6 +30,8 @@ _PREDICTION = re.compile(r"^(?:predict\s*)?(\d+)\s*x\s*(\d+)$")
 class Predict:
     """``count`` field dice will show ``point``."""
 
+    label: ClassVar[str] = "predict"  # the kind of order, for action statistics
+
     count: int
     point: int
 
@@ -40,6 +43,8 @@ class Predict:
 class Card1:
     """Take one of my own-colour field dice showing ``point`` into my hand."""
 
+    label: ClassVar[str] = "card1"  # the kind of order, for action statistics
+
     point: int
 
     def __repr__(self) -> str:
@@ -49,6 +54,8 @@ class Card1:
 @dataclass(frozen=True, slots=True)
 class Card2:
     """Move my hand dice showing ``points`` (sorted) to the Field."""
+
+    label: ClassVar[str] = "card2"  # the kind of order, for action statistics
 
     points: tuple[int, ...]
 
@@ -60,6 +67,8 @@ class Card2:
 class Card3:
     """Move ``target``'s hand die showing ``point`` to the Field Queue."""
 
+    label: ClassVar[str] = "card3"  # the kind of order, for action statistics
+
     target: str
     point: int
 
@@ -70,6 +79,8 @@ class Card3:
 @dataclass(frozen=True, slots=True)
 class Pass:
     """No card this round (and, as a deadline default only, no prediction)."""
+
+    label: ClassVar[str] = "pass"  # the kind of order, for action statistics
 
     def __repr__(self) -> str:
         return "parse_order('pass')"

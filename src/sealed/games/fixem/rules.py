@@ -8,12 +8,11 @@ what they rolled, and scenarios can script any roll.
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Mapping, Sequence
 
 from sealed.core.chance import Chance
 from sealed.core.errors import IllegalOrderError
-from sealed.core.events import Audience, Event
+from sealed.core.events import EVERYONE, Audience, Event
 from sealed.games.fixem.orders import (
     Card1,
     Card2,
@@ -32,6 +31,7 @@ from sealed.games.fixem.state import (
     Prediction,
     Settings,
     Stage,
+    die,
     point_counts,
     remove_points,
     sort_dice,
@@ -40,6 +40,7 @@ from sealed.games.fixem.state import (
 PLACED_POINT = 1  # a die put in the bowl unrolled; it is rolled before anyone counts it
 
 Events = list[Event]
+PASS = Pass()
 
 
 # -- setting up ---------------------------------------------------------------
@@ -48,7 +49,7 @@ Events = list[Event]
 def new_state(seats: Sequence[str], rules: Settings, chance: Chance) -> FixemState:
     """Section 10 f: hand dice rolled, field dice in the bowl, the rest waiting."""
     players = {seat: _start_player(seat, rules, chance) for seat in seats}
-    field = [Die(seat, PLACED_POINT) for seat in seats for _ in range(rules.start_field)]
+    field = [die(seat, PLACED_POINT) for seat in seats for _ in range(rules.start_field)]
     return FixemState(
         seats=tuple(seats),
         rules=rules,
@@ -197,214 +198,239 @@ def _card3_points(state: FixemState, target: str) -> tuple[int, ...]:
 
 
 # -- resolving ----------------------------------------------------------------
+#
+# One rules path. Each stage changes the state in place; ``events`` is the
+# list to narrate into, or ``None`` on the fast path (simulations), where no
+# Event and no sentence is built: every sentence is behind ``if events is not
+# None``. Chance labels are always built: they are part of what chance is
+# asked, whoever asks.
 
 
 def resolve(
     state: FixemState, orders: Mapping[str, FixemOrder], chance: Chance
 ) -> tuple[FixemState, Events]:
-    """Open one sealed step: the predictions (then roll), or the cards (then execute and score)."""
+    """Open one sealed step on a copy of ``state`` (pure), narrating every event."""
+    after = state.clone()
+    events: Events = []
+    apply(after, orders, chance, events)
+    return after, events
+
+
+def advance(state: FixemState, orders: Mapping[str, FixemOrder], chance: Chance) -> FixemState:
+    """Open one sealed step on ``state`` itself, without narration (the fast path)."""
+    apply(state, orders, chance, None)
+    return state
+
+
+def apply(
+    state: FixemState, orders: Mapping[str, FixemOrder], chance: Chance, events: Events | None
+) -> None:
+    """The predictions (then the roll), or the cards (then execution, scoring, the end)."""
     if state.stage is Stage.PREDICT:
-        state, events = prediction_stage(state, orders)
-        state, rolled = rolling_stage(state, chance)
-        return dataclasses.replace(state, stage=Stage.CARDS), events + rolled
-    state, events = card_stage(state, orders)
-    state, executed = execution_stage(state, orders)
-    state, scored = score_stage(state)
-    state, ended = end_of_round(state, chance)
-    return state, events + executed + scored + ended
+        prediction_stage(state, orders, events)
+        rolling_stage(state, chance, events)
+        state.stage = Stage.CARDS
+    else:
+        card_stage(state, orders, events)
+        execution_stage(state, orders, events)
+        score_stage(state, events)
+        end_of_round(state, chance, events)
+    state.changed()
 
 
 def prediction_stage(
-    state: FixemState, orders: Mapping[str, FixemOrder]
-) -> tuple[FixemState, Events]:
+    state: FixemState, orders: Mapping[str, FixemOrder], events: Events | None
+) -> None:
     """Section 10 g: predictions made in secret, then "remove their Partitions together"."""
-    players = dict(state.players)
-    shown: dict[str, str] = {}
     for seat in state.seats:
         order = orders.get(seat)
-        prediction = Prediction(order.count, order.point) if isinstance(order, Predict) else None
-        players[seat] = dataclasses.replace(players[seat], prediction=prediction)
+        state.players[seat].prediction = (
+            Prediction(order.count, order.point) if isinstance(order, Predict) else None
+        )
+    if events is None:
+        return
+    shown = {}
+    for seat in state.seats:
+        prediction = state.players[seat].prediction
         shown[seat] = str(prediction) if prediction else "none"
-    state = dataclasses.replace(state, players=players)
     if state.rules.hidden_predictions:
         # iteration 7 c: each seat sees only its own until the Score Stage
-        events = [
-            _event("prediction", f"round {state.round}: your prediction is {shown[s]}", [s])
-            for s in state.seats
-        ]
-        return state, events
+        for s in state.seats:
+            events.append(
+                _event("prediction", f"round {state.round}: your prediction is {shown[s]}", [s])
+            )
+        return
     text = ", ".join(f"{seat} {shown[seat]}" for seat in state.seats)
-    return state, [_event("predictions", f"round {state.round} predictions: {text}", None, shown)]
+    events.append(_event("predictions", f"round {state.round} predictions: {text}", None, shown))
 
 
-def rolling_stage(state: FixemState, chance: Chance) -> tuple[FixemState, Events]:
+def rolling_stage(state: FixemState, chance: Chance, events: Events | None) -> None:
     """Section 10 h: each colour's field dice are rolled, then the Field Queue joins unrolled.
 
     With ``queue_joins: before_roll`` (iterations 1-6: "grabs his own all
     Gaming Dices in the Shared Zone (including Field and Field Queue)") the
     queue joins first and is rolled with its colour.
     """
-    events: Events = []
-    field = list(state.field)
+    field = state.field
     queue = state.queue
     if state.rules.queue_joins == "before_roll" and queue:
         field += queue
-        events.append(_queue_event(state, queue, "and will be rolled"))
+        if events is not None:
+            events.append(_queue_event(queue, "and will be rolled"))
         queue = ()
+    per_colour = dict.fromkeys(state.seats, 0)
+    for d in field:
+        per_colour[d.seat] += 1
     rolled: list[Die] = []
-    for seat in state.seats:
-        count = sum(1 for d in field if d.seat == seat)
+    for seat, count in per_colour.items():
         if count == 0:
             continue
         label = f"round {state.round}: roll {seat}'s {count} field dice"
         points = sorted(chance.dice(label, count))
-        rolled += [Die(seat, p) for p in points]
-        faces = " ".join(map(str, points))
-        events.append(
-            _event("roll", f"{seat} rolls {count} field dice: {faces}", None, {"seat": seat})
-        )
+        rolled += [die(seat, p) for p in points]
+        if events is not None:
+            faces = " ".join(map(str, points))
+            text = f"{seat} rolls {count} field dice: {faces}"
+            events.append(_event("roll", text, None, {"seat": seat}))
     if queue:
         # "Then put all the dices in the Field Queue into the Field without rotating them."
-        events.append(_queue_event(state, queue, "without being rolled"))
-        rolled += queue
-    return dataclasses.replace(state, field=sort_dice(rolled, state.seats), queue=()), events
+        if events is not None:
+            events.append(_queue_event(queue, "without being rolled"))
+        state.field = sort_dice((*rolled, *queue), state.seats)
+    else:
+        state.field = tuple(rolled)  # colour by colour in seat order, each sorted: canonical
+    state.queue = ()
 
 
-def _queue_event(state: FixemState, queue: tuple[Die, ...], how: str) -> Event:
+def _queue_event(queue: tuple[Die, ...], how: str) -> Event:
     dice = ", ".join(f"{d.seat} {d.point}" for d in queue)
     return _event("queue", f"the Field Queue joins the Field {how}: {dice}")
 
 
-def card_stage(state: FixemState, orders: Mapping[str, FixemOrder]) -> tuple[FixemState, Events]:
+def card_stage(state: FixemState, orders: Mapping[str, FixemOrder], events: Events | None) -> None:
     """Section 10 i: the cards, chosen in secret, are displayed together."""
-    cards = {seat: format_order(orders.get(seat, Pass())) for seat in state.seats}
-    text = ", ".join(f"{seat} {cards[seat]}" for seat in state.seats)
-    event = _event("cards", f"round {state.round} cards: {text}", None, cards)
-    return dataclasses.replace(state, cards=cards), [event]
+    cards = {seat: format_order(orders.get(seat, PASS)) for seat in state.seats}
+    state.cards = cards
+    if events is not None:
+        text = ", ".join(f"{seat} {cards[seat]}" for seat in state.seats)
+        events.append(_event("cards", f"round {state.round} cards: {text}", None, cards))
 
 
 def execution_stage(
-    state: FixemState, orders: Mapping[str, FixemOrder]
-) -> tuple[FixemState, Events]:
+    state: FixemState, orders: Mapping[str, FixemOrder], events: Events | None
+) -> None:
     """Section 10 j iv: "The sequence for the Cards to take effects is 3 -> 2 -> 1".
 
     ``card_order: 2-3-1`` is iterations 1-4's sequence. Plays of the same
     card take effect in seat order.
     """
-    events: Events = []
     for number in state.rules.card_order:
         for seat in state.seats:
-            played = _play(state, seat, orders.get(seat), number)
-            if played is not None:
-                state, event = played
-                events.append(event)
-    return state, events
+            order = orders.get(seat)
+            if number == 1 and isinstance(order, Card1):
+                play_card1(state, seat, order, events)
+            elif number == 2 and isinstance(order, Card2):
+                play_card2(state, seat, order, events)
+            elif number == 3 and isinstance(order, Card3):
+                play_card3(state, seat, order, events)
 
 
-def _play(
-    state: FixemState, seat: str, order: FixemOrder | None, number: int
-) -> tuple[FixemState, Event] | None:
-    if number == 1 and isinstance(order, Card1):
-        return play_card1(state, seat, order)
-    if number == 2 and isinstance(order, Card2):
-        return play_card2(state, seat, order)
-    if number == 3 and isinstance(order, Card3):
-        return play_card3(state, seat, order)
-    return None
-
-
-def play_card1(state: FixemState, seat: str, order: Card1) -> tuple[FixemState, Event]:
+def play_card1(state: FixemState, seat: str, order: Card1, events: Events | None) -> None:
     """Card 1: one own-colour die showing the point, from the Field, else from the Field Queue.
 
     "If there's no that number in his color in the Field or Field Queue,
     this card doesn't do anything."
     """
-    die = Die(seat, order.point)
-    player = state.player(seat)
-    took = dataclasses.replace(player, hand=tuple(sorted((*player.hand, order.point))))
-    if die in state.field:
-        state = dataclasses.replace(state, field=_without(state.field, die))
-        return _with_player(state, seat, took), _event(
-            "card1", f"{seat} takes a {order.point} from the Field into the hand"
-        )
-    if die in state.queue:
-        state = dataclasses.replace(state, queue=_without(state.queue, die))
-        return _with_player(state, seat, took), _event(
-            "card1", f"{seat} takes a {order.point} from the Field Queue into the hand"
-        )
-    return state, _event(
-        "card1", f"{seat}'s card 1 does nothing: no {seat} die showing {order.point} is out"
-    )
+    wanted = die(seat, order.point)
+    if wanted in state.field:
+        state.field = _without(state.field, wanted)
+        where = "the Field"
+    elif wanted in state.queue:
+        state.queue = _without(state.queue, wanted)
+        where = "the Field Queue"
+    else:
+        if events is not None:
+            text = f"{seat}'s card 1 does nothing: no {seat} die showing {order.point} is out"
+            events.append(_event("card1", text))
+        return
+    player = state.players[seat]
+    player.hand = tuple(sorted((*player.hand, order.point)))
+    if events is not None:
+        events.append(_event("card1", f"{seat} takes a {order.point} from {where} into the hand"))
 
 
-def _without(dice: tuple[Die, ...], die: Die) -> tuple[Die, ...]:
+def _without(dice: tuple[Die, ...], gone: Die) -> tuple[Die, ...]:
     left = list(dice)
-    left.remove(die)
+    left.remove(gone)
     return tuple(left)
 
 
-def play_card2(state: FixemState, seat: str, order: Card2) -> tuple[FixemState, Event]:
+def play_card2(state: FixemState, seat: str, order: Card2, events: Events | None) -> None:
     """Card 2: the named hand dice go to the Field unrolled; any taken by card 3 stay lost."""
-    hand = list(state.player(seat).hand)
+    player = state.players[seat]
+    hand = list(player.hand)
     moved = []
     for point in order.points:
         if point in hand:
             hand.remove(point)
             moved.append(point)
+    player.hand = tuple(hand)
+    if moved:
+        state.field = sort_dice((*state.field, *(die(seat, p) for p in moved)), state.seats)
+    if events is None:
+        return
     missing = list(order.points)
     for point in moved:
         missing.remove(point)
-    state = _with_player(state, seat, dataclasses.replace(state.player(seat), hand=tuple(hand)))
-    field = (*state.field, *(Die(seat, p) for p in moved))
-    state = dataclasses.replace(state, field=sort_dice(field, state.seats))
     text = f"{seat} moves hand dice to the Field: {' '.join(map(str, moved)) or 'none'}"
     if missing:
         text += f" (no longer in hand: {' '.join(map(str, missing))})"
-    return state, _event("card2", text)
+    events.append(_event("card2", text))
 
 
-def play_card3(state: FixemState, seat: str, order: Card3) -> tuple[FixemState, Event]:
+def play_card3(state: FixemState, seat: str, order: Card3, events: Events | None) -> None:
     """Card 3: the target's hand die goes to the Field Queue, or nothing if it is not there."""
-    target = state.player(order.target)
+    target = state.players[order.target]
     if order.point not in target.hand:
-        return state, _event(
-            "card3",
-            f"{seat}'s card 3 does nothing: {order.target} has no hand die showing {order.point}",
-        )
-    hand = remove_points(target.hand, [order.point])
-    state = _with_player(state, order.target, dataclasses.replace(target, hand=hand))
-    queue = sort_dice((*state.queue, Die(order.target, order.point)), state.seats)
-    state = dataclasses.replace(state, queue=queue)
-    return state, _event(
-        "card3", f"{seat} moves {order.target}'s hand {order.point} to the Field Queue"
-    )
+        if events is not None:
+            text = (
+                f"{seat}'s card 3 does nothing: {order.target} has no hand die showing "
+                f"{order.point}"
+            )
+            events.append(_event("card3", text))
+        return
+    target.hand = remove_points(target.hand, [order.point])
+    state.queue = sort_dice((*state.queue, die(order.target, order.point)), state.seats)
+    if events is not None:
+        text = f"{seat} moves {order.target}'s hand {order.point} to the Field Queue"
+        events.append(_event("card3", text))
 
 
 # -- scoring ------------------------------------------------------------------
 
 
-def score_stage(state: FixemState) -> tuple[FixemState, Events]:
+def score_stage(state: FixemState, events: Events | None) -> None:
     """Section 10 l: count the Field (not the queue); exact predictions take their point's dice."""
     counts = point_counts(state.field)
-    summary = " ".join(f"{p}:{counts[p]}" for p in POINTS)
-    data = {str(p): n for p, n in counts.items()}
-    events = [_event("count", f"round {state.round} field count {summary}", None, data)]
-    if state.rules.hidden_predictions:
-        shown = {s: str(state.player(s).prediction or "none") for s in state.seats}
-        text = ", ".join(f"{s} {shown[s]}" for s in state.seats)
-        events.append(
-            _event("predictions", f"round {state.round} predictions: {text}", None, shown)
-        )
+    if events is not None:
+        summary = " ".join(f"{p}:{counts[p]}" for p in POINTS)
+        data = {str(p): n for p, n in counts.items()}
+        events.append(_event("count", f"round {state.round} field count {summary}", None, data))
+        if state.rules.hidden_predictions:
+            shown = {s: str(state.player(s).prediction or "none") for s in state.seats}
+            text = ", ".join(f"{s} {shown[s]}" for s in state.seats)
+            events.append(
+                _event("predictions", f"round {state.round} predictions: {text}", None, shown)
+            )
     if state.rules.closest_award:
-        state, award = closest_award(state, counts)
-        events += award
-    state, taken, remainder = take_exact(state, counts)
-    events += _score_events(state, taken, remainder)
-    state, refilled = refill(state, taken, remainder)
-    return state, events + refilled
+        closest_award(state, counts, events)
+    taken, remainder = take_exact(state, counts)
+    if events is not None:
+        events += _score_events(state, taken, remainder)
+    refill(state, taken, remainder, events)
 
 
-def closest_award(state: FixemState, counts: Mapping[int, int]) -> tuple[FixemState, Events]:
+def closest_award(state: FixemState, counts: Mapping[int, int], events: Events | None) -> None:
     """Iteration 4: the single closest prediction earns one Score Dice; a tie earns nothing.
 
     "For the player whose prediction is the closest from the correct result,
@@ -418,24 +444,31 @@ def closest_award(state: FixemState, counts: Mapping[int, int]) -> tuple[FixemSt
         if (p := state.player(seat).prediction) is not None
     }
     if not distance:
-        return state, []
+        return
     best = min(distance.values())
     closest = [seat for seat, d in distance.items() if d == best]
     if len(closest) > 1:
-        names = ", ".join(closest)
-        return state, [_event("award", f"no award: {names} are equally close ({best} off)")]
+        if events is not None:
+            names = ", ".join(closest)
+            events.append(_event("award", f"no award: {names} are equally close ({best} off)"))
+        return
     seat = closest[0]
-    player = state.player(seat)
+    player = state.players[seat]
     if player.waiting == 0:
-        return state, [_event("award", f"{seat} is closest but has no Waiting Dice to award")]
-    player = _add_score(state, dataclasses.replace(player, waiting=player.waiting - 1), 1)
-    text = f"{seat} is closest ({best} off) and takes one Waiting Die as a Score Die"
-    return _with_player(state, seat, player), [_event("award", text, None, {"seat": seat})]
+        if events is not None:
+            text = f"{seat} is closest but has no Waiting Dice to award"
+            events.append(_event("award", text))
+        return
+    player.waiting -= 1
+    _add_score(state, player, 1)
+    if events is not None:
+        text = f"{seat} is closest ({best} off) and takes one Waiting Die as a Score Die"
+        events.append(_event("award", text, None, {"seat": seat}))
 
 
 def take_exact(
     state: FixemState, counts: Mapping[int, int]
-) -> tuple[FixemState, dict[str, list[Die]], list[Die]]:
+) -> tuple[dict[str, list[Die]], list[Die]]:
     """Exact predictions take every field die of their point; equal ones split them.
 
     "If two or more players made the same prediction and all correct, they
@@ -443,32 +476,27 @@ def take_exact(
     game totally." The dice of the point are dealt in canonical order (colour
     in seat order): each scorer, in seat order, takes the next share, and the
     last ``count % scorers`` dice are the remainder, removed from the game.
-    Returns the state, the dice each scorer took, and the remainder.
+    Returns the dice each scorer took, and the remainder.
     """
     winners: dict[int, list[str]] = {}
     for seat in state.seats:
-        p = state.player(seat).prediction
+        p = state.players[seat].prediction
         if p is not None and counts[p.point] == p.count:
             winners.setdefault(p.point, []).append(seat)
     taken: dict[str, list[Die]] = {}
     remainder: list[Die] = []
+    if not winners:
+        return taken, remainder
     for point, seats in winners.items():
         dice = [d for d in state.field if d.point == point]
         share = len(dice) // len(seats)
         for i, seat in enumerate(seats):
             taken[seat] = dice[i * share : (i + 1) * share]
+            _add_score(state, state.players[seat], share)
         remainder += dice[share * len(seats) :]
-    players = {
-        seat: _add_score(state, player, len(taken.get(seat, ())))
-        for seat, player in state.players.items()
-    }
-    field = tuple(d for d in state.field if d.point not in winners)
-    removed = state.removed + len(remainder)
-    return (
-        dataclasses.replace(state, field=field, players=players, removed=removed),
-        taken,
-        remainder,
-    )
+    state.field = tuple(d for d in state.field if d.point not in winners)
+    state.removed += len(remainder)
+    return taken, remainder
 
 
 def _score_events(
@@ -498,8 +526,11 @@ def _colours(dice: Sequence[Die], seats: Sequence[str]) -> str:
 
 
 def refill(
-    state: FixemState, taken: Mapping[str, list[Die]], remainder: list[Die]
-) -> tuple[FixemState, Events]:
+    state: FixemState,
+    taken: Mapping[str, list[Die]],
+    remainder: list[Die],
+    events: Events | None,
+) -> None:
     """Put Waiting Dice into the Field for the dice that left it.
 
     ``own_colour`` (section 10 l): "the same amount of each color's Waiting
@@ -511,75 +542,84 @@ def refill(
     puts in what it has.
     """
     if state.rules.refill == "none" or not (taken or remainder):
-        return state, []
+        return
     owed = dict.fromkeys(state.seats, 0)
-    for die in remainder:
-        owed[die.seat] += 1
+    for d in remainder:
+        owed[d.seat] += 1
     for seat, dice in taken.items():
         if state.rules.refill == "scorer":
             owed[seat] += len(dice)
         else:
-            for die in dice:
-                owed[die.seat] += 1
+            for d in dice:
+                owed[d.seat] += 1
     field = list(state.field)
     parts = []
     for seat in state.seats:
-        player = state.player(seat)
-        count = min(owed[seat], player.waiting)
         if owed[seat] == 0:
             continue
-        state = _with_player(
-            state, seat, dataclasses.replace(player, waiting=player.waiting - count)
-        )
-        field += [Die(seat, PLACED_POINT)] * count
-        short = f" (owed {owed[seat]}, no more waiting)" if count < owed[seat] else ""
-        parts.append(f"{seat} {count}{short}")
-    state = dataclasses.replace(state, field=sort_dice(field, state.seats))
-    return state, [_event("refill", "refill from the Waiting Dice: " + ", ".join(parts))]
+        player = state.players[seat]
+        count = min(owed[seat], player.waiting)
+        player.waiting -= count
+        field += [die(seat, PLACED_POINT)] * count
+        if events is not None:
+            short = f" (owed {owed[seat]}, no more waiting)" if count < owed[seat] else ""
+            parts.append(f"{seat} {count}{short}")
+    state.field = sort_dice(field, state.seats)
+    if events is not None:
+        events.append(_event("refill", "refill from the Waiting Dice: " + ", ".join(parts)))
 
 
 # -- ending -------------------------------------------------------------------
 
 
-def end_of_round(state: FixemState, chance: Chance) -> tuple[FixemState, Events]:
+def end_of_round(state: FixemState, chance: Chance, events: Events | None) -> None:
     """Section 10 k and l: the field-dice end, the round limit with its four-sided die.
 
     Both endings of section 10 apply together under ``ending: rounds``.
     """
-    events: Events = []
     rules = state.rules
     out = len(state.field) + len(state.queue)
     if out < len(state.seats):
-        return _end(state, "field", f"only {out} field dice remain, fewer than the players")
+        why = f"only {out} field dice remain, fewer than the players" if events is not None else ""
+        _end(state, "field", why, events)
+        return
     if rules.ending == "rounds":
         if state.round >= rules.rounds and rules.additional_die and state.additional_rounds is None:
             label = f"roll the {rules.additional_die}-sided die for Additional Rounds"
             extra = chance.dice(label, 1, rules.additional_die)[0]
-            state = dataclasses.replace(state, additional_rounds=extra)
-            events.append(
-                _event(
-                    "additional",
+            state.additional_rounds = extra
+            if events is not None:
+                text = (
                     f"the {rules.additional_die}-sided die shows {extra}: {extra} Additional "
-                    "Round(s) follow, their Score Dice weigh 2",
-                    None,
-                    {"rounds": extra},
+                    "Round(s) follow, their Score Dice weigh 2"
                 )
-            )
+                events.append(_event("additional", text, None, {"rounds": extra}))
         total = state.total_rounds
         if total is not None and state.round >= total:
-            state, ended = _end(state, "rounds", f"all {total} rounds are played")
-            return state, events + ended
+            _end(
+                state,
+                "rounds",
+                f"all {total} rounds are played" if events is not None else "",
+                events,
+            )
+            return
     elif state.round >= rules.max_rounds:
-        return _end(state, "limit", f"the round limit ({rules.max_rounds}) is reached")
-    players = {s: dataclasses.replace(p, prediction=None) for s, p in state.players.items()}
-    state = dataclasses.replace(state, round=state.round + 1, stage=Stage.PREDICT, players=players)
-    return state, events
+        why = f"the round limit ({rules.max_rounds}) is reached" if events is not None else ""
+        _end(state, "limit", why, events)
+        return
+    for player in state.players.values():
+        player.prediction = None
+    state.round += 1
+    state.stage = Stage.PREDICT
 
 
-def _end(state: FixemState, why: str, text: str) -> tuple[FixemState, Events]:
-    scores = {seat: state.player(seat).score for seat in state.seats}
-    state = dataclasses.replace(state, stage=Stage.OVER, ended=why)
-    return state, [_event("end", f"the game ends: {text}", None, {"reason": why, "scores": scores})]
+def _end(state: FixemState, why: str, text: str, events: Events | None) -> None:
+    state.stage = Stage.OVER
+    state.ended = why
+    if events is not None:
+        scores = {seat: state.player(seat).score for seat in state.seats}
+        data = {"reason": why, "scores": scores}
+        events.append(_event("end", f"the game ends: {text}", None, data))
 
 
 def end_reason(state: FixemState) -> str:
@@ -594,20 +634,15 @@ def end_reason(state: FixemState) -> str:
 # -- helpers ------------------------------------------------------------------
 
 
-def _with_player(state: FixemState, seat: str, player: Player) -> FixemState:
-    return dataclasses.replace(state, players={**state.players, seat: player})
-
-
-def _add_score(state: FixemState, player: Player, dice: int) -> Player:
+def _add_score(state: FixemState, player: Player, dice: int) -> None:
     """Score Dice go to the Additional Score Zone in Additional Rounds (section 10 k)."""
-    if dice == 0:
-        return player
     if state.doubled:
-        return dataclasses.replace(player, additional=player.additional + dice)
-    return dataclasses.replace(player, scored=player.scored + dice)
+        player.additional += dice
+    else:
+        player.scored += dice
 
 
 def _event(kind: str, text: str, seats: Sequence[str] | None = None, data: object = None) -> Event:
-    audience = Audience.everyone() if seats is None else Audience.only(*seats)
+    audience = EVERYONE if seats is None else Audience.only(*seats)
     payload = dict(data) if isinstance(data, Mapping) else {}
     return Event(kind, text, audience, payload)

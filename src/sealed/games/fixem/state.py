@@ -1,17 +1,20 @@
 """Fix'em values: dice, predictions, the rule variant in force, players and the game state.
 
-A state is a frozen value. Dice of one colour are interchangeable except for
-the point they show, so the Field and the Field Queue are kept as sorted
-tuples of :class:`Die` (colour in seat order, then point) and a hand as a
-sorted tuple of points: a hand only ever holds its owner's colour (the
-starting hand is his own dice, and card 1 "Move one Field Dice of the
-player's own color to his Hand").
+A state is mutable: the rules apply a step to it in place (the fast path,
+``advance``), and ``resolve`` applies it to a :meth:`FixemState.clone`, so
+one rules implementation serves both. Dice of one colour are
+interchangeable except for the point they show, so the Field and the Field
+Queue are kept as sorted tuples of :class:`Die` (colour in seat order, then
+point) and a hand as a sorted tuple of points: a hand only ever holds its
+owner's colour (the starting hand is his own dice, and card 1 "Move one
+Field Dice of the player's own color to his Hand"). Tuples and dice are
+immutable, so a clone shares them; only the players are copied.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import enum
-from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -43,6 +46,17 @@ class Die:
 
     def to_json(self) -> dict[str, object]:
         return {"seat": self.seat, "point": self.point}
+
+
+_DICE: dict[tuple[str, int], Die] = {}
+
+
+def die(seat: str, point: int) -> Die:
+    """The one :class:`Die` of ``seat``'s colour showing ``point`` (dice are values: shared)."""
+    found = _DICE.get((seat, point))
+    if found is None:
+        found = _DICE[seat, point] = Die(seat, point)
+    return found
 
 
 @dataclass(frozen=True, slots=True)
@@ -190,7 +204,7 @@ class Settings:
         return 4 if self.start_hand == "4_rolled" else 6
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Player:
     """One seat's dice and score.
 
@@ -210,34 +224,62 @@ class Player:
     def score(self) -> int:
         return self.scored + 2 * self.additional
 
+    def copy(self) -> Player:
+        return Player(self.hand, self.waiting, self.scored, self.additional, self.prediction)
+
     @property
     def score_dice(self) -> int:
         return self.scored + self.additional
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class FixemState:
     """Everything about a game of Fix'em at one moment.
 
     ``cards`` holds the cards opened at the last Card Stage (canonical text
     per seat), ``additional_rounds`` the four-sided die once rolled,
-    ``ended`` why the game ended (``""`` while it goes on).
+    ``ended`` why the game ended (``""`` while it goes on). ``cache`` keeps
+    what views and prompts share while the state does not change; the rules
+    empty it after every step (:meth:`changed`).
     """
 
     seats: tuple[str, ...]
     rules: Settings
     round: int
     stage: Stage
-    players: Mapping[str, Player]
+    players: dict[str, Player]
     field: tuple[Die, ...]
     queue: tuple[Die, ...]
     removed: int = 0
     additional_rounds: int | None = None
     cards: Mapping[str, str] | None = None
     ended: str = ""
+    cache: dict[str, Any] = dataclasses.field(
+        default_factory=dict, init=False, compare=False, repr=False
+    )
 
     def player(self, seat: str) -> Player:
         return self.players[seat]
+
+    def clone(self) -> FixemState:
+        """An independent copy: the players are copied, the immutable tuples shared."""
+        return FixemState(
+            self.seats,
+            self.rules,
+            self.round,
+            self.stage,
+            {seat: player.copy() for seat, player in self.players.items()},
+            self.field,
+            self.queue,
+            self.removed,
+            self.additional_rounds,
+            self.cards,
+            self.ended,
+        )
+
+    def changed(self) -> None:
+        """Forget what was cached for the state as it was (call after every change)."""
+        self.cache.clear()
 
     @property
     def total_rounds(self) -> int | None:
@@ -268,9 +310,11 @@ def sort_dice(dice: Iterable[Die], seats: Sequence[str]) -> tuple[Die, ...]:
 
 
 def point_counts(dice: Iterable[Die]) -> dict[int, int]:
-    """How many dice show each point 1-6."""
-    counts = Counter(d.point for d in dice)
-    return {p: counts.get(p, 0) for p in POINTS}
+    """How many dice show each point 1-6 (keys in point order)."""
+    counts = dict.fromkeys(POINTS, 0)
+    for d in dice:
+        counts[d.point] += 1
+    return counts
 
 
 def remove_points(hand: tuple[int, ...], points: Iterable[int]) -> tuple[int, ...]:
@@ -417,14 +461,14 @@ def _read_dice(data: object, path: setup.Path, seats: tuple[str, ...]) -> tuple[
     dice = []
     for i, item in enumerate(setup.sequence(data, path)):
         where = (*path, str(i))
-        die = setup.mapping(item, where, ("seat", "point"), required=("seat", "point"))
-        seat = die["seat"]
+        entry = setup.mapping(item, where, ("seat", "point"), required=("seat", "point"))
+        seat = entry["seat"]
         if not isinstance(seat, str) or seat not in seats:
             raise setup.fail(
                 (*where, "seat"),
                 f"a die of {seat!r}, who is not at the table{did_you_mean(str(seat), seats)}",
             )
-        dice.append(Die(seat, _point(die["point"], (*where, "point"))))
+        dice.append(die(seat, _point(entry["point"], (*where, "point"))))
     return sort_dice(dice, seats)
 
 

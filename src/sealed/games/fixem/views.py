@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Any
 
 from sealed.games.fixem.state import POINTS, Die, FixemState, Prediction, Stage, point_counts
 
@@ -31,9 +33,16 @@ class SeatView:
     prediction: Prediction | None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class FixemView:
-    """What ``seat`` may know now."""
+    """What ``seat`` may know now.
+
+    Not frozen, for speed: a view is built for every seat at every step, and
+    a frozen dataclass pays for each of these fields on every build. Each
+    view is a fresh object and everything it holds is immutable (tuples,
+    frozen seat views, read-only mappings), so changing one view's
+    attribute changes nothing else.
+    """
 
     seat: str
     seats: tuple[str, ...]
@@ -58,42 +67,72 @@ class FixemView:
     ended: str
 
     def me(self) -> SeatView:
-        return self.of(self.seat)
+        return self.players[self.seats.index(self.seat)]
 
     def of(self, seat: str) -> SeatView:
-        return next(p for p in self.players if p.seat == seat)
+        return self.players[self.seats.index(seat)]
 
 
 def build_view(state: FixemState, seat: str) -> FixemView:
-    """``seat``'s view, copying only the fields it may see."""
-    rules = state.rules
+    """``seat``'s view, copying only the fields it may see.
+
+    What every seat sees alike is built once per state and shared by the
+    views (it is immutable): the hot path views every seat of every state.
+    """
+    shared = state.cache.get("view")
+    if shared is None:
+        shared = state.cache["view"] = _shared(state)
+    players = shared["players"]
+    if players is None:  # something is hidden from some seats: this viewer's own copy
+        players = tuple(_seat_view(state, seat, other) for other in state.seats)
     return FixemView(
         seat=seat,
         seats=state.seats,
         round=state.round,
-        stage=state.stage.value,
-        rounds=rules.rounds,
-        additional_die=rules.additional_die,
-        total_rounds=state.total_rounds,
+        stage=shared["stage"],
+        rounds=shared["rounds"],
+        additional_die=shared["additional_die"],
+        total_rounds=shared["total_rounds"],
         additional_rounds=state.additional_rounds,
-        doubled=state.doubled,
-        ending=rules.ending,
-        card_order="-".join(map(str, rules.card_order)),
-        queue_joins=rules.queue_joins,
-        hidden_hands=rules.hidden_hands,
-        hidden_predictions=rules.hidden_predictions,
-        players=tuple(_seat_view(state, seat, other) for other in state.seats),
+        doubled=shared["doubled"],
+        ending=shared["ending"],
+        card_order=shared["card_order"],
+        queue_joins=shared["queue_joins"],
+        hidden_hands=shared["hidden_hands"],
+        hidden_predictions=shared["hidden_predictions"],
+        players=players,
         field=state.field,
         queue=state.queue,
-        field_counts=point_counts(state.field),
+        field_counts=shared["field_counts"],
         removed=state.removed,
-        cards=dict(state.cards) if state.cards is not None else None,
+        cards=shared["cards"],
         ended=state.ended,
     )
 
 
+def _shared(state: FixemState) -> dict[str, Any]:
+    """The parts of a view that are the same for every seat, as immutable values."""
+    rules = state.rules
+    hidden = rules.hidden_hands or (rules.hidden_predictions and state.stage is not Stage.OVER)
+    return {
+        "stage": state.stage.value,
+        "rounds": rules.rounds,
+        "additional_die": rules.additional_die,
+        "total_rounds": state.total_rounds,
+        "doubled": state.doubled,
+        "ending": rules.ending,
+        "card_order": "-".join(map(str, rules.card_order)),
+        "queue_joins": rules.queue_joins,
+        "hidden_hands": rules.hidden_hands,
+        "hidden_predictions": rules.hidden_predictions,
+        "players": None if hidden else tuple(_seat_view(state, "", s) for s in state.seats),
+        "field_counts": MappingProxyType(point_counts(state.field)),
+        "cards": None if state.cards is None else MappingProxyType(dict(state.cards)),
+    }
+
+
 def _seat_view(state: FixemState, viewer: str, seat: str) -> SeatView:
-    player = state.player(seat)
+    player = state.players[seat]
     own = viewer == seat
     show_hand = own or not state.rules.hidden_hands
     show_prediction = own or not state.rules.hidden_predictions or state.stage is Stage.OVER
