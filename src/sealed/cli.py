@@ -211,7 +211,7 @@ def _print_waiting(match: Match[Any, Any, Any]) -> None:
         console.print(f"deadline: {human_time(match.deadline)} ({note})")
 
 
-@cli.command()
+@cli.command(context_settings={"ignore_unknown_options": True})
 @click.argument("game_file", type=click.Path(dir_okay=False))
 @click.argument("seat")
 @click.argument("text")

@@ -246,3 +246,21 @@ def test_messages_are_sent_recorded_and_reported(tmp_path: Path) -> None:
     assert "ana to ben (step 1): shall we trade?" in sealed("view", game, "ben").output
     assert "shall we trade?" in sealed("view", game, "gm").output
     assert "did you mean 'ben'" in one_line_error(sealed("send", game, "ana", "hi", "--to", "bn"))
+
+
+def test_an_order_starting_with_a_bullet_is_an_order_not_an_option(tmp_path: Path) -> None:
+    game = str(tmp_path / "g.json")
+    sealed("new", "war-slayer", "--players", "ana,ben", "--seed", "4", "-o", game)
+    result = sealed("order", game, "ana", "- theater 3H 2C KH", "--lenient")
+    assert result.exit_code == 0 and "sealed ana: theater 3H 2C KH" in result.output
+
+
+def test_a_chatter_only_email_keeps_the_sealed_orders(tmp_path: Path) -> None:
+    game = str(tmp_path / "g.json")
+    sealed("new", "war-slayer", "--players", "ana,ben", "--seed", "4", "-o", game)
+    sealed("order", game, "ana", "theater 3H 2C KH")
+    before = Path(game).read_bytes()
+    for body in ("", ".", "Hi GM, all good. Thanks!"):
+        error = one_line_error(sealed("order", game, "ana", "-", "--lenient", input=body))
+        assert "no orders found" in error
+    assert Path(game).read_bytes() == before

@@ -38,6 +38,7 @@ class Oracle(Game[OracleState, str, JsonDict]):
     min_players = 2
     max_players = 4
     manual = "none.md"
+    order_words = ("guess", "award")
 
     def initial_state(self, seats: Sequence[Seat], options: Options, chance: Chance) -> OracleState:
         return OracleState(tuple(seats), points=dict.fromkeys(seats, 0))

@@ -325,3 +325,43 @@ def test_a_hand_edited_deadline_is_a_record_error(deadline: object) -> None:
     record["deadline"] = deadline
     with pytest.raises(RecordError, match="deadline"):
         replay(record, game=ORACLE)
+
+
+# -- lenient reading of an email body ----------------------------------------------------
+
+
+def lenient(text: str) -> tuple[str, list[str]]:
+    from sealed.core.match import salvage_orders
+
+    match = new()
+    kept, skipped = salvage_orders(ORACLE, match.state, "ana", text)
+    return kept, [s.text for s in skipped]
+
+
+def test_an_order_inside_a_sentence_is_found_and_the_chatter_listed() -> None:
+    assert lenient("Hi GM, guess 2. Thanks!") == ("guess 2", ["Hi GM / Thanks"])
+
+
+def test_bullets_curly_quotes_quoted_mail_and_signatures_are_cleaned_away() -> None:
+    text = "Hello,\n\n- guess 3\n\n--\nAna\nOn Mon, 3 Mar 2026, GM wrote:\n> guess 1\n"
+    assert lenient(text) == ("guess 3", ["Hello,"])
+    assert lenient("1. guess 2") == ("guess 2", [])
+    assert lenient("> guess 1\n* guess 2") == ("guess 2", [])
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("", "no orders found"),
+        (".", "no orders found"),
+        ("Hi GM, see you soon!", "no orders found"),
+        ("Hi\ngueses 2\nbye", "line 2 'gueses 2'"),  # a misspelt order is never set aside
+        ("guess 7", "line 1 'guess 7': 'a seat guesses 1, 2 or 3'"),  # nor an illegal one
+    ],
+)
+def test_chatter_only_misspelt_or_illegal_orders_seal_nothing(text: str, message: str) -> None:
+    match = new()
+    match.seal("ana", "guess 3")
+    with pytest.raises(OrderSyntaxError, match=message):
+        lenient(text)
+    assert match.pending["ana"].canonical == "guess 3"

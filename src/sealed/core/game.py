@@ -190,6 +190,8 @@ class Game(ABC, Generic[S, O, V]):
     options: ClassVar[tuple[OptionSpec, ...]] = ()
     manual: ClassVar[str]  # file name under docs/games/
     summary: ClassVar[str] = ""
+    order_words: ClassVar[tuple[str, ...]] = ()
+    """The first words of this game's orders (lenient email reading spots misspelt ones)."""
     legacy_versions: ClassVar[Mapping[int, str]] = {}
     """Older versions whose records this code still replays, each with how (for the manual)."""
 

@@ -22,9 +22,11 @@ other's "since last time".
 
 from __future__ import annotations
 
+import difflib
 import hashlib
 import json
 import random
+import re
 import secrets
 import unicodedata
 from collections.abc import Callable, Mapping, Sequence
@@ -516,36 +518,102 @@ class SkippedLine:
     error: str
 
 
+BULLET = re.compile(r"^\s*(?:[-*•·–—]|\d{1,3}[.)])\s+")
+QUOTES = str.maketrans({"‘": "'", "’": "'", "“": '"', "”": '"', "\u00a0": " "})
+WROTE = re.compile(r"^\s*(?:On .{0,200} wrote:|-----\s*Original Message\s*-----)\s*$", re.I)
+FRAGMENT = re.compile(r"(?<=[.!?;])\s+|,\s+")
+
+
 def salvage_orders(
     game: Game[Any, Any, Any], state: Any, seat: Seat, text: str
 ) -> tuple[str, list[SkippedLine]]:
-    """Lenient reading of an email body: set aside the lines that are not orders at all.
+    """Lenient reading of an email body: the orders in it, and the chatter set aside.
 
-    If the whole text parses it is kept as it is. Otherwise every line that
-    is not an order of this game on its own (a greeting, a signature: an
-    :class:`OrderSyntaxError`) is set aside with its error; lines that are
-    orders stay, even illegal ones, so that the rule they break is reported
-    rather than silently dropped.
+    Quoted mail (``>`` lines, everything from "On ... wrote:"), bullets and
+    curly quotes are cleaned away first. If the whole rest parses it is kept
+    as it is. Otherwise each line is tried alone, then in fragments split at
+    sentence punctuation ("Hi GM, embezzle b. Thanks!" gives "embezzle b").
+    A fragment that is not an order is chatter and is set aside (and listed),
+    unless it looks like an order: an order the rules refuse, or a first word
+    close to one of the game's :attr:`Game.order_words` (a misspelt action;
+    the game's own suggestions are too generous for this: "Cheers" is near
+    "theater"). Those refuse the whole email, so nothing
+    order-like is ever dropped silently.
+
+    :raises OrderSyntaxError: an order-like line that is not an order, or no
+        order at all (an empty or chatter-only email never replaces orders; a
+        pass must be written).
     """
+    lines = _clean_lines(text)
+    body = "\n".join(line for _, line in lines)
     try:
-        game.parse(state, seat, text)
-        return text, []
+        game.parse(state, seat, body)
+        return body, []
     except OrderError:
         pass
     kept: list[str] = []
     skipped: list[SkippedLine] = []
-    for number, line in enumerate(text.splitlines(), 1):
-        if not line.strip():
+    doubtful: list[str] = []
+    for number, line in lines:
+        if _parses(game, state, seat, line) is None:
+            kept.append(line)
             continue
-        try:
-            game.parse(state, seat, line)
-        except OrderSyntaxError as error:
-            skipped.append(SkippedLine(number, line.strip(), str(error)))
-            continue
-        except OrderError:
-            pass
-        kept.append(line)
+        chatter: list[str] = []
+        fragments = [f.strip().rstrip(".!?;") for f in FRAGMENT.split(line)]
+        fragments = [f for f in fragments if f]
+        for fragment in fragments:
+            error = _parses(game, state, seat, fragment)
+            if error is None:
+                kept.append(fragment)
+            elif _order_like(game, fragment, error):
+                doubtful.append(f"line {number} {_quote(fragment)}: {_quote(str(error), 160)}")
+            else:
+                chatter.append(fragment)
+        if chatter:
+            whole = line if len(chatter) == len(fragments) else " / ".join(chatter)
+            skipped.append(SkippedLine(number, _quote(whole, 80)[1:-1], "not an order"))
+    if doubtful:
+        raise OrderSyntaxError(
+            "nothing was sealed: " + "; ".join(doubtful[:3]) + (" ..." if len(doubtful) > 3 else "")
+        )
+    if not kept:
+        raise OrderSyntaxError(
+            "no orders found in this text: nothing was sealed (a pass must be written as one)"
+        )
     return "\n".join(kept), skipped
+
+
+def _clean_lines(text: str) -> list[tuple[int, str]]:
+    """Numbered non-empty lines, without quoted mail, bullets and curly quotes."""
+    cleaned: list[tuple[int, str]] = []
+    for number, raw in enumerate(text.translate(QUOTES).splitlines(), 1):
+        if WROTE.match(raw) or raw.strip() == "--":
+            break  # quoted earlier mail or a signature follows
+        if raw.lstrip().startswith(">"):
+            continue
+        line = BULLET.sub("", raw).strip()
+        if line:
+            cleaned.append((number, line))
+    return cleaned
+
+
+def _parses(game: Game[Any, Any, Any], state: Any, seat: Seat, text: str) -> OrderError | None:
+    try:
+        game.parse(state, seat, text)
+    except OrderError as error:
+        return error
+    return None
+
+
+def _order_like(game: Game[Any, Any, Any], fragment: str, error: OrderError) -> bool:
+    if not isinstance(error, OrderSyntaxError):
+        return True  # an order the rules refuse: report the rule, never drop it
+    first = fragment.split()[0].lower().strip("'\":") if fragment.split() else ""
+    return bool(difflib.get_close_matches(first, game.order_words, n=1, cutoff=0.8))
+
+
+def _quote(text: str, limit: int = 60) -> str:
+    return repr(text if len(text) <= limit else text[: limit - 3] + "...")
 
 
 def check_seats(game: Game[Any, Any, Any], seats: Sequence[Seat]) -> tuple[Seat, ...]:
