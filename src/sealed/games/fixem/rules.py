@@ -32,6 +32,7 @@ from sealed.games.fixem.state import (
     Settings,
     Stage,
     die,
+    faces,
     point_counts,
     remove_points,
     sort_dice,
@@ -287,10 +288,11 @@ def rolling_stage(state: FixemState, chance: Chance, events: Events | None) -> N
             continue
         label = f"round {state.round}: roll {seat}'s {count} field dice"
         points = sorted(chance.dice(label, count))
-        rolled += [die(seat, p) for p in points]
+        showing = faces(seat)
+        rolled += [showing[p] for p in points]
         if events is not None:
-            faces = " ".join(map(str, points))
-            text = f"{seat} rolls {count} field dice: {faces}"
+            shown = " ".join(map(str, points))
+            text = f"{seat} rolls {count} field dice: {shown}"
             events.append(_event("roll", text, None, {"seat": seat}))
     if queue:
         # "Then put all the dices in the Field Queue into the Field without rotating them."

@@ -48,15 +48,20 @@ class Die:
         return {"seat": self.seat, "point": self.point}
 
 
-_DICE: dict[tuple[str, int], Die] = {}
+_FACES: dict[str, tuple[Die, ...]] = {}
+
+
+def faces(seat: str) -> tuple[Die, ...]:
+    """``seat``'s dice showing 0 (unused) to 6: dice are values, so one of each is shared."""
+    found = _FACES.get(seat)
+    if found is None:
+        found = _FACES[seat] = tuple(Die(seat, point) for point in (0, *POINTS))
+    return found
 
 
 def die(seat: str, point: int) -> Die:
-    """The one :class:`Die` of ``seat``'s colour showing ``point`` (dice are values: shared)."""
-    found = _DICE.get((seat, point))
-    if found is None:
-        found = _DICE[seat, point] = Die(seat, point)
-    return found
+    """The one :class:`Die` of ``seat``'s colour showing ``point``."""
+    return faces(seat)[point]
 
 
 @dataclass(frozen=True, slots=True)

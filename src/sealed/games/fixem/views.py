@@ -11,12 +11,21 @@ With ``hidden_hands`` another seat's hand shows only its size.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
 
-from sealed.games.fixem.state import POINTS, Die, FixemState, Prediction, Stage, point_counts
+from sealed.games.fixem.state import (
+    POINTS,
+    Die,
+    FixemState,
+    Prediction,
+    Settings,
+    Stage,
+    point_counts,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,19 +124,27 @@ def _shared(state: FixemState) -> dict[str, Any]:
     rules = state.rules
     hidden = rules.hidden_hands or (rules.hidden_predictions and state.stage is not Stage.OVER)
     return {
+        **_settings_part(rules),
         "stage": state.stage.value,
-        "rounds": rules.rounds,
-        "additional_die": rules.additional_die,
         "total_rounds": state.total_rounds,
         "doubled": state.doubled,
+        "players": None if hidden else tuple(_seat_view(state, "", s) for s in state.seats),
+        "field_counts": MappingProxyType(point_counts(state.field)),
+        "cards": None if state.cards is None else MappingProxyType(dict(state.cards)),
+    }
+
+
+@functools.lru_cache(maxsize=64)
+def _settings_part(rules: Settings) -> dict[str, Any]:
+    """The view's fields that only the options decide (read-only: shared by every state)."""
+    return {
+        "rounds": rules.rounds,
+        "additional_die": rules.additional_die,
         "ending": rules.ending,
         "card_order": "-".join(map(str, rules.card_order)),
         "queue_joins": rules.queue_joins,
         "hidden_hands": rules.hidden_hands,
         "hidden_predictions": rules.hidden_predictions,
-        "players": None if hidden else tuple(_seat_view(state, "", s) for s in state.seats),
-        "field_counts": MappingProxyType(point_counts(state.field)),
-        "cards": None if state.cards is None else MappingProxyType(dict(state.cards)),
     }
 
 
