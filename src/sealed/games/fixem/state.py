@@ -309,9 +309,21 @@ class FixemState:
 
 
 def sort_dice(dice: Iterable[Die], seats: Sequence[str]) -> tuple[Die, ...]:
-    """Dice in canonical order: colour in seat order, then point."""
-    rank = {seat: i for i, seat in enumerate(seats)}
-    return tuple(sorted(dice, key=lambda d: (rank[d.seat], d.point)))
+    """Dice in canonical order: colour in seat order, then point.
+
+    Sorted colour by colour (points are small ints, sorted in C) rather than
+    with a key function called per die: the rules sort the Field every step.
+    """
+    points: dict[str, list[int]] = {seat: [] for seat in seats}
+    for d in dice:
+        points[d.seat].append(d.point)
+    ordered: list[Die] = []
+    for seat, shown in points.items():
+        if shown:
+            shown.sort()
+            showing = faces(seat)
+            ordered += [showing[p] for p in shown]
+    return tuple(ordered)
 
 
 def point_counts(dice: Iterable[Die]) -> dict[int, int]:
