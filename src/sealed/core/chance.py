@@ -56,7 +56,7 @@ class ChanceRequest:
         """Return ``value`` normalised, or raise :class:`ChanceError` if it does not fit."""
         if self.kind == "integer":
             if isinstance(value, bool) or not isinstance(value, int):
-                raise ChanceError(f"{self.label}: expected a whole number, got {value!r}")
+                raise ChanceError(f"{self.label}: expected a whole number, got {_short(value)}")
             if not self.low <= value <= self.high:
                 raise ChanceError(f"{self.label}: {value} is outside {self.low}..{self.high}")
             return value
@@ -66,15 +66,19 @@ class ChanceRequest:
 
     def _check_dice(self, value: ChanceValue) -> list[int]:
         if not isinstance(value, list) or len(value) != self.count:
-            raise ChanceError(f"{self.label}: expected a list of {self.count} dice, got {value!r}")
+            raise ChanceError(
+                f"{self.label}: expected a list of {self.count} dice, got {_short(value)}"
+            )
         for die in value:
             if isinstance(die, bool) or not isinstance(die, int) or not 1 <= die <= self.sides:
-                raise ChanceError(f"{self.label}: {die!r} is not a face of a d{self.sides}")
+                raise ChanceError(f"{self.label}: {_short(die)} is not a face of a d{self.sides}")
         return list(value)
 
     def _check_shuffle(self, value: ChanceValue) -> list[str]:
         if not isinstance(value, list):
             raise ChanceError(f"{self.label}: expected an ordering of the {len(self.items)} items")
+        if all(type(v) is str for v in value) and sorted(value) == sorted(self.items):
+            return list(value)  # the usual case, checked cheaply: shuffles happen every game
         given, wanted = Counter(map(str, value)), Counter(self.items)
         if given != wanted:
             raise ChanceError(f"{self.label}: {_shuffle_problem(given, wanted)}")
@@ -212,6 +216,12 @@ class TableChance(Chance):
                 return request.check(parse_table_answer(request, answer))
             except ChanceError as error:
                 self.tell(str(error))
+
+
+def _short(value: object, limit: int = 80) -> str:
+    """``repr(value)``, cut to ``limit`` characters: what a person typed may be huge."""
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 5] + " ...'"
 
 
 def _shuffle_problem(given: Counter[str], wanted: Counter[str]) -> str:

@@ -578,9 +578,13 @@ def salvage_orders(
         )
     if not kept:
         raise OrderSyntaxError(
-            "no orders found in this text: nothing was sealed (a pass must be written as one)"
+            "no orders found in this text: nothing was sealed (a pass must be written out)"
         )
-    return "\n".join(kept), skipped
+    orders = "\n".join(kept)
+    error = _parses(game, state, seat, orders)
+    if error is not None:  # each line is an order, but not all of them together
+        raise shortened(type(error)(f"nothing was sealed: {error}"))
+    return orders, skipped
 
 
 def _clean_lines(text: str) -> list[tuple[int, str]]:

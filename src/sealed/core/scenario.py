@@ -139,10 +139,14 @@ def load_scenarios(path: str | Path) -> list[Scenario]:
     path = Path(path)
     try:
         text = path.read_text(encoding="utf-8")
+    except UnicodeDecodeError as error:
+        raise ScenarioError(f"{path}: not UTF-8 text (byte {error.start})") from None
     except OSError as error:
         raise ScenarioError(f"cannot read scenario {path}: {error.strerror}") from None
     try:
         documents = [d for d in yaml.load_all(text, Loader=_Loader) if d is not None]
+    except RecursionError:
+        raise ScenarioError(f"{path}: nested too deeply to be a scenario") from None
     except yaml.YAMLError as error:
         mark = getattr(error, "problem_mark", None)
         where = f"{path}:{mark.line + 1}" if mark else str(path)
