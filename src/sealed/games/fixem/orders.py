@@ -157,6 +157,6 @@ def _one_point(args: list[str], text: str, shape: str) -> int:
 
 
 def _point(word: str, text: str) -> int:
-    if not word.isdigit() or not 1 <= int(word) <= 6:
+    if not (word.isascii() and word.isdigit()) or not 1 <= int(word) <= 6:
         raise OrderSyntaxError(f"{text!r}: {word!r} is not a point (points are 1 to 6)")
     return int(word)
