@@ -27,7 +27,19 @@ from sealed.core.match import Match, bot_rng
 from sealed.core.registry import get_game
 
 BASELINE_DIR = Path(__file__).resolve().parent / "baseline"
-GAMES = {"war-slayer": 1000, "fixem": 600, "rex-furum": 300}
+# game -> (how many seeds, the game version whose rules made the baseline). A rules
+# change bumps the version and keeps the old rules replayable (Game.for_version), so
+# the baseline keeps checking the old rules through the new code.
+GAMES = {"war-slayer": (1000, 1), "fixem": (600, 1), "rex-furum": (300, 2)}
+
+
+def rules(name: str) -> Game[Any, Any, Any]:
+    """The rules of the baseline's version of game ``name``."""
+    game = get_game(name)
+    version = GAMES[name][1]
+    older = game.for_version(version)
+    assert older is not None, f"{name} no longer replays version {version}"
+    return older
 
 
 def lineup(game: Game[Any, Any, Any], seed: int) -> list[str]:
@@ -81,8 +93,8 @@ def main() -> None:
     parser.add_argument("--write", action="store_true")
     args = parser.parse_args()
     BASELINE_DIR.mkdir(exist_ok=True)
-    for name, count in GAMES.items():
-        game = get_game(name)
+    for name, (count, _) in GAMES.items():
+        game = rules(name)
         lines = [fingerprint(game, seed) for seed in range(count)]
         if args.write:
             baseline_path(name).write_text("\n".join(lines) + "\n", encoding="utf-8")
