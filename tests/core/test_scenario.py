@@ -88,3 +88,24 @@ def test_output_has_the_documented_keys(tmp_path: Path) -> None:
 )
 def test_expectations_are_subsets(expected: object, actual: object, failures: int) -> None:
     assert len(expectation_failures(expected, actual)) == failures
+
+
+def test_reject_may_assert_the_stable_code_and_the_step_token(tmp_path: Path) -> None:
+    path = tmp_path / "case.yaml"
+    path.write_text(
+        """
+game: war-slayer
+players: [ana, ben]
+seed: 4
+orders:
+  - {seat: ana, text: "withdraw", reject: {code: order/illegal}}
+  - {seat: ana, text: "dosier 3H 2C KH", reject: {code: order/syntax, message: "did you mean"}}
+  - {seat: ana, text: "theater 3H 2C KH", step: 2, reject: {code: order/stale_step}}
+  - {seat: ana, text: "theater 3H 2C KH", step: 1}
+""",
+        encoding="utf-8",
+    )
+    run_scenario(load_scenarios(path)[0])
+    path.write_text(path.read_text().replace("order/illegal", "order/syntax"), encoding="utf-8")
+    with pytest.raises(ScenarioError, match="with code 'order/illegal', not 'order/syntax'"):
+        run_scenario(load_scenarios(path)[0])

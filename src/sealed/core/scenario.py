@@ -12,6 +12,8 @@
       - {seat: ana, text: "dossier KH 7S 2D"}
       - {seat: ana, text: "withdraw", reject: true}   # must be refused; the run goes on
       - {seat: ana, text: "withdraw", reject: "not due"}  # ... with this in the message
+      - {seat: ana, text: "withdraw", reject: {code: order/not_due, message: "not due"}}
+      - {seat: ana, text: "guess 2", step: 1}       # the step token the order was written for
       - {close: true}            # the deadline passes: unsealed seats get the default
     expect:                      # optional: a subset of the run's JSON output
       result: {scores: {ana: 61}}
@@ -49,7 +51,8 @@ SCENARIO_KEYS = (
     "orders",
     "expect",
 )
-STEP_KEYS = ("seat", "text", "reject", "close")
+STEP_KEYS = ("seat", "text", "reject", "close", "step")
+REJECT_KEYS = ("code", "message")
 
 
 class _LineDict(dict[str, Any]):
@@ -102,7 +105,8 @@ class ScenarioStep:
     line: int
     seat: str = ""
     text: str = ""
-    reject: bool | str = False
+    reject: bool | str | Mapping[str, str] = False
+    step: int | None = None
     close: bool = False
 
 
@@ -209,7 +213,17 @@ def _step(path: Path, raw: Any, parent_line: int) -> ScenarioStep:
             f"{path}:{raw.line}: an order needs 'seat' and 'text' (or 'close: true')"
         )
     reject = raw.get("reject", False)
-    return ScenarioStep(line=raw.line, seat=str(raw["seat"]), text=str(raw["text"]), reject=reject)
+    if isinstance(reject, _LineDict):
+        _check_keys(reject, REJECT_KEYS, path)
+        reject = {str(k): str(v) for k, v in reject.items()}
+    elif not isinstance(reject, bool | str):
+        raise ScenarioError(f"{path}:{raw.line}: 'reject' is true, a message fragment or a mapping")
+    step = raw.get("step")
+    if step is not None and (isinstance(step, bool) or not isinstance(step, int)):
+        raise ScenarioError(f"{path}:{raw.line}: 'step' is a step number")
+    return ScenarioStep(
+        line=raw.line, seat=str(raw["seat"]), text=str(raw["text"]), reject=reject, step=step
+    )
 
 
 def run_scenario(scenario: Scenario) -> ScenarioRun:
@@ -249,20 +263,33 @@ def _play_step(match: Match[Any, Any, Any], step: ScenarioStep, path: str) -> No
         if step.close:
             match.close()
         else:
-            match.seal(step.seat, step.text)
+            match.seal(step.seat, step.text, step=step.step)
     except OrderError as error:
         if step.reject is False:
             raise ScenarioError(f"{at}: order refused: {error}") from None
-        if isinstance(step.reject, str) and step.reject.lower() not in str(error).lower():
-            raise ScenarioError(
-                f"{at}: order refused as expected, but the message {str(error)!r} "
-                f"does not mention {step.reject!r}"
-            ) from None
+        _check_refusal(step.reject, error, at)
         return
     except SealedError as error:
         raise ScenarioError(f"{at}: {error}") from None
     if step.reject is not False:
         raise ScenarioError(f"{at}: expected {step.text!r} to be refused, but it was accepted")
+
+
+def _check_refusal(reject: bool | str | Mapping[str, str], error: OrderError, at: str) -> None:
+    """The refusal matches the scenario's ``reject``: a message fragment, and/or a stable code."""
+    fragment = reject if isinstance(reject, str) else None
+    code = None
+    if isinstance(reject, Mapping):
+        fragment, code = reject.get("message"), reject.get("code")
+    if code is not None and error.code != code:
+        raise ScenarioError(
+            f"{at}: order refused as expected, but with code {error.code!r}, not {code!r} ({error})"
+        )
+    if fragment is not None and fragment.lower() not in str(error).lower():
+        raise ScenarioError(
+            f"{at}: order refused as expected, but the message {str(error)!r} "
+            f"does not mention {fragment!r}"
+        )
 
 
 def scenario_output(match: Match[Any, Any, Any]) -> JsonDict:
