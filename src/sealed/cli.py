@@ -145,8 +145,11 @@ def rules(game_name: str) -> None:
             f"- `{spec.name}` (default {spec.default}): {spec.doc}" for spec in game.options
         )
     if console.is_terminal:
+        import os
+
         from rich.markdown import Markdown
 
+        os.environ.setdefault("LESS", "-R")  # the pager shows colours, not escape codes
         with console.pager(styles=True):
             console.print(Markdown(text))
     else:
@@ -417,7 +420,13 @@ def run(scenario_file: str, as_json: bool) -> None:
 @click.option("-n", "count", default=1000, show_default=True, help="How many games.")
 @click.option("--bots", default="random", show_default=True, help="Bots, one per seat: a,b.")
 @click.option("--seed", default="0", show_default=True, help="Seed of the run.")
-@click.option("--jobs", default=1, show_default=True, help="Processes to play in parallel.")
+@click.option(
+    "--jobs",
+    default=1,
+    show_default=True,
+    type=click.IntRange(min=1),
+    help="Processes to play in parallel.",
+)
 @click.option("--option", "option_pairs", multiple=True, help="Rule variant name=value.")
 @click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON.")
 def sim(
@@ -508,7 +517,7 @@ def _pct(value: float | None, total: int) -> str:
 
 
 @cli.command()
-@click.argument("game_name", metavar="GAME")
+@click.argument("game_name", metavar="[GAME]", required=False)
 @click.option(
     "--players", default=None, help="Seat names: ana,ben (default: one human, player, and bots)."
 )
@@ -517,18 +526,39 @@ def _pct(value: float | None, total: int) -> str:
 @click.option("--option", "option_pairs", multiple=True, help="Rule variant name=value.")
 @click.option("--table", "table_chance", is_flag=True, help="Enter real dice and decks by hand.")
 @click.option("-o", "--output", default=None, help="Save the game file after every step.")
+@click.option("--force", is_flag=True, help="Let -o overwrite an existing file.")
+@click.option(
+    "--resume",
+    "resume_file",
+    default=None,
+    type=click.Path(dir_okay=False),
+    help="Go on with a game saved by -o (GAME is then ignored).",
+)
 def play(
-    game_name: str,
+    game_name: str | None,
     players: str | None,
     bot_pairs: tuple[str, ...],
     seed: str | None,
     option_pairs: tuple[str, ...],
     table_chance: bool,
     output: str | None,
+    force: bool,
+    resume_file: str | None,
 ) -> None:
-    """Play in the terminal: any mix of humans and bots (hot seat for several humans)."""
+    """Play in the terminal: any mix of humans and bots (hot seat for several humans).
+
+    At a prompt, type the orders, or help, view, quit. With -o the game is
+    saved after every step; 'sealed play --resume FILE' goes on with it.
+    """
     from sealed.terminal import TerminalTable, choose_seats
 
+    if resume_file is not None:
+        TerminalTable(console).run(load_match(resume_file), resume_file)
+        return
+    if game_name is None:
+        raise click.UsageError("name a GAME to play (see 'sealed games'), or --resume FILE")
+    if output and Path(output).exists() and not force:
+        raise SealedError(f"{output} exists; use --force to overwrite it, or --resume {output}")
     game = get_game(game_name)
     options = parse_option_pairs(game, option_pairs)
     seats, bots = choose_seats(game, players, bot_pairs)

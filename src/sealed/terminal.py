@@ -11,11 +11,12 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from rich.console import Console
+from rich.markup import escape
 
 from sealed.core.chance import ChanceRequest, TableChance
 from sealed.core.errors import OrderError, SetupError
 from sealed.core.game import Game, OptionValue
-from sealed.core.match import Match, play_bots
+from sealed.core.match import Match, bot_rng, play_bots
 from sealed.core.suggest import did_you_mean
 from sealed.report import report_text, result_text
 from sealed.storage import save_match
@@ -77,13 +78,23 @@ class TerminalTable:
         """Play to the end (or until input ends) and return the match."""
         chance = TableChance(self._ask_chance, self._say) if table_chance else None
         match = Match.new(game, seats, options, seed=seed, chance=chance)
+        for seat, name in bots.items():
+            match.hand_over(seat, name)
+        return self.run(match, output)
+
+    def run(self, match: Match[Any, Any, Any], output: str | None = None) -> Match[Any, Any, Any]:
+        """Play ``match`` on from where it stands (a new game, or one resumed from its file)."""
+        game, bots = match.game, match.bots()
         players = {seat: game.bots[name]() for seat, name in bots.items()}
+        rngs = {seat: bot_rng(match.seed, seat) for seat in bots}
         humans = [seat for seat in match.seats if seat not in bots]
         hot_seat = len(humans) > 1
         self._say(f"{game.title}: {', '.join(_describe(s, bots) for s in match.seats)}")
+        if humans:
+            self._say("At your prompt: your orders, or help, view, quit.")
         try:
             while match.result() is None:
-                play_bots(match, players)
+                play_bots(match, players, rngs)
                 waiting = match.waiting_for()
                 if not waiting and match.result() is None:
                     # At one screen the deadline is when everyone has sealed.
@@ -95,7 +106,10 @@ class TerminalTable:
         except (EOFError, KeyboardInterrupt):
             if output:
                 save_match(match, output)  # orders sealed so far are kept
-            self._say("\nstopped." + (f" The game is saved in {output}." if output else ""))
+            resume = (
+                f" The game is saved: 'sealed play --resume {output}' goes on." if output else ""
+            )
+            self._say("\nstopped." + resume)
             return match
         self._finish(match, humans, hot_seat)
         return match
@@ -127,6 +141,8 @@ class TerminalTable:
         match.deliver(report)
 
     def _answered_command(self, match: Match[Any, Any, Any], seat: str, text: str) -> bool:
+        if text.lower() in ("quit", "exit", "stop"):
+            raise EOFError  # stop here; the sealed orders are kept (and saved with -o)
         if text in ("help", "?"):
             prompt = match.prompts()[seat]
             choices = f"\nchoices: {', '.join(prompt.choices)}" if prompt.choices else ""
@@ -145,6 +161,11 @@ class TerminalTable:
             self.console.file.flush()
 
     def _finish(self, match: Match[Any, Any, Any], humans: list[str], hot_seat: bool) -> None:
+        if not humans:  # bots only: the table still wants to know who won
+            result = match.result()
+            if result is not None:
+                self._say(result_text(result))
+            return
         if not hot_seat:
             for seat in humans:  # each report ends with the result
                 self._deliver(match, seat)
@@ -157,10 +178,19 @@ class TerminalTable:
             self._say(result_text(result))
 
     def _ask_chance(self, request: ChanceRequest) -> str:
-        return self.ask(f"[table] {request.describe()}; enter the outcome: ")
+        return self.ask(escape(f"[table] {request.describe()}; enter {_entry_format(request)}: "))
 
     def _say(self, text: str) -> None:
         self.console.print(text, markup=False, highlight=False)
+
+
+def _entry_format(request: ChanceRequest) -> str:
+    """How to type the outcome of ``request`` at the table."""
+    if request.kind == "integer":
+        return "the number"
+    if request.kind == "dice":
+        return "the faces (3 3 1) or counts of faces (2x3 1x1)"
+    return f"all {len(request.items)} in order, top first, separated by spaces"
 
 
 def _describe(seat: str, bots: Mapping[str, str]) -> str:

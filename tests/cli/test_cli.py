@@ -205,9 +205,33 @@ def test_play_saves_sealed_orders_when_stopped(tmp_path: Path) -> None:
         game,
         input="\ntheater 3H 2C KH\n",
     )
-    assert f"The game is saved in {game}" in result.output
+    assert f"The game is saved: 'sealed play --resume {game}' goes on" in result.output
     status = sealed("status", game).output
     assert "ana: sealed" in status and "ben: to decide" in status
+
+
+def test_a_saved_game_resumes_with_its_bots_and_is_not_overwritten(tmp_path: Path) -> None:
+    game = str(tmp_path / "g.json")
+    first = sealed("play", "war-slayer", "--seed", "4", "-o", game, input="quit\n")
+    assert "stopped." in first.output and json.loads(Path(game).read_text())["handovers"] == [
+        {"seat": "bot1", "bot": "spymaster", "step": 1}
+    ]
+    again = sealed("play", "war-slayer", "-o", game)
+    assert "exists; use --force" in one_line_error(again)
+    resumed = sealed("play", "--resume", game, input="dossier 3H 2C KH\nquit\n")
+    assert "bot1 (spymaster bot)" in resumed.output and "stopped." in resumed.output
+    assert json.loads(Path(game).read_text())["steps"], "the resumed game went on"
+
+
+def test_a_game_of_bots_only_prints_its_result() -> None:
+    result = sealed("play", "war-slayer", "--players", "a,b", "--bot", "a", "--bot", "b=random")
+    assert result.exit_code == 0 and "Game over" in result.output
+
+
+@pytest.mark.parametrize("jobs", ["0", "-1"])
+def test_sim_needs_at_least_one_job(jobs: str) -> None:
+    result = sealed("sim", "war-slayer", "-n", "2", "--jobs", jobs)
+    assert result.exit_code == 2 and "--jobs" in result.output
 
 
 def test_view_never_writes_the_game_file_unless_asked(tmp_path: Path) -> None:

@@ -18,13 +18,15 @@ from sealed.core.errors import (
     OrderSyntaxError,
     PressError,
     RecordError,
+    SealedError,
     SetupError,
     StaleStepError,
     UnknownSeatError,
 )
 from sealed.core.events import Audience, Event, Wording, told, visible
-from sealed.core.game import GM
+from sealed.core.game import GM, resolve_options
 from sealed.core.match import Match, replay
+from sealed.core.registry import get_game
 
 SEATS = ["ana", "ben", "cy"]
 
@@ -365,3 +367,27 @@ def test_chatter_only_misspelt_or_illegal_orders_seal_nothing(text: str, message
     with pytest.raises(OrderSyntaxError, match=message):
         lenient(text)
     assert match.pending["ana"].canonical == "guess 3"
+
+
+# -- who plays a seat --------------------------------------------------------------------
+
+
+def test_handing_a_seat_to_a_bot_is_recorded_from_its_step() -> None:
+    match = guessed()
+    with pytest.raises(SealedError, match="has no bot 'genius'"):
+        match.hand_over("ben", "genius")
+    with pytest.raises(UnknownSeatError):
+        match.hand_over("bem", None)
+    assert match.bots() == {}
+    game = get_game("war-slayer")
+    war = Match.new(game, ["ana", "ben"], resolve_options(game.options, {}), seed=1)
+    war.hand_over("ben", "spymaster")
+    for seat in ("ana", "ben"):
+        war.seal_order(seat, game.legal_orders(war.state, seat)[0])
+    assert war.bots() == {"ben": "spymaster"}
+    war.hand_over("ben", None)  # the player is back from step 2 on
+    assert war.bots() == {}
+    assert [(h.bot, h.step) for h in war.handovers] == [("spymaster", 1), (None, 2)]
+    assert replay(war.to_json()).handovers == war.handovers
+    record = replay(match.to_json(), game=ORACLE).to_json()
+    assert record["handovers"] == [h.to_json() for h in match.handovers]

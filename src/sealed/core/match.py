@@ -139,6 +139,27 @@ class Message:
 
 
 @dataclass(frozen=True)
+class Handover:
+    """From step ``step`` on, ``seat`` is played by ``bot`` (a bot's name), or by a person (None).
+
+    The record keeps every handover, so it says who played each seat when:
+    a faction whose player drops is handed to a bot that sees only its view.
+    """
+
+    seat: Seat
+    bot: str | None
+    step: int
+
+    def to_json(self) -> JsonDict:
+        return {"seat": self.seat, "bot": self.bot, "step": self.step}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Handover:
+        bot = data.get("bot")
+        return cls(str(data["seat"]), None if bot is None else str(bot), int(data["step"]))
+
+
+@dataclass(frozen=True)
 class Cursor:
     """How much of the game one reader has been delivered: events and messages, by count."""
 
@@ -203,6 +224,7 @@ class Match(Generic[S, O, V]):
     pending_orders: dict[Seat, O] = field(default_factory=dict)
     cursors: dict[str, Cursor] = field(default_factory=dict)  # "seat@channel" -> cursor
     messages: list[Message] = field(default_factory=list)
+    handovers: list[Handover] = field(default_factory=list)
     deadline: str | None = None  # when the open step closes, if the game times it
     clock: Callable[[], datetime] | None = None  # None: no wall-clock deadlines (tests, sims)
 
@@ -390,6 +412,33 @@ class Match(Generic[S, O, V]):
         self.start_clock()
         return events
 
+    # -- who plays each seat ----------------------------------------------------
+    def hand_over(self, seat: Seat, bot: str | None) -> Handover:
+        """From the open step on, ``seat`` is played by ``bot`` (None: by a person again).
+
+        :raises UnknownSeatError: no such seat.
+        :raises SealedError: the game has no such bot.
+        """
+        seat = normal_text(seat)
+        if seat not in self.seats:
+            raise UnknownSeatError(f"unknown seat {seat!r}{did_you_mean(seat, self.seats)}")
+        if bot is not None and bot not in self.game.bots:
+            raise SealedError(
+                f"{self.game.name} has no bot {bot!r}{did_you_mean(bot, self.game.bots)} "
+                f"(bots: {', '.join(self.game.bots)})"
+            )
+        handover = Handover(seat, bot, self.step)
+        self.handovers = [h for h in self.handovers if (h.seat, h.step) != (seat, self.step)]
+        self.handovers.append(handover)
+        return handover
+
+    def bots(self) -> dict[Seat, str]:
+        """The seats that bots play now, with their bot's name."""
+        now: dict[Seat, str | None] = {}
+        for handover in self.handovers:
+            now[handover.seat] = handover.bot
+        return {seat: bot for seat, bot in now.items() if bot is not None}
+
     # -- press --------------------------------------------------------------
     def send(self, sender: Seat, to: Sequence[Seat] | None, text: str) -> Message:
         """Record a message from ``sender`` (a seat or the GM) to ``to`` (None: everyone).
@@ -478,6 +527,7 @@ class Match(Generic[S, O, V]):
             "steps": [step.to_json() for step in self.steps],
             "pending": {seat: o.to_json() for seat, o in self.pending.items()},
             "messages": [m.to_json() for m in self.messages],
+            "handovers": [h.to_json() for h in self.handovers],
             "cursors": {key: c.to_json() for key, c in sorted(self.cursors.items())},
             "deadline": self.deadline,
             "state_digest": state_digest(self.game.to_json(self.state)),
@@ -774,6 +824,7 @@ def _replay(game: Game[Any, Any, Any], record: Mapping[str, Any]) -> Match[Any, 
         match.pending[seat] = SealedOrder.from_json(sealed)
         match.pending_orders[seat] = order
     match.messages = [Message.from_json(m) for m in record.get("messages", [])]
+    match.handovers = [Handover.from_json(h) for h in record.get("handovers", [])]
     match.cursors = _cursors(record)
     match.deadline = _deadline(record.get("deadline"))
     digest = record.get("state_digest")
