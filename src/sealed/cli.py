@@ -491,8 +491,8 @@ def _print_sim(game: Game[Any, Any, Any], report: Any, names: list[str]) -> None
         f"{outcomes['nobody']} won by nobody"
     )
     length = ", ".join(f"{k} {v:g}" for k, v in report.length.items())
-    console.print(f"game length in steps: {length}")
-    histogram = Table("steps from", "games", "")
+    console.print(f"game length in {game.length_unit}: {length}")
+    histogram = Table(f"{game.length_unit} from", "games", "")
     peak = max(report.length_histogram.values())
     for start, n in report.length_histogram.items():
         histogram.add_row(str(start), str(n), "#" * max(1, round(30 * n / peak)))

@@ -334,6 +334,17 @@ class Game(ABC, Generic[S, O, V]):
         """A short name of the kind of order, for action statistics."""
         return self.format(order).split(" ", 1)[0].lower()
 
+    def action_labels(self, order: O) -> Sequence[str]:
+        """The kinds of action in one order (a Rex Furum email holds several); for statistics."""
+        return (self.action_label(order),)
+
+    length_unit: ClassVar[str] = "steps"
+    """What :meth:`length` counts ("rounds", "missions"): how the game's own rules count time."""
+
+    def length(self, state: S, steps: int) -> int:
+        """How long the game has lasted in :attr:`length_unit` (default: ``steps`` opened)."""
+        return steps
+
     bots: ClassVar[Mapping[str, type[Any]]] = {}
 
     def manual_path(self) -> Path | None:

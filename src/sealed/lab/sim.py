@@ -32,7 +32,7 @@ class GameSummary:
     bots: Mapping[Seat, str]
     winners: tuple[Seat, ...]
     scores: Mapping[Seat, float]
-    steps: int
+    steps: int  # the game's length in its own unit (Game.length_unit: rounds, missions)
     decisions: int
     actions: Mapping[str, Counter[str]]  # bot -> action label -> count
     lead_changes: int
@@ -84,7 +84,7 @@ def play_one(
             if check:
                 game.validate(state, seat, order)
             orders[seat] = order
-            actions[bot_of[seat]][game.action_label(order)] += 1
+            actions[bot_of[seat]].update(game.action_labels(order))
         state = game.advance(state, orders, chance)
         steps += 1
         decisions += len(orders)
@@ -94,7 +94,7 @@ def play_one(
         bots=bot_of,
         winners=result.winners,
         scores=dict(result.scores),
-        steps=steps,
+        steps=game.length(state, steps),
         decisions=decisions,
         actions=actions,
         lead_changes=lead.changes,
