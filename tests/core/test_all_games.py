@@ -16,7 +16,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from sealed.core.errors import NoOrderDueError
-from sealed.core.game import Game, resolve_options
+from sealed.core.game import GM, Game, resolve_options
 from sealed.core.jsonable import jsonable
 from sealed.core.match import Match, bot_rng, replay
 from sealed.core.registry import all_games
@@ -79,10 +79,15 @@ def test_only_prompted_seats_may_order(game: Game[Any, Any, Any], seed: int, cut
         view, prompt = game.view(match.state, seat), match.prompts()[seat]
         order = game.bots["random"]().choose(view, prompt, rng)
         match.seal_order(seat, order)
-    idle = [seat for seat in seats if seat not in match.prompts()]
+    # Every draw tests something: the game master is never prompted by these games, and
+    # after the game ends nobody is.
+    idle = [seat for seat in (*seats, GM) if seat not in match.prompts()]
+    assert idle, "every seat and the game master are prompted at once"
+    before = json.dumps(match.to_json(), sort_keys=True)
     for seat in idle:
         with pytest.raises(NoOrderDueError):
             match.seal(seat, "pass")
+    assert json.dumps(match.to_json(), sort_keys=True) == before
 
 
 @pytest.mark.parametrize("game", GAMES, ids=IDS)
