@@ -1,17 +1,20 @@
 """Random-playout throughput per game, today's code against the code before Core 2, same run.
 
-Run: ``.venv/bin/python bench/throughput.py [--seconds 3] [--baseline REV]``.
+Run: ``.venv/bin/python bench/throughput.py [--seconds 3] [--baseline
+REV]``.
 
 For every registered game it plays games between random bots on the path
-``sealed sim`` uses (``sealed.lab.sim.play_one``) for ``--seconds`` and
-prints games/s and decisions/s. With ``--baseline`` (default: ab390b7, the
-last commit before Core 2) it also extracts that commit's ``src/`` with
-``git archive`` into a temporary folder and measures the same games there,
-one game at a time, alternating old and new in separate processes, so the
-ratio compares like with like on this machine in this run. With
-``open_spiel`` installed it adds OpenSpiel's C++ Goofspiel with 13 cards
-driven from Python, and our Goofspiel driven the same way (see
-``bench/goofspiel.py``).
+``sealed sim`` uses (``sealed.lab.sim.play_one``: each bot reads its view)
+for ``--seconds`` and prints games/s and decisions/s; and, where the game
+enumerates its orders, random legal orders applied with ``Game.advance`` (no
+views, no bots: the way OpenSpiel's own speed is measured). With
+``--baseline`` (default: ab390b7, the last commit before Core 2) it also
+extracts that commit's ``src/`` with ``git archive`` into a temporary folder
+and measures the same games there, one game at a time, alternating old and
+new in separate processes, so the ratio compares like with like on this
+machine in this run. With ``open_spiel`` installed it adds OpenSpiel's C++
+Goofspiel with 13 cards driven from Python, and our Goofspiel driven the
+same way (see ``bench/goofspiel.py``).
 """
 
 from __future__ import annotations
@@ -45,6 +48,49 @@ while (elapsed := time.perf_counter() - start) < seconds:
     games += 1
 print(json.dumps([games / elapsed, decisions / elapsed]))
 """
+
+
+LEGAL = """
+import json, random, sys, time
+from sealed.core.chance import SeededChance
+from sealed.core.game import resolve_options
+from sealed.core.registry import get_game
+game = get_game(sys.argv[1])
+options = resolve_options(game.options, {})
+seats = [f"s{i}" for i in range(game.default_players or game.min_players)]
+seconds, rng = float(sys.argv[2]), random.Random(0)
+games = decisions = 0
+start = time.perf_counter()
+while (elapsed := time.perf_counter() - start) < seconds:
+    chance = SeededChance(f"bench/{games}")
+    state = game.initial_state(seats, options, chance)
+    while game.result(state) is None:
+        orders = {}
+        for seat in game.prompted(state):
+            legal = game.legal_orders(state, seat)
+            if legal is None:
+                print("null")
+                sys.exit()
+            orders[seat] = legal[rng.randrange(len(legal))]
+        state = game.advance(state, orders, chance)
+        decisions += len(orders)
+    games += 1
+print(json.dumps([games / elapsed, decisions / elapsed]))
+"""
+
+
+def measure_legal(src: Path, game: str, seconds: float) -> float | None:
+    """decisions/s of random legal orders on the fast path (None: orders not enumerable)."""
+    env = {**os.environ, "PYTHONPATH": str(src)}
+    out = subprocess.run(
+        [sys.executable, "-c", LEGAL, game, str(seconds)],
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    result = json.loads(out.stdout)
+    return None if result is None else float(result[1])
 
 
 def measure(src: Path, game: str, seconds: float) -> tuple[float, float]:
@@ -88,16 +134,21 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         old_src = None if args.no_baseline else extract(args.baseline, Path(tmp))
         old_games = set(games_at(old_src)) if old_src else set()
-        head = f"{'game (random bots)':24} {'games/s':>10} {'decisions/s':>12}"
+        print("decisions/s: random bots through their views (as `sealed sim` plays), and")
+        print("random legal orders on the fast path (as OpenSpiel's benchmarks drive games)")
+        head = f"{'game':12} {'games/s':>8} {'bots':>9} {'legal':>9}"
         if old_src:
-            head += f" {'before Core 2':>14} {'speed-up':>9}"
+            head += f" {'bots before Core 2':>19} {'bots x':>7} {'legal x':>8}"
         print(head)
         for name in games_at(new_src):
             games, decisions = measure(new_src, name, args.seconds)
-            line = f"{name:24} {games:10,.0f} {decisions:12,.0f}"
+            legal = measure_legal(new_src, name, args.seconds)
+            shown = "-" if legal is None else f"{legal:,.0f}"
+            line = f"{name:12} {games:8,.0f} {decisions:9,.0f} {shown:>9}"
             if old_src and name in old_games:
                 _, old = measure(old_src, name, args.seconds)
-                line += f" {old:14,.0f} {decisions / old:8.1f}x"
+                legal_x = "-" if legal is None else f"{legal / old:.1f}x"
+                line += f" {old:19,.0f} {decisions / old:6.1f}x {legal_x:>8}"
             print(line, flush=True)
     goofspiel = ROOT / "bench" / "goofspiel.py"
     if goofspiel.exists():
