@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import fcntl
+import glob
 import json
 import os
 import stat
@@ -67,9 +68,17 @@ def updating(path: str | Path) -> Iterator[Match[Any, Any, Any]]:
         raise RecordError(f"cannot lock {str(path)!r}: {error.strerror}") from None
     with lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
+        _remove_leftovers(path)
         match = load_match(path)
         yield match
         save_match(match, path)
+
+
+def _remove_leftovers(path: Path) -> None:
+    """Temporary files of saves that were killed mid-write (only a lock holder may do this)."""
+    for leftover in path.parent.glob(f".{glob.escape(path.name)}.*"):
+        if leftover.suffix != ".lock":
+            leftover.unlink(missing_ok=True)
 
 
 def save_match(match: Match[Any, Any, Any], path: str | Path) -> None:

@@ -46,3 +46,15 @@ def test_five_orders_and_a_view_at_once_lose_nothing(tmp_path: Path) -> None:
         record = json.loads(game.read_text(encoding="utf-8"))
         assert sorted(record["pending"]) == sorted(SEATS), f"{game.name} lost orders"
         assert "amy@terminal" in record["cursors"], f"{game.name} lost a delivery"
+
+
+def test_a_save_killed_mid_write_leaves_no_temporary_file_for_long(tmp_path: Path) -> None:
+    game = tmp_path / "g.json"
+    CliRunner().invoke(cli, ["new", "war-slayer", "--players", "a,b", "-o", str(game)])
+    leftover = tmp_path / ".g.json.abc123"  # what a killed save leaves behind
+    leftover.write_text('{"half": ', encoding="utf-8")
+    game.chmod(0o640)
+    result = CliRunner().invoke(cli, ["send", str(game), "a", "hello"])
+    assert result.exit_code == 0, result.output
+    assert not leftover.exists()
+    assert oct(game.stat().st_mode & 0o777) == "0o640"  # a save keeps the file's mode
