@@ -355,3 +355,33 @@ class Game(ABC, Generic[S, O, V]):
             here.parents[1] / "manuals" / self.manual,
         ]
         return next((p for p in candidates if p.is_file()), None)
+
+
+class InPlaceGame(Game[S, O, V]):
+    """A game whose rules change a mutable state in place (OpenSpiel's ``apply_action``).
+
+    The game writes :meth:`apply` once, with sentences built only when
+    ``events`` is a list, and :meth:`clone`; this class derives the pure
+    :meth:`resolve` (clone, then apply with narration) and the fast
+    :meth:`advance` (apply in place, no narration) from them, so play,
+    replay and simulation run the same rules code.
+    """
+
+    @abstractmethod
+    def apply(
+        self, state: S, orders: Mapping[Seat, O], chance: Chance, events: list[Event] | None
+    ) -> None:
+        """Open the sealed orders on ``state`` in place; narrate into ``events`` if given."""
+
+    @abstractmethod
+    def clone(self, state: S) -> S:
+        """An independent copy of ``state``."""
+
+    def resolve(self, state: S, orders: Mapping[Seat, O], chance: Chance) -> tuple[S, list[Event]]:
+        after, events = self.clone(state), list[Event]()
+        self.apply(after, orders, chance, events)
+        return after, events
+
+    def advance(self, state: S, orders: Mapping[Seat, O], chance: Chance) -> S:
+        self.apply(state, orders, chance, None)
+        return state

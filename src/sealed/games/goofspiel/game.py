@@ -12,7 +12,7 @@ from typing import Any, ClassVar
 
 from sealed.core.chance import Chance
 from sealed.core.events import Event
-from sealed.core.game import Game, JsonDict, Options, OptionSpec, Prompt, Result
+from sealed.core.game import InPlaceGame, JsonDict, Options, OptionSpec, Prompt, Result
 from sealed.games.goofspiel import rules
 from sealed.games.goofspiel.bots import CounterBot, MatchingBot, RandomBot
 from sealed.games.goofspiel.orders import Bid, format_order, parse_order
@@ -44,7 +44,7 @@ OPTIONS = (
 )
 
 
-class GoofspielGame(Game[GoofspielState, Bid, GoofspielView]):
+class GoofspielGame(InPlaceGame[GoofspielState, Bid, GoofspielView]):
     """Goofspiel: bid a card of your hand, in secret, for the prize card on show."""
 
     name = "goofspiel"
@@ -114,19 +114,15 @@ class GoofspielGame(Game[GoofspielState, Bid, GoofspielView]):
         return len(state.hands[state.seats.index(seat)])
 
     # -- resolving --------------------------------------------------------
-    def resolve(
-        self, state: GoofspielState, orders: Mapping[str, Bid], chance: Chance
-    ) -> tuple[GoofspielState, list[Event]]:
-        events: list[Event] = []
-        after = state.copy()
-        rules.play(after, orders, events)
-        return after, events
-
-    def advance(
-        self, state: GoofspielState, orders: Mapping[str, Bid], chance: Chance
-    ) -> GoofspielState:
-        rules.play(state, orders, None)
-        return state
+    def apply(
+        self,
+        state: GoofspielState,
+        orders: Mapping[str, Bid],
+        chance: Chance,
+        events: list[Event] | None,
+    ) -> None:
+        # InPlaceGame derives resolve (clone + apply with events) and advance (apply, no events).
+        rules.play(state, orders, events)
 
     def clone(self, state: GoofspielState) -> GoofspielState:
         return state.copy()
