@@ -3,9 +3,11 @@
 - games end, every bot order round-trips through its notation;
 - money is conserved except salary (created) and mutual-backstab fines (destroyed);
 - the record replays exactly;
-- no leaks: a player's round email is the same whatever the other players' money,
-  employers (at equal totals), crashes in progress, bribe offers, pending orders and
-  the notices addressed to others; a bribe offer never names its briber.
+- no leaks: a player's round email is the same whatever the other players' employers
+  (at equal totals), salaries, crashes in progress, bribe offers, pending orders and
+  the notices addressed to others; their money and earnings are public from version 3
+  (the seed's email lists "each player"), private in version 2; a bribe offer never
+  names its briber.
 """
 
 from __future__ import annotations
@@ -34,11 +36,14 @@ tables = st.tuples(
 )
 
 
-def play(seed: int, bots: list[str], rounds: int) -> tuple[Match[Any, Any, Any], list[int]]:
-    """A finished game; also the total money before each round and at the end."""
+def play(
+    seed: int, bots: list[str], rounds: int, game: Any = GAME
+) -> tuple[Match[Any, Any, Any], list[int]]:
+    """A finished game (under ``game``'s rules); also the total money before each round and
+    at the end."""
     seats = [f"p{i}" for i in range(len(bots))]
     options = resolve_options(GAME.options, {"rounds": rounds})
-    match = Match.new(GAME, seats, options, seed=seed)
+    match = Match.new(game, seats, options, seed=seed)
     players = {seat: GAME.bots[name]() for seat, name in zip(seats, bots, strict=True)}
     rngs = {seat: bot_rng(seed, seat) for seat in seats}
     totals = [_total(match.state)]
@@ -100,11 +105,33 @@ def test_my_email_ignores_other_players_secrets(table: Any, salt: int) -> None:
     state: RexState = _state_after(match, salt % len(match.steps))
     for me in state.seats:
         before = jsonable(GAME.view(state, me))
-        assert jsonable(GAME.view(_scramble(state, me, salt), me)) == before, me
+        assert jsonable(GAME.view(_scramble(state, me, salt, money=False), me)) == before, me
+        moved = GAME.view(_scramble(state, me, salt, money=True), me)
+        assert (
+            moved.standings is not None
+            and moved.standings[me] == GAME.view(state, me).standings[me]
+        )
 
 
-def _scramble(state: RexState, me: str, salt: int) -> RexState:
-    """Change everything about the others that ``me`` may not know, keeping the totals."""
+@settings(max_examples=50, deadline=None)
+@given(tables, st.integers(0, 2**32))
+def test_a_version_2_email_hides_the_others_money_too(table: Any, salt: int) -> None:
+    seed, bots, rounds = table
+    old = GAME.for_version(2)
+    assert old is not None
+    match, _ = play(seed, bots, rounds, old)
+    state: RexState = _state_after(match, salt % len(match.steps))
+    for me in state.seats:
+        before = jsonable(old.view(state, me))
+        assert before["standings"] is None and before["open_offers"] == []
+        assert jsonable(old.view(_scramble(state, me, salt, money=True), me)) == before, me
+
+
+def _scramble(state: RexState, me: str, salt: int, money: bool) -> RexState:
+    """Change everything about the others that ``me`` may not know, keeping the totals.
+
+    ``money``: also their money and earnings (public from version 3).
+    """
     others = [p for p in state.players if p.seat != me]
     shift = 1 + salt % len(others)
     rotated = others[shift:] + others[:shift]
@@ -113,9 +140,9 @@ def _scramble(state: RexState, me: str, salt: int) -> RexState:
         if p.seat == me
         else replace(
             p,
-            money=p.money + salt % 97_000 + 1,
+            money=p.money + (salt % 97_000 + 1 if money else 0),
             companies=rotated[others.index(p)].companies,
-            earnings=-p.earnings - 1,
+            earnings=-p.earnings - 1 if money else p.earnings,
             salary=p.salary + 1,
             crashing=None,
         )
@@ -124,7 +151,8 @@ def _scramble(state: RexState, me: str, salt: int) -> RexState:
     secret = Event(
         "outed", f"secret for others {salt}", Audience(frozenset(p.seat for p in others))
     )
-    return replace(state, players=players, offers=(), notices=(*state.notices, secret))
+    mine = tuple(o for o in state.offers if o.briber == me)
+    return replace(state, players=players, offers=mine, notices=(*state.notices, secret))
 
 
 @settings(max_examples=40, deadline=None)

@@ -50,6 +50,8 @@ def desk_of(view: RoundEmail) -> Desk:
         companies=frozenset(BY_NAME[c] for c, hired in view.employment.items() if hired),
         totals={BY_NAME[c]: n for c, n in view.employee_totals.items()},
         round=view.round,
+        committed=sum(o.amount for o in view.open_offers),
+        version=view.rules_version,
     )
 
 

@@ -11,13 +11,20 @@ from sealed.core.game import Game, JsonDict, Options, OptionSpec, Prompt, Result
 from sealed.games.rex_furum import rules
 from sealed.games.rex_furum.bots import BOTS
 from sealed.games.rex_furum.orders import (
+    ORDER_WORDS,
     RoundOrders,
     check_seat_names,
     format_orders,
     parse_orders,
 )
 from sealed.games.rex_furum.rules import Desk, check_orders
-from sealed.games.rex_furum.state import RexState, Settings, state_from_json, state_to_json
+from sealed.games.rex_furum.state import (
+    VERSION,
+    RexState,
+    Settings,
+    state_from_json,
+    state_to_json,
+)
 from sealed.games.rex_furum.views import RoundEmail, build_view, render_view
 
 HELP = (
@@ -32,7 +39,15 @@ class RexFurum(Game[RexState, RoundOrders, RoundEmail]):
 
     name = "rex-furum"
     title = "Rex Furum"
-    version = 2
+    version = VERSION
+    legacy_versions: ClassVar[Mapping[int, str]] = {
+        2: "with version 2's rules: each player's email shows only their own money; "
+        "voluntary payments are capped only when sealed; a lapsed bribe offer can still be "
+        "accepted; entering a company and accepting a bribe to it in one email is refused; "
+        "a backstab needs protection that held and counts a shared company twice; amounts "
+        "are read as version 2 read them"
+    }
+    order_words = ORDER_WORDS
     min_players = 3
     max_players = 16
     manual = "rex-furum.md"
@@ -68,9 +83,15 @@ class RexFurum(Game[RexState, RoundOrders, RoundEmail]):
     )
     bots: ClassVar[Mapping[str, type[Any]]] = BOTS
 
+    def for_version(self, version: int) -> RexFurum | None:
+        """This object for its own version; :class:`RexFurumV2` for version 2's rules."""
+        if version == self.version:
+            return self
+        return VERSIONS[version]() if version in VERSIONS else None
+
     def initial_state(self, seats: Sequence[Seat], options: Options, chance: Chance) -> RexState:
         check_seat_names(seats)
-        return rules.deal(tuple(seats), Settings.from_options(options), chance)
+        return rules.deal(tuple(seats), Settings.from_options(options, self.version), chance)
 
     def to_json(self, state: RexState) -> JsonDict:
         return state_to_json(state)
@@ -78,7 +99,7 @@ class RexFurum(Game[RexState, RoundOrders, RoundEmail]):
     def from_json(
         self, data: Mapping[str, Any], seats: Sequence[Seat], options: Options
     ) -> RexState:
-        return state_from_json(data, seats, options)
+        return state_from_json(data, seats, options, self.version)
 
     def prompts(self, state: RexState) -> Mapping[Seat, Prompt]:
         if state.over:
@@ -93,7 +114,7 @@ class RexFurum(Game[RexState, RoundOrders, RoundEmail]):
         return {seat: prompt for seat in state.seats}
 
     def parse(self, state: RexState, seat: Seat, text: str) -> RoundOrders:
-        orders = parse_orders(text, state.seats)
+        orders = parse_orders(text, state.seats, legacy_amounts=state.settings.version < 3)
         self.validate(state, seat, orders)
         return orders
 
@@ -150,5 +171,17 @@ class RexFurum(Game[RexState, RoundOrders, RoundEmail]):
     def action_label(self, order: RoundOrders) -> str:
         return " ".join(sorted({a.word for a in order.actions})) or "pass"
 
+
+class RexFurumV2(RexFurum):
+    """Rex Furum with version 2's rules, to replay and continue a version 2 game exactly.
+
+    The rules branch on ``state.settings.version``, which this class sets when
+    it deals or reads a state; its records keep saying version 2.
+    """
+
+    version = 2
+
+
+VERSIONS: dict[int, type[RexFurum]] = {VERSION: RexFurum, 2: RexFurumV2}
 
 GAME = RexFurum()

@@ -24,8 +24,11 @@ notation                                   points  example
 The small words (``at``, ``for``, ``from``, ``to``, ``in``, ``empty``,
 ``company``, the ``bribe`` after ``accept``) may be left out, and written where
 plain English puts them (``embezzle from P``, ``quit company C``, ``invest X to
-P``); ``pink slip`` and ``cover up`` may be two words; amounts may be written
-``4000``, ``4,000``, ``$4000`` or ``4k``.
+P``); ``pink slip`` and ``cover up`` may be two words; amounts are read by
+:func:`sealed.core.numbers.parse_amount` (``4000``, ``4,000``, ``$4,000``,
+``4k``, ``4.5k``; ambiguous forms such as ``4.000`` or ``4,00`` are refused).
+Version 2 read amounts through ``float`` (``4.000`` was $4); its rules keep
+that reading so its records replay (:func:`legacy_amount`).
 ``pass`` (or an empty email) is no action at all. A repeated ``crash C`` is
 read as one crash (it costs two points once: playtest 4, Luke).
 """
@@ -33,11 +36,12 @@ read as one crash (it costs two points once: playtest 4, Luke).
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from sealed.core.errors import OrderSyntaxError, SetupError
 from sealed.core.game import Seat
+from sealed.core.numbers import parse_amount
 from sealed.core.suggest import did_you_mean
 from sealed.games.rex_furum.state import COMPANIES, Company
 
@@ -246,6 +250,15 @@ ALIASES = {
 }
 TWO_WORD_ALIASES = {("pink", "slip"): "pinkslip", ("cover", "up"): "coverup"}
 PASS_WORDS = ("pass", "none", "nothing")
+ORDER_WORDS: tuple[str, ...] = (
+    *ACTION_WORDS,
+    *ALIASES,
+    *(first for first, _ in TWO_WORD_ALIASES),
+    "pass",
+)
+"""The first words of orders (lenient email reading spots a misspelt one among them)."""
+SELF_WORDS = frozenset({"me", "myself", "i", "yourself"})
+"""Words a player writes for themselves: only ``protect self`` may target the writer."""
 
 # slot kinds: "P" player, "S" player or self, "C" company, "X" amount, "?w" optional word w
 GRAMMAR: dict[str, tuple[str, ...]] = {
@@ -301,8 +314,10 @@ def check_seat_names(seats: Sequence[Seat]) -> None:
             )
 
 
-def parse_orders(text: str, seats: Sequence[Seat]) -> RoundOrders:
+def parse_orders(text: str, seats: Sequence[Seat], legacy_amounts: bool = False) -> RoundOrders:
     """Read one email's actions at a table of ``seats``.
+
+    ``legacy_amounts`` reads amounts as version 2 did (:func:`legacy_amount`).
 
     :raises OrderSyntaxError: an unknown action, player or company (with a
         suggestion), a missing or malformed part, or a bad amount.
@@ -310,7 +325,7 @@ def parse_orders(text: str, seats: Sequence[Seat]) -> RoundOrders:
     words = _words(text)
     if not words or (len(words) == 1 and words[0].lower() in PASS_WORDS):
         return RoundOrders()
-    reader = _Reader(words, seats)
+    reader = _Reader(words, seats, legacy_amount if legacy_amounts else read_amount)
     actions: list[Action] = []
     while not reader.done():
         action = reader.action()
@@ -333,15 +348,34 @@ def _words(text: str) -> list[str]:
     return merged
 
 
-def parse_amount(word: str) -> int:
-    """``"4000"``, ``"4,000"``, ``"$4000"``, ``"4k"``, ``"2.5k"`` -> dollars.
+def read_amount(word: str) -> int:
+    """An amount of dollars as players write it (``4000``, ``4,000``, ``$4,000``, ``4k``).
+
+    :raises OrderSyntaxError: an ambiguous, foreign-digit, fractional or huge amount.
+    """
+    return parse_amount(word, "amount")
+
+
+LEGACY_DIGITS = 300  # float() reads at most ~308 digits; more crashed version 2
+
+
+def legacy_amount(word: str) -> int:
+    """Version 2's reading of an amount, kept so its records replay exactly.
+
+    ``"4000"``, ``"4,000"``, ``"$4000"``, ``"4k"``, ``"2.5k"`` -> dollars, read
+    through ``float`` (so ``4.000`` is $4 and ``4,00`` is $400). The one change:
+    an amount too long for ``float`` is refused instead of crashing (no record
+    can hold one).
 
     :raises OrderSyntaxError: anything else (negative, fractional dollars, words).
     """
     match = _AMOUNT.match(word.lower())
     if not match:
-        raise OrderSyntaxError(f"{word!r} is not an amount of money (write e.g. 4000 or 4k)")
+        shown = word if len(word) <= 30 else word[:27] + "..."
+        raise OrderSyntaxError(f"{shown!r} is not an amount of money (write e.g. 4000 or 4k)")
     number, k = match.group(1).replace(",", ""), match.group(2)
+    if len(number) > LEGACY_DIGITS:
+        raise OrderSyntaxError(f"amount {word[:27]!r}... is too large")
     value = float(number) * (1000 if k else 1)
     if value != int(value):
         raise OrderSyntaxError(f"{word!r} is not a whole number of dollars")
@@ -351,10 +385,13 @@ def parse_amount(word: str) -> int:
 class _Reader:
     """Walks the words of an email, one action at a time."""
 
-    def __init__(self, words: list[str], seats: Sequence[Seat]) -> None:
+    def __init__(
+        self, words: list[str], seats: Sequence[Seat], amount: Callable[[str], int]
+    ) -> None:
         self.words = words
         self.position = 0
         self.seats = {s.lower(): s for s in seats}
+        self.amount = amount
 
     def example(self, verb: str) -> str:
         """The notation of ``verb``, quoted, with a player of this table."""
@@ -394,7 +431,7 @@ class _Reader:
             )
         self.position += 1
         if slot == "X":
-            return parse_amount(word)
+            return self.amount(word)
         if slot == "C":
             return self._company(verb, word)
         if slot == "S" and word.lower() == "self":
@@ -415,6 +452,12 @@ class _Reader:
         if seat is not None:
             return seat
         known = list(self.seats.values())
+        if word.lower() in SELF_WORDS or word.lower() == "self":
+            if verb == "protect":
+                hint = "to protect yourself write 'protect self'"
+            else:
+                hint = f"only protect may target yourself; name another player ({', '.join(known)})"
+            raise OrderSyntaxError(f"{word!r} in {verb!r} is not a player: {hint}")
         raise OrderSyntaxError(
             f"unknown player {word!r} in {verb!r}{did_you_mean(word, known)} "
             f"(players: {', '.join(known)}; e.g. {self.example(verb)})"

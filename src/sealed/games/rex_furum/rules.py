@@ -11,9 +11,16 @@
 then the round ends: new bribe offers are posted to the employees of their
 company, crashes in progress are remembered, the next round's salary is paid.
 
-Money may go negative (Ruling "negative money"): no transfer at resolution is
-capped by the payer's money; only voluntary amounts are capped, when sealed.
-Splits are even and whole: the payer keeps any remainder.
+Money may go negative (Ruling "negative money"): thefts, fees, fines and
+crashes are paid in full. Voluntary payments (bribes and investments) are
+capped by net worth when sealed, the player's open bribe offers counted in;
+from version 3 they are also capped when paid: a payer who has less than the
+amount when the precedence reaches it pays what they have, never going into
+debt (Ruling "voluntary payments"). Splits are even and whole: the payer
+keeps any remainder.
+
+Version 2's rules stay here, chosen by ``settings.version`` (the differences:
+Rulings 1, 5, 12 and 21 and "bribe offers lapse"; see docs/games/rex-furum.md).
 
 The order checks (:func:`check_orders`) are here too: which sets of orders a
 player may seal, judged only from what the sealing player knows (their
@@ -54,6 +61,7 @@ from sealed.games.rex_furum.orders import (
 )
 from sealed.games.rex_furum.state import (
     COMPANIES,
+    VERSION,
     BribeOffer,
     Company,
     PlayerState,
@@ -138,6 +146,7 @@ class _Round:
         "orders",
         "protectors",
         "state",
+        "v3",
         "vanished",
     )
 
@@ -147,6 +156,7 @@ class _Round:
         self.state = state
         self.events = events
         self.narrate = events is not None
+        self.v3 = state.settings.version >= 3
         self.orders: dict[Seat, RoundOrders] = {}
         # every (seat, action) of each kind, in seat order then written order, sorted once
         self.by_kind: dict[type[Any], list[tuple[Seat, Any]]] = {}
@@ -191,6 +201,27 @@ class _Round:
                 payee=payee,
                 amount=amount,
             )
+
+    def affordable(self, payer: Seat, amount: int, what: str) -> int:
+        """A voluntary payment's amount: all of it, or what ``payer`` has left (version 3).
+
+        "Your bribe cannot exceed your net worth"; "You can't invest more than
+        your net worth": a voluntary payment never takes a player below $0
+        (Ruling "voluntary payments"). Version 2 paid the full amount.
+        """
+        if not self.v3:
+            return amount
+        paid = max(0, min(amount, self.money[payer]))
+        if paid < amount and self.narrate:
+            self.log(
+                "short",
+                f"{payer} has {dollars(self.money[payer])} left: {what} of "
+                f"{dollars(amount)} is paid {dollars(paid)}",
+                payer=payer,
+                amount=amount,
+                paid=paid,
+            )
+        return paid
 
     def log(self, kind: str, text: str, **data: Any) -> None:
         """A line of the game master's full account (callers check :attr:`narrate` first)."""
@@ -242,6 +273,15 @@ class _Round:
         will only be around for one round": acceptable during the next round only."""
         offers = []
         for seat, bribe in self.each(Bribe):
+            if self.v3 and bribe.company in self.companies[seat]:
+                if self.narrate:  # hired this round: the offer lapses (Ruling "bribe lapses")
+                    self.log(
+                        "bribe",
+                        f"{seat}'s offer to join {bribe.company.title} lapses: "
+                        f"{seat} works there now",
+                        briber=seat,
+                    )
+                continue
             offer = BribeOffer(seat, bribe.company, bribe.amount)
             offers.append(offer)
             staff = self.employees(bribe.company) - {seat}
@@ -326,6 +366,15 @@ def accepting_bribes(work: _Round) -> None:
         if offer.company not in work.companies[offer.briber]:
             work.companies[offer.briber].add(offer.company)
             work.hired[offer.company].add(offer.briber)
+        elif work.v3:  # "a bribe offer to join a company" lapses once the briber works there
+            if work.narrate:
+                work.log(
+                    "accept",
+                    f"{', '.join(seats)} accept {offer.briber}'s bribe, which has lapsed: "
+                    f"{offer.briber} already works for {offer.company.title}; nothing is paid",
+                    briber=offer.briber,
+                )
+            continue
         work.accepted.append((offer, seats))
         if work.narrate:
             work.log(
@@ -467,14 +516,16 @@ def _embezzle_foiled(work: _Round, target: Seat, thieves: list[Seat], guards: se
 
 def bribe_payments(work: _Round) -> None:
     for offer, takers in work.accepted:
-        share = offer.amount // len(takers)
+        amount = work.affordable(offer.briber, offer.amount, "the bribe")
+        share = amount // len(takers)
         for taker in takers:
             work.pay(offer.briber, taker, share, "bribe into {}", offer.company)
 
 
 def investments(work: _Round) -> None:
     for seat, invest in work.each(Invest):
-        work.pay(seat, invest.target, invest.amount, "investment")
+        amount = work.affordable(seat, invest.amount, f"the investment in {invest.target}")
+        work.pay(seat, invest.target, amount, "investment")
 
 
 def extortions(work: _Round) -> None:
@@ -507,14 +558,27 @@ def extortions(work: _Round) -> None:
 
 def backstabs(work: _Round) -> None:
     """ "If targetplayer gives you protection this round, you steal 20k*(your combined
-    number of companies)" (Ruling: your companies plus theirs)."""
+    number of companies)".
+
+    Version 3 (Rulings 1 and 12): the protect order the target sent counts,
+    even if the protection failed (the backstabber is crashing), and the
+    companies are counted once each (the two players' companies together).
+    Version 2: only a protection that held counts, and the backstabber's
+    companies plus the target's (a shared one twice).
+    """
     stabs = {(seat, stab.target) for seat, stab in work.each(Backstab)}
+    sent = {(seat, p.target or seat) for seat, p in work.each(Protect)} if work.v3 else set()
     for seat, stab in work.each(Backstab):
         target = stab.target
         if (target, seat) in stabs:
             _mutual_backstab(work, seat, target)
-        elif target in work.protectors[seat]:
-            combined = len(work.companies[seat]) + len(work.companies[target])
+            continue
+        given = (target, seat) in sent if work.v3 else target in work.protectors[seat]
+        if given:
+            if work.v3:
+                combined = len(work.companies[seat] | work.companies[target])
+            else:
+                combined = len(work.companies[seat]) + len(work.companies[target])
             work.pay(target, seat, BACKSTAB_PER_COMPANY * combined, "backstab")
         else:
             work.pay(seat, target, BACKSTAB_PENALTY, "failed backstab")
@@ -617,11 +681,29 @@ class Desk:
     companies: frozenset[Company]
     totals: Mapping[Company, int]
     round: int
+    committed: int = 0  # the player's own bribe offers still open this round (version 3)
+    version: int = VERSION
 
     @classmethod
     def of(cls, state: RexState, seat: Seat) -> Desk:
         player = state.player(seat)
-        return cls(seat, state.seats, player.money, player.companies, state.totals(), state.round)
+        version = state.settings.version
+        committed = sum(o.amount for o in open_offers(state, seat)) if version >= 3 else 0
+        return cls(
+            seat,
+            state.seats,
+            player.money,
+            player.companies,
+            state.totals(),
+            state.round,
+            committed,
+            version,
+        )
+
+
+def open_offers(state: RexState, seat: Seat) -> tuple[BribeOffer, ...]:
+    """``seat``'s own bribe offers of last round, which may still be accepted (and paid) now."""
+    return tuple(o for o in state.offers if o.briber == seat)
 
 
 def check_orders(desk: Desk, orders: RoundOrders) -> None:
@@ -637,7 +719,7 @@ def check_orders(desk: Desk, orders: RoundOrders) -> None:
         problem = action_problem(desk, action)
         if problem:
             raise _illegal(orders, problem)
-    tally = Tally(desk)
+    tally = Tally(desk, _entering(desk, orders))
     for action in orders.actions:
         if not tally.admits(action):
             raise _illegal(orders, _set_problem(desk, orders))
@@ -694,10 +776,21 @@ def _company_problem(desk: Desk, action: Action) -> str:
     if isinstance(action, Quit) and action.company not in desk.companies:
         return f"you do not work for {action.company.title} (Quit company)"
     if isinstance(action, AcceptBribe) and action.company not in desk.companies:
-        return (
-            f"you must be working for {action.company.title} to accept a bribe to it (Accept bribe)"
-        )
+        if desk.version >= 3:  # entering it empty in the same email counts (Tally, Ruling 21)
+            return ""
+        return _accept_problem(action)
     return ""
+
+
+def _accept_problem(action: AcceptBribe) -> str:
+    return f"you must be working for {action.company.title} to accept a bribe to it (Accept bribe)"
+
+
+def _entering(desk: Desk, orders: RoundOrders) -> frozenset[Company]:
+    """Companies the email enters empty, which it may accept bribes to (version 3)."""
+    if desk.version < 3:
+        return frozenset()
+    return frozenset(a.company for a in orders.actions if isinstance(a, EnterEmpty))
 
 
 class Tally:
@@ -715,6 +808,7 @@ class Tally:
         "covered",
         "crashing",
         "desk",
+        "entering",
         "invested",
         "keys",
         "points",
@@ -724,8 +818,9 @@ class Tally:
         "spend",
     )
 
-    def __init__(self, desk: Desk) -> None:
+    def __init__(self, desk: Desk, entering: frozenset[Company] = frozenset()) -> None:
         self.desk = desk
+        self.entering = entering  # companies the whole email enters empty (version 3)
         self.points = 0
         self.keys: set[object] = set()  # every action once (protect self = protect me)
         self.invested: set[Seat] = set()
@@ -768,11 +863,14 @@ class Tally:
             return action.company not in self.accepts
         if kind is AcceptBribe:
             assert isinstance(action, AcceptBribe)
-            return action.company not in self.quits
+            company = action.company
+            if company not in self.desk.companies and company not in self.entering:
+                return False  # version 3: neither working there nor entering it empty
+            return company not in self.quits
         return True
 
     def _affords(self, amount: int) -> bool:
-        return self.spend + amount <= self.desk.money
+        return self.desk.committed + self.spend + amount <= self.desk.money
 
     def add(self, action: Action) -> None:
         """Count ``action`` in (after :meth:`admits`)."""
@@ -798,8 +896,10 @@ class Tally:
             self.accepts.add(action.company)
 
     def copy(self) -> Tally:
-        other = Tally(self.desk)
-        for name in Tally.__slots__[1:]:
+        other = Tally(self.desk, self.entering)
+        for name in Tally.__slots__:
+            if name in ("desk", "entering"):
+                continue
             value = getattr(self, name)
             setattr(other, name, set(value) if isinstance(value, set) else value)
         return other
@@ -830,7 +930,13 @@ def _set_problem(desk: Desk, orders: RoundOrders) -> str:
     if crashing and any(_protects_self(desk, a) for a in orders.actions):
         return "you cannot be protected while crashing; protection would fail (Crash)"
     spend = sum(a.amount for a in orders.actions if isinstance(a, Bribe | Invest))
-    if spend and spend > desk.money:
+    if spend and spend + desk.committed > desk.money:
+        if desk.committed:
+            return (
+                f"your bribes and investments ({dollars(spend)}) and your bribe offers still "
+                f"open this round ({dollars(desk.committed)}) exceed your net worth "
+                f"({dollars(desk.money)}) (Bribe, Investment; Ruling 5)"
+            )
         return (
             f"your bribes and investments ({dollars(spend)}) exceed your net worth "
             f"({dollars(desk.money)}) (Bribe, Investment)"
@@ -842,7 +948,12 @@ def _contradiction(desk: Desk, orders: RoundOrders) -> str:
     """Two actions of one email of which the precedence makes one fail for sure (Ruling 21)."""
     quits = {a.company for a in orders.actions if isinstance(a, Quit)}
     protected = {a.target or desk.me for a in orders.actions if isinstance(a, Protect)}
+    entering = _entering(desk, orders)
     for action in orders.actions:
+        if isinstance(action, AcceptBribe) and (
+            action.company not in desk.companies and action.company not in entering
+        ):
+            return _accept_problem(action)
         if isinstance(action, AcceptBribe) and action.company in quits:
             return (
                 f"quitting comes before accepting bribes, so you would no longer work for "

@@ -57,9 +57,18 @@ def dollars(amount: int) -> str:
     return f"{sign}${abs(amount):,}"
 
 
+VERSION = 3
+"""The game version whose rules this code plays by default (see the package docstring)."""
+
+
 @dataclass(frozen=True)
 class Settings:
-    """The rule options a state needs: the one place the game's options are read."""
+    """The rule options a state needs: the one place the game's options are read.
+
+    ``version`` is the game version whose rules apply (3, or 2 to replay and
+    continue a version 2 game exactly); it is not an option but part of the
+    record, so a game keeps the rules it began with.
+    """
 
     rounds: int = 10
     round_minutes: int = 20
@@ -67,10 +76,12 @@ class Settings:
     salary: int = 10_000
     unemployed_salary: bool = False
     close_early: bool = False
+    version: int = VERSION
 
     @classmethod
-    def from_options(cls, options: Options) -> Settings:
+    def from_options(cls, options: Options, version: int = VERSION) -> Settings:
         return cls(
+            version=version,
             rounds=int(options.get("rounds", 10)),
             round_minutes=int(options.get("round_minutes", 20)),
             starting_money=int(options.get("starting_money", 0)),
@@ -227,7 +238,9 @@ DERIVED_KEYS = ("rounds", "over", "employees")  # shown by state_to_json, comput
 PLAYER_KEYS = ("money", "companies", "earnings", "salary", "crashing")
 
 
-def state_from_json(data: Mapping[str, Any], seats: Sequence[Seat], options: Options) -> RexState:
+def state_from_json(
+    data: Mapping[str, Any], seats: Sequence[Seat], options: Options, version: int = VERSION
+) -> RexState:
     """Rebuild a state from :func:`state_to_json` output (possibly edited), strictly.
 
     ``rounds``, ``over`` and ``employees`` are derived and ignored. Every
@@ -240,7 +253,7 @@ def state_from_json(data: Mapping[str, Any], seats: Sequence[Seat], options: Opt
 
     :raises SetupError: with ``path`` naming the offending value.
     """
-    settings = Settings.from_options(options)
+    settings = Settings.from_options(options, version)
     top = setup.mapping(data, (), TOP_KEYS, required=("round", "players"), derived=DERIVED_KEYS)
     players_data = setup.mapping(top["players"], ("players",), seats, required=seats)
     return RexState(

@@ -3,8 +3,11 @@
 A :class:`RoundEmail` is built by allow-list from the state: the player's
 own money, earnings, salary and employers, the public employee totals, the
 players' names, the round and its length, their own crash in progress, and
-the notices of the last resolution as they are told them (:meth:`Event.told`). Nothing
-else about another player is ever copied in.
+the notices of the last resolution as they are told them (:meth:`Event.told`).
+From version 3 it also gives every player's net worth and earnings last round
+(the seed's email: "How much money each player has", "How much money each
+player earned last round") and the player's own bribe offers still open.
+Nothing else about another player is ever copied in: employment stays private.
 """
 
 from __future__ import annotations
@@ -14,6 +17,22 @@ from typing import Any
 
 from sealed.core.game import JsonDict, Seat
 from sealed.games.rex_furum.state import COMPANIES, NAMES, RexState, dollars
+
+
+@dataclass(frozen=True)
+class Standing:
+    """One player's public figures in the round email (version 3)."""
+
+    net_worth: int
+    earnings_last_round: int
+
+
+@dataclass(frozen=True)
+class OpenOffer:
+    """One of the reader's own bribe offers of last round, acceptable this round."""
+
+    company: str
+    amount: int
 
 
 @dataclass(frozen=True)
@@ -42,6 +61,9 @@ class RoundEmail:
     players: tuple[Seat, ...]
     crash_in_progress: str | None
     notices: tuple[NoticeView, ...]
+    standings: dict[Seat, Standing] | None = None  # every player's figures; None in version 2
+    open_offers: tuple[OpenOffer, ...] = ()  # own offers still open (never listed in version 2)
+    rules_version: int = 3  # the game version whose rules the email's player writes under
 
     @property
     def companies(self) -> tuple[str, ...]:
@@ -53,6 +75,14 @@ def build_view(state: RexState, seat: Seat) -> RoundEmail:
     me = state.player(seat)
     companies = me.companies
     rounds = state.settings.rounds
+    version = state.settings.version
+    standings = None
+    offers: tuple[OpenOffer, ...] = ()
+    if version >= 3:
+        standings = {p.seat: Standing(p.money, p.earnings) for p in state.players}
+        offers = tuple(
+            OpenOffer(o.company.value, o.amount) for o in state.offers if o.briber == seat
+        )
     return RoundEmail(
         name=seat,
         round=min(state.round, rounds),
@@ -71,6 +101,9 @@ def build_view(state: RexState, seat: Seat) -> RoundEmail:
             for notice in state.notices
             if (told := notice.told(seat)) is not None
         ),
+        standings=standings,
+        open_offers=offers,
+        rules_version=version,
     )
 
 
@@ -100,6 +133,8 @@ def render_view(view: RoundEmail) -> str:
         "",
         *_table(view),
         "",
+        *_standings(view),
+        *_offers(view),
     ]
     if view.crash_in_progress:
         lines += [
@@ -123,4 +158,35 @@ def _table(view: RoundEmail) -> list[str]:
         f"                      {row}".rstrip(),
         f"Your employment:      {hired}".rstrip(),
         f"Company employees:    {totals}".rstrip(),
+    ]
+
+
+def _signed(amount: int) -> str:
+    return ("+" if amount > 0 else "") + dollars(amount)
+
+
+def _standings(view: RoundEmail) -> list[str]:
+    """Every player's net worth and earnings last round (version 3; employment stays private)."""
+    if view.standings is None:
+        return []
+    width = max(len(seat) for seat in view.standings) + 6
+    lines = [f"{'Player':<{width}}{'Total net worth':<18}Earnings last round"]
+    for seat, standing in view.standings.items():
+        name = f"{seat} (you)" if seat == view.name else seat
+        lines.append(
+            f"{name:<{width}}{dollars(standing.net_worth):<18}"
+            f"{_signed(standing.earnings_last_round)}"
+        )
+    return [*lines, ""]
+
+
+def _offers(view: RoundEmail) -> list[str]:
+    """The reader's own offers that may still be accepted (and paid) this round."""
+    if not view.open_offers:
+        return []
+    offers = ", ".join(f"{dollars(o.amount)} to {o.company.capitalize()}" for o in view.open_offers)
+    return [
+        f"Your bribe offers open this round: {offers} (they count against your net worth "
+        "for new bribes and investments).",
+        "",
     ]
