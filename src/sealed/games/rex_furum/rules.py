@@ -519,13 +519,15 @@ def bribe_payments(work: _Round) -> None:
         amount = work.affordable(offer.briber, offer.amount, "the bribe")
         share = amount // len(takers)
         for taker in takers:
-            work.pay(offer.briber, taker, share, "bribe into {}", offer.company)
+            if share or not work.v3:
+                work.pay(offer.briber, taker, share, "bribe into {}", offer.company)
 
 
 def investments(work: _Round) -> None:
     for seat, invest in work.each(Invest):
         amount = work.affordable(seat, invest.amount, f"the investment in {invest.target}")
-        work.pay(seat, invest.target, amount, "investment")
+        if amount:
+            work.pay(seat, invest.target, amount, "investment")
 
 
 def extortions(work: _Round) -> None:

@@ -169,7 +169,7 @@ def _standings(view: RoundEmail) -> list[str]:
     """Every player's net worth and earnings last round (version 3; employment stays private)."""
     if view.standings is None:
         return []
-    width = max(len(seat) for seat in view.standings) + 6
+    width = max(len(seat) for seat in view.standings) + len(" (you)") + 2
     lines = [f"{'Player':<{width}}{'Total net worth':<18}Earnings last round"]
     for seat, standing in view.standings.items():
         name = f"{seat} (you)" if seat == view.name else seat
