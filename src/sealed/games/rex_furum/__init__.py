@@ -13,8 +13,9 @@ Precedence (employment, then status, then money, then outing; see
 round wins; equal richest share the win.
 
 Views: each player's report is the seed's Round Beginning Email
-(:mod:`sealed.games.rex_furum.views`): their own net worth, earnings last
-round, salary and employment, the employee total of each company, the
+(:mod:`sealed.games.rex_furum.views`): every player's net worth and earnings
+last round, their own salary and employment, their own bribe offers still
+open, the employee total of each company, the
 round's length, and the notices the rules give them (public announcements,
 notices to a protector, a coverer or a target, anonymous bribe offers to a
 company's employees, outings). The game master sees the state and a full
@@ -24,6 +25,13 @@ Version history:
 - 1: the Final Ruleset (version 6 of the design) with the rulings of the manual.
 - 2: protecting and covering up for the same player in one email is refused (Ruling 21);
   a version 1 record may hold such orders, so it is not replayed by version 2.
+- 3: every player's net worth and earnings in the round email (Ruling 17); voluntary
+  payments never make a debt (open bribe offers count against the cap, a payment is
+  capped when paid; Ruling 5); a bribe offer lapses once the briber works there
+  (Ruling 26); enter empty + accept a bribe to it in one email is legal (Ruling 21);
+  backstab counts the protect order sent (Ruling 12) and distinct companies (Ruling 1);
+  amounts read exactly (Ruling 27). Version 2 records replay and continue with version
+  2's rules (:class:`~sealed.games.rex_furum.game.RexFurumV2`).
 """
 
 from sealed.games.rex_furum.game import GAME
