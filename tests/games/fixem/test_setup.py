@@ -60,9 +60,9 @@ def test_unknown_keys_are_refused_with_a_suggestion(
         ({"players": {"ana": {"hand": "1 2"}}}, ("players", "ana", "hand"), "expected a list"),
         ({"players": {"ana": {"scored": True}}}, ("players", "ana", "scored"), "whole number"),
         (
-            {"players": {"ana": {"prediction": {"count": 0, "point": 3}}}},
+            {"players": {"ana": {"prediction": {"count": -1, "point": 3}}}},
             ("players", "ana", "prediction", "count"),
-            "below 1",
+            "below 0",
         ),
         ({"field": [{"seat": "dan", "point": 1}]}, ("field", "0", "seat"), "not at the table"),
         ({"queue": [{"seat": "ana", "point": 0}]}, ("queue", "0", "point"), "not a point 1-6"),

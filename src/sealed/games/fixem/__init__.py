@@ -31,10 +31,16 @@ protocol, ``state.py`` holds the state, the options and their one reader
 
 Version history.
 - 1: the final rules of section 10, with iteration options.
+- 2: a prediction of 0 is allowed; card 3 on a die the target visibly lacks is
+  accepted and does nothing (the seed: "this card doesn't do anything"); the
+  Prediction Stage's view shows the Field's dice as not yet rolled (point 0,
+  no counts); ``start_hand: none`` with ``start_field`` up to 36 offers
+  iteration 2's set-up. Version 1 records replay and continue with version
+  1's rules (:class:`FixemGameV1`).
 """
 
 from __future__ import annotations
 
-from sealed.games.fixem.game import GAME, OPTIONS, FixemGame
+from sealed.games.fixem.game import GAME, OPTIONS, FixemGame, FixemGameV1
 
-__all__ = ["GAME", "OPTIONS", "FixemGame"]
+__all__ = ["GAME", "OPTIONS", "FixemGame", "FixemGameV1"]

@@ -77,7 +77,7 @@ class CounterBot:
 
     def complete_own(self, view: FixemView, opponents: list[SeatView]) -> FixemOrder | None:
         me = view.me()
-        if me.prediction is None:
+        if me.prediction is None or view.field_counts is None:
             return None
         point, diff = (
             me.prediction.point,
@@ -105,6 +105,8 @@ class CounterBot:
     def attack(self, view: FixemView, opponents: list[SeatView]) -> FixemOrder | None:
         """Break the best-placed opponent whose prediction is exact or within reach."""
         mine = view.me().prediction
+        if view.field_counts is None:  # nothing rolled yet: only in the Prediction Stage
+            return None
         for other in sorted(opponents, key=lambda p: -p.score):
             p = other.prediction
             if p is None or (mine is not None and mine.point == p.point):

@@ -11,6 +11,7 @@ from sealed.core.game import Game, JsonDict, Options, Prompt, Result
 from sealed.games.fixem import rules
 from sealed.games.fixem.bots import CounterBot, RandomBot
 from sealed.games.fixem.orders import (
+    ORDER_WORDS,
     FixemOrder,
     Pass,
     format_order,
@@ -18,6 +19,7 @@ from sealed.games.fixem.orders import (
 )
 from sealed.games.fixem.state import (
     OPTIONS,
+    VERSION,
     FixemState,
     Settings,
     Stage,
@@ -32,7 +34,13 @@ class FixemGame(Game[FixemState, FixemOrder, FixemView]):
 
     name = "fixem"
     title = "Fix'em"
-    version = 1
+    version = VERSION
+    legacy_versions: ClassVar[Mapping[int, str]] = {
+        1: "with version 1's rules: a prediction of 0 and a card 3 on a die the target's "
+        "public hand lacks are refused; the Prediction Stage's view shows the Field's "
+        "unrolled dice with placeholder faces and counts them"
+    }
+    order_words = ORDER_WORDS
     min_players = 2
     max_players = 4
     default_players = 3  # the final rules are for three players
@@ -43,8 +51,14 @@ class FixemGame(Game[FixemState, FixemOrder, FixemView]):
     )
     bots: ClassVar[Mapping[str, type[Any]]] = {"random": RandomBot, "counter": CounterBot}
 
+    def for_version(self, version: int) -> FixemGame | None:
+        """This object for its own version; :class:`FixemGameV1` for version 1's rules."""
+        if version == self.version:
+            return self
+        return FixemGameV1() if version == 1 else None
+
     def initial_state(self, seats: Sequence[str], options: Options, chance: Chance) -> FixemState:
-        return rules.new_state(seats, Settings.from_options(options), chance)
+        return rules.new_state(seats, Settings.from_options(options, self.version), chance)
 
     def to_json(self, state: FixemState) -> JsonDict:
         return state_to_json(state)
@@ -52,7 +66,7 @@ class FixemGame(Game[FixemState, FixemOrder, FixemView]):
     def from_json(
         self, data: Mapping[str, Any], seats: Sequence[str], options: Options
     ) -> FixemState:
-        return state_from_json(data, seats, Settings.from_options(options))
+        return state_from_json(data, seats, Settings.from_options(options, self.version))
 
     def prompts(self, state: FixemState) -> Mapping[str, Prompt]:
         if state.stage is Stage.OVER:
@@ -131,6 +145,21 @@ def _prompt(state: FixemState) -> Prompt:
     )
 
 
+class FixemGameV1(FixemGame):
+    """Version 1's rules, to replay and continue games recorded under them.
+
+    Every state it makes carries ``Settings.version == 1``, and the rules and
+    views branch on that: predictions from 1, card 3 refused on a die the
+    target's public hand lacks, the Prediction Stage's Field shown as stored.
+    """
+
+    version = 1
+    legacy_versions: ClassVar[Mapping[int, str]] = {}
+
+    def for_version(self, version: int) -> FixemGame | None:
+        return self if version == 1 else None
+
+
 GAME = FixemGame()
 
-__all__ = ["GAME", "OPTIONS", "FixemGame"]
+__all__ = ["GAME", "OPTIONS", "FixemGame", "FixemGameV1"]

@@ -20,10 +20,15 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from sealed.core.errors import OrderSyntaxError
+from sealed.core.numbers import parse_amount
 from sealed.core.suggest import did_you_mean
 
 WORDS = ("predict", "card1", "card2", "card3", "pass")
-_PREDICTION = re.compile(r"^(?:predict\s*)?(\d+)\s*x\s*(\d+)$")
+ORDER_WORDS = (*WORDS, "card")
+"""First words of orders, for lenient email reading (``card 1 5`` starts with ``card``)."""
+# A count as players write it (digits, possibly ``4.000`` or ``4k``, which parse_amount
+# reads or refuses with a clear line), then ``x`` and a point.
+_PREDICTION = re.compile(r"^(?:predict\s*)?\$?(\d[\d.]*k?)\s*x\s*(\d+)$")
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,7 +119,8 @@ def parse_order(text: str, seats: Sequence[str]) -> FixemOrder:
         raise OrderSyntaxError("empty order: write predict COUNT x POINT, card1/2/3 ... or pass")
     prediction = _PREDICTION.match(clean)
     if prediction:
-        return Predict(int(prediction.group(1)), _point(prediction.group(2), text))
+        count = parse_amount(prediction.group(1), "the count")
+        return Predict(count, _point(prediction.group(2), text))
     clean = re.sub(r"^card\s+([123])\b", r"card\1", clean)
     word, *args = clean.split()
     if word == "pass":
@@ -157,6 +163,13 @@ def _one_point(args: list[str], text: str, shape: str) -> int:
 
 
 def _point(word: str, text: str) -> int:
-    if not (word.isascii() and word.isdigit()) or not 1 <= int(word) <= 6:
-        raise OrderSyntaxError(f"{text!r}: {word!r} is not a point (points are 1 to 6)")
-    return int(word)
+    """A point 1-6 in ASCII digits (``05`` too); anything else, however long, is refused."""
+    digits = word.lstrip("0")
+    if not (len(digits) == 1 and digits in "123456"):
+        raise OrderSyntaxError(f"{_quote(text)}: {_quote(word)} is not a point (points are 1 to 6)")
+    return int(digits)
+
+
+def _quote(text: str, limit: int = 40) -> str:
+    """``repr(text)``, cut to about ``limit`` characters: an order may be a pasted essay."""
+    return repr(text if len(text) <= limit else text[: limit - 3] + "...")

@@ -68,6 +68,9 @@ def _start_player(seat: str, rules: Settings, chance: Chance) -> Player:
     if rules.start_hand == "1_to_6":
         # iterations 3-4: "The 6 Hand Dices are of points 1~6 (each dice different point)"
         hand = POINTS
+    elif size == 0:
+        # iterations 1-2: "All the Gaming Dices are put in the Field"
+        hand = ()
     else:
         hand = tuple(sorted(chance.dice(f"roll {seat}'s {size} hand dice", size)))
     return Player(hand=hand, waiting=DICE_PER_COLOUR - size - rules.start_field)
@@ -80,8 +83,8 @@ def check_order(state: FixemState, seat: str, order: FixemOrder) -> None:
     """The rules' objections to ``order`` from ``seat`` now.
 
     :raises IllegalOrderError: wrong stage, a count out of range, a hand die
-        the seat does not have, card 3 aimed at oneself or at a die that is
-        visibly not there.
+        the seat does not have, card 3 aimed at oneself (or, in version 1, at a
+        die that is visibly not there).
     """
     if state.stage is Stage.OVER:
         raise IllegalOrderError("the game is over")
@@ -105,10 +108,15 @@ def _check_prediction(state: FixemState, order: FixemOrder) -> None:
             "write predict COUNT x POINT (predict 4 x 3)"
         )
     most = DICE_PER_COLOUR * len(state.seats)
-    if not 1 <= order.count <= most:
+    least = state.rules.least_prediction
+    if not least <= order.count <= most:
+        why = (
+            "a prediction of no dice could never take a die"
+            if least
+            else f"{most} is every die in the game"
+        )
         raise IllegalOrderError(
-            f"predict {order.count} x {order.point}: the count must be 1 to {most} "
-            "(a prediction of no dice could never take a die)"
+            f"predict {order.count} x {order.point}: the count must be {least} to {most} ({why})"
         )
 
 
@@ -130,9 +138,11 @@ def _check_card3(state: FixemState, seat: str, order: Card3) -> None:
         raise IllegalOrderError(
             f"{format_order(order)}: card 3 moves another player's hand die, not your own"
         )
+    if state.rules.version >= 2:
+        return  # "If the player doesn't have a dice of that number ... doesn't do anything"
     target = state.player(order.target)
-    # Hands are public, so naming a die that is not there is a slip, not a bluff;
-    # with hidden hands refusing would leak the hand, so the card just fizzles.
+    # Version 1: hands are public, so naming a die that is not there was taken for a
+    # slip and refused; with hidden hands refusing would leak the hand, so it fizzles.
     if not state.rules.hidden_hands and order.point not in target.hand:
         shown = " ".join(map(str, target.hand)) or "empty"
         raise IllegalOrderError(
@@ -144,12 +154,13 @@ def _check_card3(state: FixemState, seat: str, order: Card3) -> None:
 # -- legal orders -------------------------------------------------------------
 #
 # Everything a seat may seal is finite and bounded. A prediction's count is
-# bounded by the rules' own check (1 to 36 per seat at the table: 108 with
-# three players, so 648 predictions); card 1 names a point (6); card 2 names a
-# sub-multiset of the hand (``prod(k_p + 1) - 1`` of them for k_p dice showing
-# p: 15 for a hand of four different points); card 3 names another seat and
-# a point of its hand (any point when hands are hidden, where a missing die
-# fizzles instead of being refused). The lists are in a stable order:
+# bounded by the rules' own check (0 to 36 per seat at the table: 109 counts
+# with three players, so 654 predictions; version 1: from 1, 648); card 1
+# names a point (6); card 2 names a sub-multiset of the hand
+# (``prod(k_p + 1) - 1`` of them for k_p dice showing p: 15 for a hand of four
+# different points); card 3 names another seat and any point (a missing die
+# does nothing; version 1: a point of its hand, any point when hands are
+# hidden). The lists are in a stable order:
 # predictions by count then point; pass, card 1, card 2 (by points), card 3
 # (by seat order, then point).
 
@@ -160,7 +171,8 @@ def legal_orders(state: FixemState, seat: str) -> list[FixemOrder]:
         return []
     if state.stage is Stage.PREDICT:
         most = DICE_PER_COLOUR * len(state.seats)
-        return [Predict(count, point) for count in range(1, most + 1) for point in POINTS]
+        least = state.rules.least_prediction
+        return [Predict(count, point) for count in range(least, most + 1) for point in POINTS]
     orders: list[FixemOrder] = [Pass()]
     orders += [Card1(point) for point in POINTS]
     orders += [Card2(points) for points in _sub_hands(state.player(seat).hand)]
@@ -175,7 +187,8 @@ def count_legal_orders(state: FixemState, seat: str) -> int:
     if state.stage is Stage.OVER:
         return 0
     if state.stage is Stage.PREDICT:
-        return DICE_PER_COLOUR * len(state.seats) * len(POINTS)
+        most = DICE_PER_COLOUR * len(state.seats)
+        return (most + 1 - state.rules.least_prediction) * len(POINTS)
     hand = state.player(seat).hand
     card2 = 1
     for point in set(hand):
@@ -193,7 +206,7 @@ def _sub_hands(hand: tuple[int, ...]) -> list[tuple[int, ...]]:
 
 
 def _card3_points(state: FixemState, target: str) -> tuple[int, ...]:
-    if state.rules.hidden_hands:
+    if state.rules.hidden_hands or state.rules.version >= 2:
         return POINTS
     return tuple(sorted(set(state.player(target).hand)))
 
@@ -543,8 +556,8 @@ def refill(
     (iteration 2, which had no Waiting Dice). A colour short of Waiting Dice
     puts in what it has.
     """
-    if state.rules.refill == "none" or not (taken or remainder):
-        return
+    if state.rules.refill == "none" or not (remainder or any(taken.values())):
+        return  # no die left the Field (an exact prediction of 0 takes none)
     owed = dict.fromkeys(state.seats, 0)
     for d in remainder:
         owed[d.seat] += 1

@@ -20,13 +20,15 @@ from dataclasses import dataclass
 from typing import Any
 
 from sealed.core import setup
-from sealed.core.errors import SealedError, SetupError
+from sealed.core.errors import OptionError, SealedError, SetupError
 from sealed.core.game import Options, OptionSpec
 from sealed.core.suggest import did_you_mean
 from sealed.games.fixem.orders import Predict, format_order, parse_order
 
 POINTS = (1, 2, 3, 4, 5, 6)
 DICE_PER_COLOUR = 36
+VERSION = 2
+"""The rules' version: 2 allows predictions of 0 and card 3 on a die the target lacks."""
 
 
 class Stage(enum.Enum):
@@ -97,24 +99,27 @@ OPTIONS = (
     OptionSpec(
         "start_hand",
         "4_rolled",
-        "the starting hand: 4_rolled (final rules), 6_rolled (iteration 6) or 1_to_6, six dice "
-        "showing 1 to 6 (iterations 3-4)",
-        choices=("4_rolled", "6_rolled", "1_to_6"),
+        "the starting hand: 4_rolled (final rules), 6_rolled (iteration 6), 1_to_6, six dice "
+        "showing 1 to 6 (iterations 3-4), or none, no hand dice (iterations 1-2: 'All the "
+        "Gaming Dices are put in the Field')",
+        choices=("4_rolled", "6_rolled", "1_to_6", "none"),
     ),
     OptionSpec(
         "start_field",
         6,
-        "field dice per player at the start: 6 (iteration 6 and the final rules) or 4 "
-        "(iterations 3-4)",
+        "field dice per player at the start: 6 (iteration 6 and the final rules), 4 "
+        "(iterations 3-4) or 36, every die (iterations 1-2, with start_hand=none); at most "
+        "36 minus the starting hand, the rest wait",
         minimum=1,
-        maximum=30,
+        maximum=DICE_PER_COLOUR,
     ),
     OptionSpec(
         "refill",
         "own_colour",
         "who refills the Field after scoring: own_colour, each colour its own (iterations 3, 6 "
         "and the final rules), scorer, the scorer's colour (iteration 4), or none, no refill "
-        "(iteration 2, which had no Waiting Dice)",
+        "(iteration 2, which had no Waiting Dice: play it with start_hand=none and "
+        "start_field=36, so that no die waits)",
         choices=("own_colour", "scorer", "none"),
     ),
     OptionSpec(
@@ -183,13 +188,18 @@ class Settings:
     max_rounds: int = 60
     hidden_hands: bool = False
     hidden_predictions: bool = False
+    version: int = VERSION
+    """The rules' version (1: predictions of at least 1, card 3 only on a visible die)."""
 
     @classmethod
-    def from_options(cls, options: Options) -> Settings:
-        """Read the options of :data:`OPTIONS` (missing ones default)."""
+    def from_options(cls, options: Options, version: int = VERSION) -> Settings:
+        """Read the options of :data:`OPTIONS` (missing ones default).
+
+        :raises OptionError: a starting hand and field of more than 36 dice.
+        """
         base = cls()
         order = str(options.get("card_order", "3-2-1"))
-        return cls(
+        settings = cls(
             card_order=tuple(int(c) for c in order.split("-")),
             queue_joins=str(options.get("queue_joins", base.queue_joins)),
             start_hand=str(options.get("start_hand", base.start_hand)),
@@ -202,11 +212,25 @@ class Settings:
             max_rounds=int(options.get("max_rounds", base.max_rounds)),
             hidden_hands=bool(options.get("hidden_hands", base.hidden_hands)),
             hidden_predictions=bool(options.get("hidden_predictions", base.hidden_predictions)),
+            version=version,
         )
+        if settings.hand_size + settings.start_field > DICE_PER_COLOUR:
+            raise OptionError(
+                f"option start_field: {settings.start_field} field dice and a hand of "
+                f"{settings.hand_size} are more than the {DICE_PER_COLOUR} dice of a colour "
+                f"(at most {DICE_PER_COLOUR - settings.hand_size} with start_hand "
+                f"{settings.start_hand})"
+            )
+        return settings
 
     @property
     def hand_size(self) -> int:
-        return 4 if self.start_hand == "4_rolled" else 6
+        return {"4_rolled": 4, "none": 0}.get(self.start_hand, 6)
+
+    @property
+    def least_prediction(self) -> int:
+        """The smallest count a prediction may name: 0 from version 2 (ruling 13), else 1."""
+        return 0 if self.version >= 2 else 1
 
 
 @dataclass(slots=True)
@@ -429,7 +453,7 @@ def _read_state(data: object, seats: tuple[str, ...], rules: Settings) -> FixemS
         rules=rules,
         round=setup.integer(top["round"], ("round",), 1, _last_round(rules)),
         stage=stage,
-        players=_read_players(top["players"], seats),
+        players=_read_players(top["players"], seats, rules.least_prediction),
         field=_read_dice(top.get("field", ()), ("field",), seats),
         queue=_read_dice(top.get("queue", ()), ("queue",), seats),
         removed=setup.integer(top.get("removed", 0), ("removed",), 0, most),
@@ -448,12 +472,14 @@ def _last_round(rules: Settings) -> int:
     return rules.max_rounds
 
 
-def _read_players(data: object, seats: tuple[str, ...]) -> dict[str, Player]:
+def _read_players(data: object, seats: tuple[str, ...], least: int) -> dict[str, Player]:
     players = setup.mapping(data, ("players",), seats, required=seats)
-    return {seat: _read_player(players[seat], ("players", seat), len(seats)) for seat in seats}
+    return {
+        seat: _read_player(players[seat], ("players", seat), len(seats), least) for seat in seats
+    }
 
 
-def _read_player(data: object, path: setup.Path, table: int) -> Player:
+def _read_player(data: object, path: setup.Path, table: int, least: int) -> Player:
     player = setup.mapping(data, path, PLAYER_KEYS, required=("hand", "waiting"), derived=["score"])
     hand = setup.sequence(player["hand"], (*path, "hand"))
     most = DICE_PER_COLOUR * table
@@ -462,15 +488,15 @@ def _read_player(data: object, path: setup.Path, table: int) -> Player:
         waiting=setup.integer(player["waiting"], (*path, "waiting"), 0, DICE_PER_COLOUR),
         scored=setup.integer(player.get("scored", 0), (*path, "scored"), 0, most),
         additional=setup.integer(player.get("additional", 0), (*path, "additional"), 0, most),
-        prediction=_read_prediction(player.get("prediction"), (*path, "prediction"), most),
+        prediction=_read_prediction(player.get("prediction"), (*path, "prediction"), least, most),
     )
 
 
-def _read_prediction(data: object, path: setup.Path, most: int) -> Prediction | None:
+def _read_prediction(data: object, path: setup.Path, least: int, most: int) -> Prediction | None:
     if data is None:
         return None
     prediction = setup.mapping(data, path, ("count", "point"), required=("count", "point"))
-    count = setup.integer(prediction["count"], (*path, "count"), 1, most)
+    count = setup.integer(prediction["count"], (*path, "count"), least, most)
     return Prediction(count, _point(prediction["point"], (*path, "point")))
 
 

@@ -7,6 +7,10 @@ Dices points are actually public"). Predictions are part of the state only
 once opened; with ``hidden_predictions`` another seat's stays out of the
 view until the game is over (its reveal at the Score Stage is an event).
 With ``hidden_hands`` another seat's hand shows only its size.
+
+In the Prediction Stage the Field's dice are about to be rolled: from version
+2 the view shows each as point 0 ("not rolled yet") and ``field_counts`` is
+``None``, instead of the engine's placeholder faces counted as if rolled.
 """
 
 from __future__ import annotations
@@ -24,8 +28,12 @@ from sealed.games.fixem.state import (
     Prediction,
     Settings,
     Stage,
+    die,
     point_counts,
 )
+
+UNROLLED = 0
+"""The point a view gives a field die that is still to be rolled (version 2)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,7 +78,8 @@ class FixemView:
     players: tuple[SeatView, ...]
     field: tuple[Die, ...]
     queue: tuple[Die, ...]
-    field_counts: Mapping[int, int]
+    field_counts: Mapping[int, int] | None
+    """Field dice per point; ``None`` while they are still to be rolled (version 2)."""
     removed: int
     cards: Mapping[str, str] | None
     ended: str
@@ -110,7 +119,7 @@ def build_view(state: FixemState, seat: str) -> FixemView:
         hidden_hands=shared["hidden_hands"],
         hidden_predictions=shared["hidden_predictions"],
         players=players,
-        field=state.field,
+        field=shared["field"],
         queue=state.queue,
         field_counts=shared["field_counts"],
         removed=state.removed,
@@ -123,13 +132,20 @@ def _shared(state: FixemState) -> dict[str, Any]:
     """The parts of a view that are the same for every seat, as immutable values."""
     rules = state.rules
     hidden = rules.hidden_hands or (rules.hidden_predictions and state.stage is not Stage.OVER)
+    field = state.field
+    counts: Mapping[int, int] | None = MappingProxyType(point_counts(field))
+    if state.stage is Stage.PREDICT and rules.version >= 2:
+        # Every field die is rolled before anyone counts it: no face to show yet.
+        field = tuple(die(d.seat, UNROLLED) for d in field)
+        counts = None
     return {
         **_settings_part(rules),
         "stage": state.stage.value,
         "total_rounds": state.total_rounds,
         "doubled": state.doubled,
         "players": None if hidden else tuple(_seat_view(state, "", s) for s in state.seats),
-        "field_counts": MappingProxyType(point_counts(state.field)),
+        "field": field,
+        "field_counts": counts,
         "cards": None if state.cards is None else MappingProxyType(dict(state.cards)),
     }
 
@@ -175,8 +191,9 @@ def render(view: FixemView) -> str:
         lines.append(f"Field ({len(view.field)} dice, to be rolled): {per_colour or 'empty'}")
     else:
         lines.append(f"Field ({len(view.field)} dice): {_dice(view.field, view.seats)}")
-        counts = "  ".join(f"{p}:{view.field_counts[p]}" for p in POINTS)
-        lines.append(f"  counts {counts}")
+        if view.field_counts is not None:
+            counts = "  ".join(f"{p}:{view.field_counts[p]}" for p in POINTS)
+            lines.append(f"  counts {counts}")
     lines.append(f"Field Queue ({len(view.queue)}): {_dice(view.queue, view.seats)}")
     if view.removed:
         lines.append(f"Removed from the game: {view.removed}")
