@@ -101,3 +101,13 @@ def test_version_2_amounts_never_crash() -> None:
     match = new(old)
     with pytest.raises(OrderSyntaxError, match="too large"):
         match.seal("amy", "invest " + "9" * 400 + " tyler")
+
+
+def test_lenient_reading_never_sets_a_misspelt_action_aside() -> None:
+    from sealed.core.match import salvage_orders
+
+    match = new(GAME)
+    with pytest.raises(OrderSyntaxError, match="nothing was sealed: line 2 'embezle tyler'"):
+        salvage_orders(GAME, match.state, "amy", "Hi GM,\nembezle tyler\nThanks!")
+    kept, _ = salvage_orders(GAME, match.state, "amy", "Hi GM, embezzle tyler. Thanks!")
+    assert kept == "embezzle tyler"
