@@ -20,7 +20,7 @@ from sealed.core.chance import ScriptedChance
 from sealed.core.errors import IllegalOrderError, OptionError, OrderSyntaxError, SetupError
 from sealed.core.game import resolve_options
 from sealed.core.jsonable import jsonable
-from sealed.core.match import Match
+from sealed.core.match import Match, salvage_orders
 from sealed.games.fixem import GAME, FixemGameV1
 from sealed.games.fixem.orders import ORDER_WORDS, Predict
 from sealed.storage import load_match, save_match
@@ -182,3 +182,11 @@ def test_a_version_1_setup_keeps_predictions_from_1() -> None:
     assert GAME.from_json(data, SEATS, opts).player("ana").prediction is not None
     with pytest.raises(SetupError, match="below 1"):
         V1.from_json(data, SEATS, opts)
+
+
+def test_a_misspelt_order_in_an_email_refuses_the_email() -> None:
+    match = new()
+    with pytest.raises(OrderSyntaxError, match="nothing was sealed: line 2 'prdict"):
+        salvage_orders(GAME, match.state, "ana", "Hi all,\nprdict 4 x 3\nCheers")
+    kept, _ = salvage_orders(GAME, match.state, "ana", "Hi all,\npredict 4 x 3\nCheers")
+    assert kept == "predict 4 x 3"

@@ -15,7 +15,7 @@ from sealed.core.events import Event
 from sealed.core.game import InPlaceGame, JsonDict, Options, OptionSpec, Prompt, Result
 from sealed.games.goofspiel import rules
 from sealed.games.goofspiel.bots import CounterBot, MatchingBot, RandomBot
-from sealed.games.goofspiel.orders import Bid, format_order, parse_order
+from sealed.games.goofspiel.orders import WORDS, Bid, format_order, parse_order
 from sealed.games.goofspiel.state import (
     MAX_CARDS,
     POINTS_ORDERS,
@@ -50,6 +50,7 @@ class GoofspielGame(InPlaceGame[GoofspielState, Bid, GoofspielView]):
     name = "goofspiel"
     title = "Goofspiel"
     version = 1
+    order_words = WORDS  # lenient email reading spots a misspelt "bid"
     min_players = 2
     max_players = 4
     options = OPTIONS

@@ -10,7 +10,15 @@ from sealed.core.events import Event
 from sealed.core.game import Game, JsonDict, Options, OptionSpec, Prompt, Result, Seat
 from sealed.games.war_slayer import rules
 from sealed.games.war_slayer.bots import BOTS
-from sealed.games.war_slayer.orders import Decide, Place, WarSlayerOrder, format_order, parse_order
+from sealed.games.war_slayer.orders import (
+    ACTIONS,
+    ALIASES,
+    Decide,
+    Place,
+    WarSlayerOrder,
+    format_order,
+    parse_order,
+)
 from sealed.games.war_slayer.state import (
     Phase,
     Row,
@@ -34,6 +42,7 @@ class WarSlayer(Game[WarSlayerState, WarSlayerOrder, WarSlayerView]):
     name = "war-slayer"
     title = "War Slayer V"
     version = 1
+    order_words = (*ACTIONS, *ALIASES)  # lenient email reading spots a misspelt action
     min_players = 2
     max_players = 2
     manual = "war-slayer.md"
