@@ -288,3 +288,15 @@ def test_a_chatter_only_email_keeps_the_sealed_orders(tmp_path: Path) -> None:
         error = one_line_error(sealed("order", game, "ana", "-", "--lenient", input=body))
         assert "no orders found" in error
     assert Path(game).read_bytes() == before
+
+
+@pytest.mark.parametrize("body", ["", ".", "\n\n", "> pass\n"])
+def test_an_empty_email_never_replaces_rex_furum_orders(tmp_path: Path, body: str) -> None:
+    game = str(tmp_path / "rf.json")
+    sealed("new", "rex-furum", "--players", "amy,bo,cy", "--seed", "1", "-o", game)
+    assert sealed("order", game, "amy", "crash alpha").exit_code == 0
+    before = Path(game).read_bytes()
+    assert "no orders found" in one_line_error(
+        sealed("order", game, "amy", "-", "--lenient", input=body)
+    )
+    assert Path(game).read_bytes() == before

@@ -568,6 +568,7 @@ class SkippedLine:
     error: str
 
 
+NO_ORDERS = "no orders found in this text: nothing was sealed (a pass must be written out)"
 BULLET = re.compile(r"^\s*(?:[-*•·–—]|\d{1,3}[.)])\s+")
 QUOTES = str.maketrans({"‘": "'", "’": "'", "“": '"', "”": '"', "\u00a0": " "})
 WROTE = re.compile(r"^\s*(?:On .{0,200} wrote:|-----\s*Original Message\s*-----)\s*$", re.I)
@@ -596,6 +597,8 @@ def salvage_orders(
     """
     lines = _clean_lines(text)
     body = "\n".join(line for _, line in lines)
+    if not any(c.isalnum() for c in body):  # even where the notation reads "" as "no action"
+        raise OrderSyntaxError(NO_ORDERS)
     try:
         game.parse(state, seat, body)
         return body, []
@@ -627,9 +630,7 @@ def salvage_orders(
             "nothing was sealed: " + "; ".join(doubtful[:3]) + (" ..." if len(doubtful) > 3 else "")
         )
     if not kept:
-        raise OrderSyntaxError(
-            "no orders found in this text: nothing was sealed (a pass must be written out)"
-        )
+        raise OrderSyntaxError(NO_ORDERS)
     orders = "\n".join(kept)
     error = _parses(game, state, seat, orders)
     if error is not None:  # each line is an order, but not all of them together
