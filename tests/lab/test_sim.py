@@ -63,3 +63,31 @@ def test_everyone_losing_in_every_game_still_summarises() -> None:
     assert report.outcomes["nobody"] == 3
     assert set(report.wins_by_seat.values()) == {0.0}
     assert report.halftime_leader_wins == 0.0  # no game had a sole leader: the share is empty
+
+
+def test_rex_furum_counts_actions_not_combinations_and_lasts_its_rounds() -> None:
+    from sealed.core.game import resolve_options
+    from sealed.core.registry import get_game
+    from sealed.lab.sim import play_one
+
+    game = get_game("rex-furum")
+    summary = play_one(game, resolve_options(game.options, {}), ["random"] * 3, "s/1", check=True)
+    assert summary.steps == 10 and game.length_unit == "rounds"
+    words = set(summary.actions["random"])
+    assert words and all(" " not in word for word in words)  # one word per action
+    assert words <= {
+        "pass",
+        "embezzle",
+        "out",
+        "pinkslip",
+        "extort",
+        "crash",
+        "backstab",
+        "protect",
+        "coverup",
+        "bribe",
+        "accept",
+        "enter",
+        "quit",
+        "invest",
+    }

@@ -171,6 +171,15 @@ class RexFurum(Game[RexState, RoundOrders, RoundEmail]):
     def action_label(self, order: RoundOrders) -> str:
         return " ".join(sorted({a.word for a in order.actions})) or "pass"
 
+    def action_labels(self, order: RoundOrders) -> tuple[str, ...]:
+        """Each action of the email counts once (an email of three actions counts three)."""
+        return tuple(a.word for a in order.actions) or ("pass",)
+
+    length_unit = "rounds"
+
+    def length(self, state: RexState, steps: int) -> int:
+        return min(state.round - 1, state.settings.rounds)
+
 
 class RexFurumV2(RexFurum):
     """Rex Furum with version 2's rules, to replay and continue a version 2 game exactly.

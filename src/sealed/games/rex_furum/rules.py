@@ -42,6 +42,7 @@ from sealed.core.errors import IllegalOrderError
 from sealed.core.events import EVERYONE, Audience, Event
 from sealed.core.game import Seat
 from sealed.games.rex_furum.orders import (
+    ACTION_WORDS,
     AcceptBribe,
     Action,
     Backstab,
@@ -1080,21 +1081,4 @@ def available_actions(state: RexState, seat: Seat) -> tuple[str, ...]:
         return ()
     desk = Desk.of(state, seat)
     words = {a.to_text().split(" ", 1)[0] for a in plain_actions(desk)} | set(amount_kinds(desk))
-    return tuple(w for w in ORDERED_WORDS if w in words)
-
-
-ORDERED_WORDS = (
-    "embezzle",
-    "out",
-    "pinkslip",
-    "extort",
-    "crash",
-    "backstab",
-    "protect",
-    "coverup",
-    "bribe",
-    "accept",
-    "enter",
-    "quit",
-    "invest",
-)
+    return tuple(w for w in ACTION_WORDS if w in words)
