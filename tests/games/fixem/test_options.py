@@ -36,3 +36,11 @@ def test_refill_sources_follow_the_seed() -> None:
     assert "iteration 2: none" in row
     assert "iterations 3 and 6 and final: each colour its own" in row
     assert "iteration 3: none" not in row
+
+
+def test_iteration_2_is_offered_with_its_set_up_not_by_refill_alone() -> None:
+    """Iteration 2, Begin the Game: "All the Gaming Dices are put in the Field"."""
+    assert "play it with start_hand=none and start_field=36" in _help("refill")
+    assert "none, no hand dice (iterations 1-2" in _help("start_hand")
+    assert "36, every die (iterations 1-2, with start_hand=none)" in _help("start_field")
+    assert "played with `start_hand: none` and `start_field: 36`" in _manual_row("refill")
