@@ -190,3 +190,25 @@ def test_a_misspelt_order_in_an_email_refuses_the_email() -> None:
         salvage_orders(GAME, match.state, "ana", "Hi all,\nprdict 4 x 3\nCheers")
     kept, _ = salvage_orders(GAME, match.state, "ana", "Hi all,\npredict 4 x 3\nCheers")
     assert kept == "predict 4 x 3"
+
+
+def test_a_game_file_saved_by_the_version_1_code_continues_with_version_1_rules(
+    tmp_path: Path,
+) -> None:
+    # v1_game.json was written by the code before version 2 (commit eb209bd^): round 1's
+    # predictions opened, ana's card sealed; ana's public hand is 1 3 3 4.
+    path = tmp_path / "game.json"
+    path.write_bytes((Path(__file__).parent / "v1_game.json").read_bytes())
+    match = load_match(path)
+    assert match.game.version == 1 and set(match.pending) == {"ana"}
+    with pytest.raises(IllegalOrderError, match="ana has no hand die showing 2"):
+        match.seal("ben", "card3 ana 2")
+    match.seal("ben", "card3 ana 3")
+    match.seal("cy", "pass")
+    assert match.state.player("ana").hand == (1, 3, 4)
+    with pytest.raises(IllegalOrderError, match="must be 1 to 108"):
+        match.seal("ana", "predict 0 x 1")
+    save_match(match, path)
+    again = load_match(path)
+    assert again.game.version == 1 and len(again.steps) == 2
+    assert json.loads(path.read_text(encoding="utf-8"))["game_version"] == 1
