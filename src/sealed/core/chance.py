@@ -19,7 +19,7 @@ import random
 from abc import ABC, abstractmethod
 from collections import Counter
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from sealed.core.errors import ChanceError
@@ -43,6 +43,8 @@ class ChanceRequest:
     count: int = 0
     sides: int = 6
     items: tuple[str, ...] = ()
+    spell: Callable[[str], str] | None = field(default=None, compare=False)
+    """How a person may spell an item at the table (``th`` for ``10H``); upper case if None."""
 
     def describe(self) -> str:
         """One line for a person: what to roll or shuffle."""
@@ -121,9 +123,16 @@ class Chance(ABC):
         value: list[int] = self._take(ChanceRequest("dice", label, count=count, sides=sides))
         return value
 
-    def shuffle(self, label: str, items: Sequence[str]) -> list[str]:
-        """An ordering of ``items`` (first = top of the deck)."""
-        value: list[str] = self._take(ChanceRequest("shuffle", label, items=tuple(items)))
+    def shuffle(
+        self, label: str, items: Sequence[str], spell: Callable[[str], str] | None = None
+    ) -> list[str]:
+        """An ordering of ``items`` (first = top of the deck).
+
+        ``spell`` reads an item as a person types it at a real table (a
+        game's own notation, e.g. ``T`` for ten); it never changes an outcome.
+        """
+        request = ChanceRequest("shuffle", label, items=tuple(items), spell=spell)
+        value: list[str] = self._take(request)
         return value
 
     def take_log(self) -> list[ChanceEntry]:
@@ -257,7 +266,8 @@ def parse_table_answer(request: ChanceRequest, answer: str) -> ChanceValue:
     if request.kind == "dice":
         faces = _dice_words(" ".join(words))
         return answer if faces is None else faces
-    return [w.upper() for w in words]
+    spell = request.spell or str.upper
+    return [spell(w) for w in words]
 
 
 def _is_whole(word: str) -> bool:

@@ -15,7 +15,7 @@ from sealed.core.game import resolve_options
 from sealed.core.match import Match, salvage_orders
 from sealed.games.war_slayer import GAME
 from sealed.games.war_slayer.orders import Place, format_order, parse_order
-from sealed.games.war_slayer.state import DECK, Card
+from sealed.games.war_slayer.state import DECK, Card, normalise_code
 
 SEATS = ("ana", "ben")
 OPTIONS = resolve_options(GAME.options, {})
@@ -41,15 +41,16 @@ def test_a_setup_takes_t_for_ten() -> None:
     assert "10C" in held and not any(c.startswith("T") for c in held)
 
 
-def test_a_table_shuffle_names_what_is_wrong() -> None:
-    # The issue: a deck refused with only "expected an ordering of the 52 items".
-    # Accepting T at the table needs the core (see the manual): today it is named.
-    request = ChanceRequest("shuffle", "shuffle the deck", items=tuple(CODES))
-    typed = " ".join("TH" if c == "10H" else c for c in CODES)
+def test_a_table_shuffle_reads_t_for_ten_and_names_what_is_wrong() -> None:
+    # The issue: a deck typed with T was refused with "expected an ordering of the 52 items".
+    request = ChanceRequest("shuffle", "shuffle the deck", items=tuple(CODES), spell=normalise_code)
+    typed = " ".join(c.replace("10", "T") for c in CODES).lower()
+    assert request.check(parse_table_answer(request, typed)) == CODES
+    wrong = " ".join("1H" if c == "10H" else c for c in CODES)
     with pytest.raises(ChanceError) as caught:
-        request.check(parse_table_answer(request, typed))
+        request.check(parse_table_answer(request, wrong))
     message = str(caught.value)
-    assert "not in the set: TH" in message and "missing (1): 10H" in message
+    assert "not in the set: 1H" in message and "missing (1): 10H" in message
     twice = " ".join(["2C", *CODES[:-1]])
     with pytest.raises(ChanceError, match="given twice: 2C"):
         request.check(parse_table_answer(request, twice))
@@ -94,3 +95,14 @@ def test_a_misspelt_order_in_an_email_refuses_the_email() -> None:
     match = Match.new(GAME, SEATS, OPTIONS, seed=1)
     with pytest.raises(OrderSyntaxError, match="nothing was sealed: line 2 'dosier"):
         salvage_orders(GAME, match.state, "ana", "Hi Ben,\ndosier AS KH 2C\nCheers")
+
+
+def test_a_table_deals_the_deck_typed_with_t_for_ten() -> None:
+    from sealed.core.chance import TableChance
+    from sealed.core.game import resolve_options
+    from sealed.core.match import Match
+
+    typed = " ".join(c.replace("10", "T") for c in CODES)
+    chance = TableChance(lambda request: typed, lambda text: None)
+    match = Match.new(GAME, ["ana", "ben"], resolve_options(GAME.options, {}), chance=chance)
+    assert match.start_chance[0].value == CODES  # recorded in the game's own codes

@@ -27,6 +27,7 @@ from sealed.games.war_slayer.state import (
     Settings,
     Side,
     WarSlayerState,
+    normalise_code,
 )
 
 MISSION_CARDS = 6  # two rows of three
@@ -47,7 +48,8 @@ def deal(seats: tuple[str, str], settings: Settings, chance: Chance) -> WarSlaye
 
     RULES: "the players each get one half of a standard 52 card deck".
     """
-    order = [BY_CODE[code] for code in chance.shuffle("shuffle the deck", [c.code for c in DECK])]
+    codes = [c.code for c in DECK]
+    order = [BY_CODE[code] for code in chance.shuffle("shuffle the deck", codes, normalise_code)]
     dealer = settings.dealer
     first = 1 - dealer
     hqs: list[list[Card]] = [[], []]
