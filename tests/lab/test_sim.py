@@ -91,3 +91,15 @@ def test_rex_furum_counts_actions_not_combinations_and_lasts_its_rounds() -> Non
         "quit",
         "invest",
     }
+
+
+def test_game_length_is_counted_in_each_games_own_unit() -> None:
+    from sealed.core.game import resolve_options
+    from sealed.core.registry import get_game
+    from sealed.lab.sim import play_one
+
+    for name, unit in [("war-slayer", "missions"), ("fixem", "rounds"), ("rex-furum", "rounds")]:
+        game = get_game(name)
+        options = resolve_options(game.options, {})
+        summary = play_one(game, options, ["random"] * game.usual_players, "s/2", check=True)
+        assert game.length_unit == unit and 1 <= summary.steps <= summary.decisions

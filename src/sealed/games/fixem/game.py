@@ -129,6 +129,12 @@ class FixemGame(Game[FixemState, FixemOrder, FixemView]):
     def render(self, view: FixemView) -> str:
         return render(view)
 
+    length_unit = "rounds"
+
+    def length(self, state: FixemState, steps: int) -> int:
+        """The rounds played (the last one counts whole: the game ends inside it)."""
+        return state.round
+
     def action_label(self, order: FixemOrder) -> str:
         return order.label
 

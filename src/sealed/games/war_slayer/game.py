@@ -162,6 +162,12 @@ class WarSlayer(Game[WarSlayerState, WarSlayerOrder, WarSlayerView]):
     def render(self, view: WarSlayerView) -> str:
         return render_view(view)
 
+    length_unit = "missions"
+
+    def length(self, state: WarSlayerState, steps: int) -> int:
+        """The missions played (the last one counts whole: the game ends inside it)."""
+        return state.mission
+
     def action_label(self, order: WarSlayerOrder) -> str:
         if isinstance(order, Place):
             return "dossier" if order.row is Row.DOSSIER else "theater"
