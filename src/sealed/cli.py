@@ -47,7 +47,18 @@ class SealedGroup(click.Group):
         try:
             return super().invoke(ctx)
         except SealedError as error:
-            raise click.ClickException(str(error)) from None
+            raise click.ClickException(one_line(str(error))) from None
+
+
+MAX_ERROR_LINE = 500
+
+
+def one_line(message: str) -> str:
+    """An error as one line of at most :data:`MAX_ERROR_LINE` characters (input may be huge)."""
+    line = " ".join(message.split())
+    if len(line) <= MAX_ERROR_LINE:
+        return line
+    return line[: MAX_ERROR_LINE - 30] + f" ... ({len(line):,} characters)"
 
 
 @click.group(cls=SealedGroup)

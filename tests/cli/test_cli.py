@@ -300,3 +300,17 @@ def test_an_empty_email_never_replaces_rex_furum_orders(tmp_path: Path, body: st
         sealed("order", game, "amy", "-", "--lenient", input=body)
     )
     assert Path(game).read_bytes() == before
+
+
+def test_errors_are_one_short_line_whatever_the_input(tmp_path: Path) -> None:
+    game = str(tmp_path / "g.json")
+    sealed("new", "war-slayer", "--players", "ana,ben", "--seed", "4", "-o", game)
+    huge = "x" * 2_000_000
+    for args in (("order", game, huge, "pass"), ("order", game, "ana", huge), ("view", game, huge)):
+        assert len(one_line_error(sealed(*args))) <= 520
+
+
+def test_a_game_file_in_a_missing_folder_is_one_line(tmp_path: Path) -> None:
+    missing = str(tmp_path / "no" / "such" / "dir" / "a.json")
+    error = one_line_error(sealed("new", "war-slayer", "--players", "a,b", "-o", missing))
+    assert "cannot write" in error

@@ -58,3 +58,28 @@ def test_a_save_killed_mid_write_leaves_no_temporary_file_for_long(tmp_path: Pat
     assert result.exit_code == 0, result.output
     assert not leftover.exists()
     assert oct(game.stat().st_mode & 0o777) == "0o640"  # a save keeps the file's mode
+
+
+def test_orders_racing_a_close_are_each_counted_once(tmp_path: Path) -> None:
+    files = []
+    for number in range(3):
+        game = tmp_path / f"c{number}.json"
+        CliRunner().invoke(
+            cli, ["new", "rex-furum", "--players", ",".join(SEATS), "--seed", "2", "-o", str(game)]
+        )
+        files.append(game)
+    running = []
+    for game in files:
+        running += [subprocess.Popen(command("order", str(game), s, o)) for s, o in ORDERS.items()]
+        running.append(subprocess.Popen(command("close", str(game)), stdout=subprocess.DEVNULL))
+    assert [p.wait(timeout=120) for p in running] == [0] * len(running)
+    for game in files:
+        record = json.loads(game.read_text(encoding="utf-8"))
+        assert len(record["steps"]) == 1, f"{game.name}: the close was lost"
+        opened = record["steps"][0]["orders"]
+        # Each order landed either before the close (in the step, as written) or after it
+        # (sealed for round 2): none is lost, none counted twice.
+        for seat in SEATS:
+            before = not opened[seat].get("default", False)
+            after = seat in record["pending"]
+            assert before != after, f"{game.name}: {seat}'s order counted {before + after} times"

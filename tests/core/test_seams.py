@@ -391,3 +391,17 @@ def test_handing_a_seat_to_a_bot_is_recorded_from_its_step() -> None:
     assert replay(war.to_json()).handovers == war.handovers
     record = replay(match.to_json(), game=ORACLE).to_json()
     assert record["handovers"] == [h.to_json() for h in match.handovers]
+
+
+def test_an_order_after_the_deadline_is_recorded_as_late() -> None:
+    from datetime import UTC, datetime, timedelta
+
+    rex = get_game("rex-furum")
+    now = [datetime(2026, 5, 1, 10, 0, tzinfo=UTC)]
+    match = Match.new(rex, SEATS, resolve_options(rex.options, {}), seed=1, clock=lambda: now[0])
+    match.seal("ana", "pass")
+    now[0] += timedelta(minutes=21)
+    match.seal("ben", "pass")
+    assert not match.pending["ana"].late and match.pending["ben"].late
+    assert match.pending["ben"].at == "2026-05-01T10:21:00+00:00"
+    assert replay(match.to_json()).pending["ben"].late
