@@ -68,6 +68,7 @@ def test_everyone_losing_in_every_game_still_summarises() -> None:
 def test_rex_furum_counts_actions_not_combinations_and_lasts_its_rounds() -> None:
     from sealed.core.game import resolve_options
     from sealed.core.registry import get_game
+    from sealed.games.rex_furum.orders import ACTION_WORDS
     from sealed.lab.sim import play_one
 
     game = get_game("rex-furum")
@@ -75,22 +76,7 @@ def test_rex_furum_counts_actions_not_combinations_and_lasts_its_rounds() -> Non
     assert summary.steps == 10 and game.length_unit == "rounds"
     words = set(summary.actions["random"])
     assert words and all(" " not in word for word in words)  # one word per action
-    assert words <= {
-        "pass",
-        "embezzle",
-        "out",
-        "pinkslip",
-        "extort",
-        "crash",
-        "backstab",
-        "protect",
-        "coverup",
-        "bribe",
-        "accept",
-        "enter",
-        "quit",
-        "invest",
-    }
+    assert words <= {"pass", *ACTION_WORDS}
 
 
 def test_game_length_is_counted_in_each_games_own_unit() -> None:
