@@ -28,6 +28,7 @@ import sys
 import tarfile
 import tempfile
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 BEFORE_CORE_2 = "ab390b7"
@@ -79,32 +80,29 @@ print(json.dumps([games / elapsed, decisions / elapsed]))
 """
 
 
-def measure_legal(src: Path, game: str, seconds: float) -> float | None:
-    """decisions/s of random legal orders on the fast path (None: orders not enumerable)."""
+def run_script(src: Path, script: str, game: str, seconds: float) -> Any:
+    """Run a measuring ``script`` on ``game`` with the package found in ``src``; its JSON."""
     env = {**os.environ, "PYTHONPATH": str(src)}
     out = subprocess.run(
-        [sys.executable, "-c", LEGAL, game, str(seconds)],
+        [sys.executable, "-c", script, game, str(seconds)],
         env=env,
         capture_output=True,
         text=True,
         check=True,
     )
-    result = json.loads(out.stdout)
+    return json.loads(out.stdout)
+
+
+def measure_legal(src: Path, game: str, seconds: float) -> float | None:
+    """decisions/s of random legal orders on the fast path (None: orders not enumerable)."""
+    result = run_script(src, LEGAL, game, seconds)
     return None if result is None else float(result[1])
 
 
 def measure(src: Path, game: str, seconds: float) -> tuple[float, float]:
-    """games/s and decisions/s of ``game`` with the package found in ``src``."""
-    env = {**os.environ, "PYTHONPATH": str(src)}
-    out = subprocess.run(
-        [sys.executable, "-c", MEASURE, game, str(seconds)],
-        env=env,
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-    games, decisions = json.loads(out.stdout)
-    return games, decisions
+    """games/s and decisions/s of random bots playing ``game``."""
+    games, decisions = run_script(src, MEASURE, game, seconds)
+    return float(games), float(decisions)
 
 
 def extract(revision: str, into: Path) -> Path:

@@ -112,7 +112,9 @@ class Event:
 
     def reaches(self, seat: str | None) -> bool:
         """True if ``seat`` is told anything of this event."""
-        return self.told(seat) is not None
+        if self.audience.includes(seat):
+            return True
+        return any(seat in wording.seats for wording in self.wordings)
 
     def to_json(self) -> dict[str, Any]:
         data = {

@@ -712,21 +712,18 @@ def apply_setup(
 
 
 def check_playable(game: Game[S, Any, Any], state: S, seats: Sequence[Seat]) -> None:
-    """Try ``state`` on a copy: every view renders and the rules can resolve the open
-    step with every due seat's default order (as when the deadline passes).
+    """Try ``state``: every view renders and the rules can resolve the open step with
+    every due seat's default order (as when the deadline passes).
 
     :raises SetupError: any of these fails (a bug in the setup, never in the rules).
     """
-    try:
-        trial = game.clone(state)
+    try:  # every call here only reads the state: resolve is pure
         for seat in seats:
-            game.render(game.view(trial, seat))
-        game.result(trial)
-        orders = {}
-        for seat in game.prompts(trial):
-            orders[seat] = game.default_order(trial, seat)
+            game.render(game.view(state, seat))
+        game.result(state)
+        orders = {seat: game.default_order(state, seat) for seat in game.prompts(state)}
         if orders:
-            game.resolve(trial, orders, SeededChance("setup-check"))
+            game.resolve(state, orders, SeededChance("setup-check"))
     except SetupError:
         raise
     except SealedError as error:

@@ -7,7 +7,7 @@ from typing import Any, ClassVar
 
 from sealed.core.chance import Chance
 from sealed.core.events import Event
-from sealed.core.game import Game, JsonDict, Options, Prompt, Result
+from sealed.core.game import InPlaceGame, JsonDict, Options, Prompt, Result
 from sealed.games.fixem import rules
 from sealed.games.fixem.bots import CounterBot, RandomBot
 from sealed.games.fixem.orders import (
@@ -29,7 +29,7 @@ from sealed.games.fixem.state import (
 from sealed.games.fixem.views import FixemView, build_view, render
 
 
-class FixemGame(Game[FixemState, FixemOrder, FixemView]):
+class FixemGame(InPlaceGame[FixemState, FixemOrder, FixemView]):
     """Fix'em: secret predictions and simultaneous cards over 36 dice per player."""
 
     name = "fixem"
@@ -102,15 +102,14 @@ class FixemGame(Game[FixemState, FixemOrder, FixemView]):
     def count_legal_orders(self, state: FixemState, seat: str) -> int:
         return rules.count_legal_orders(state, seat)
 
-    def resolve(
-        self, state: FixemState, orders: Mapping[str, FixemOrder], chance: Chance
-    ) -> tuple[FixemState, list[Event]]:
-        return rules.resolve(state, orders, chance)
-
-    def advance(
-        self, state: FixemState, orders: Mapping[str, FixemOrder], chance: Chance
-    ) -> FixemState:
-        return rules.advance(state, orders, chance)
+    def apply(
+        self,
+        state: FixemState,
+        orders: Mapping[str, FixemOrder],
+        chance: Chance,
+        events: list[Event] | None,
+    ) -> None:
+        rules.apply(state, orders, chance, events)
 
     def clone(self, state: FixemState) -> FixemState:
         return state.clone()

@@ -220,22 +220,6 @@ def _card3_points(state: FixemState, target: str) -> tuple[int, ...]:
 # asked, whoever asks.
 
 
-def resolve(
-    state: FixemState, orders: Mapping[str, FixemOrder], chance: Chance
-) -> tuple[FixemState, Events]:
-    """Open one sealed step on a copy of ``state`` (pure), narrating every event."""
-    after = state.clone()
-    events: Events = []
-    apply(after, orders, chance, events)
-    return after, events
-
-
-def advance(state: FixemState, orders: Mapping[str, FixemOrder], chance: Chance) -> FixemState:
-    """Open one sealed step on ``state`` itself, without narration (the fast path)."""
-    apply(state, orders, chance, None)
-    return state
-
-
 def apply(
     state: FixemState, orders: Mapping[str, FixemOrder], chance: Chance, events: Events | None
 ) -> None:

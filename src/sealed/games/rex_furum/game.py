@@ -7,7 +7,7 @@ from typing import Any, ClassVar
 
 from sealed.core.chance import Chance
 from sealed.core.events import Event
-from sealed.core.game import Game, JsonDict, Options, OptionSpec, Prompt, Result, Seat
+from sealed.core.game import InPlaceGame, JsonDict, Options, OptionSpec, Prompt, Result, Seat
 from sealed.games.rex_furum import rules
 from sealed.games.rex_furum.bots import BOTS
 from sealed.games.rex_furum.orders import (
@@ -34,7 +34,7 @@ HELP = (
 )
 
 
-class RexFurum(Game[RexState, RoundOrders, RoundEmail]):
+class RexFurum(InPlaceGame[RexState, RoundOrders, RoundEmail]):
     """Rex Furum, wired to the engine protocol."""
 
     name = "rex-furum"
@@ -128,15 +128,14 @@ class RexFurum(Game[RexState, RoundOrders, RoundEmail]):
         """No actions: a player who sends nothing before the deadline does nothing."""
         return RoundOrders()
 
-    def resolve(
-        self, state: RexState, orders: Mapping[Seat, RoundOrders], chance: Chance
-    ) -> tuple[RexState, list[Event]]:
-        return rules.resolve(state, orders)
-
-    def advance(
-        self, state: RexState, orders: Mapping[Seat, RoundOrders], chance: Chance
-    ) -> RexState:
-        return rules.advance(state, orders)
+    def apply(
+        self,
+        state: RexState,
+        orders: Mapping[Seat, RoundOrders],
+        chance: Chance,
+        events: list[Event] | None,
+    ) -> None:
+        rules.play_round(state, orders, events)
 
     def clone(self, state: RexState) -> RexState:
         return state.clone()

@@ -98,20 +98,6 @@ def deal(seats: tuple[Seat, ...], settings: Settings, chance: Chance) -> RexStat
     return RexState(round=1, settings=settings, players=tuple(players))
 
 
-def resolve(state: RexState, orders: Mapping[Seat, RoundOrders]) -> tuple[RexState, list[Event]]:
-    """The pure path: the next state and every event, ``state`` untouched."""
-    events: list[Event] = []
-    new = state.clone()
-    play_round(new, orders, events)
-    return new, events
-
-
-def advance(state: RexState, orders: Mapping[Seat, RoundOrders]) -> RexState:
-    """The fast path: the same rules applied to ``state`` in place, without narration."""
-    play_round(state, orders, None)
-    return state
-
-
 def play_round(
     state: RexState, orders: Mapping[Seat, RoundOrders], events: list[Event] | None
 ) -> None:

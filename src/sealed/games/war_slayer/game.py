@@ -7,7 +7,7 @@ from typing import Any, ClassVar
 
 from sealed.core.chance import Chance
 from sealed.core.events import Event
-from sealed.core.game import Game, JsonDict, Options, OptionSpec, Prompt, Result, Seat
+from sealed.core.game import InPlaceGame, JsonDict, Options, OptionSpec, Prompt, Result, Seat
 from sealed.games.war_slayer import rules
 from sealed.games.war_slayer.bots import BOTS
 from sealed.games.war_slayer.orders import (
@@ -36,7 +36,7 @@ from sealed.games.war_slayer.views import (
 )
 
 
-class WarSlayer(Game[WarSlayerState, WarSlayerOrder, WarSlayerView]):
+class WarSlayer(InPlaceGame[WarSlayerState, WarSlayerOrder, WarSlayerView]):
     """War Slayer V, wired to the engine protocol."""
 
     name = "war-slayer"
@@ -107,23 +107,12 @@ class WarSlayer(Game[WarSlayerState, WarSlayerOrder, WarSlayerView]):
     def default_order(self, state: WarSlayerState, seat: Seat) -> WarSlayerOrder:
         return rules.default_order(state, state.seats.index(seat))
 
-    def resolve(
-        self, state: WarSlayerState, orders: Mapping[Seat, WarSlayerOrder], chance: Chance
-    ) -> tuple[WarSlayerState, list[Event]]:
-        events: list[Event] = []
-        state = state.clone()
-        self._apply(state, orders, events)
-        return state, events
-
-    def advance(
-        self, state: WarSlayerState, orders: Mapping[Seat, WarSlayerOrder], chance: Chance
-    ) -> WarSlayerState:
-        self._apply(state, orders, None)
-        return state
-
-    @staticmethod
-    def _apply(
-        state: WarSlayerState, orders: Mapping[Seat, WarSlayerOrder], events: rules.Events
+    def apply(
+        self,
+        state: WarSlayerState,
+        orders: Mapping[Seat, WarSlayerOrder],
+        chance: Chance,
+        events: list[Event] | None,
     ) -> None:
         """The one rules path of ``resolve`` (narrating) and ``advance`` (``events`` None)."""
         if state.phase is Phase.DECIDE:
