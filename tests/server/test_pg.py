@@ -30,7 +30,7 @@ def test_starts_accepts_a_connection_and_leaves_nothing_running() -> None:
         # A second database on the same server does not see the first one's tables.
         other = sqlalchemy.create_engine(server.create_database())
         with other.connect() as connection:
-            tables = connection.execute(
+            tables: int = connection.execute(
                 sqlalchemy.text("SELECT count(*) FROM pg_tables WHERE tablename = 't'")
             ).scalar_one()
             assert tables == 0
