@@ -7,7 +7,16 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from sealed.lab.stats import bootstrap, generator, wilson
+from sealed.lab.stats import (
+    bootstrap,
+    chi_square_sf,
+    chi_square_uniform,
+    excludes,
+    generator,
+    newcombe_difference,
+    paired_bootstrap_difference,
+    wilson,
+)
 
 
 @pytest.mark.parametrize(
@@ -81,3 +90,50 @@ def test_bootstrap_of_a_constant_is_that_constant() -> None:
 def test_bootstrap_refuses_no_values() -> None:
     with pytest.raises(ValueError, match="no values"):
         bootstrap([], np.mean)
+
+
+def test_newcombe_difference_matches_his_worked_example() -> None:
+    # Newcombe (1998), "Interval estimation for the difference between independent
+    # proportions", Statistics in Medicine 17:873-890, example (a): 56/70 - 48/80,
+    # method 10 gives +0.0524 to +0.3339.
+    low, high = newcombe_difference(56, 70, 48, 80)
+    assert (low, high) == (pytest.approx(0.0524, abs=5e-5), pytest.approx(0.3339, abs=5e-5))
+
+
+def test_newcombe_difference_of_equal_shares_contains_zero() -> None:
+    assert not excludes(newcombe_difference(30, 60, 30, 60), 0.0)
+    assert excludes(newcombe_difference(45, 60, 15, 60), 0.0)
+
+
+@pytest.mark.parametrize(
+    ("x", "freedom", "p"),
+    # Critical values from the standard chi-square table (e.g. NIST/SEMATECH e-Handbook, 1.3.6.7.4).
+    [
+        (3.841, 1, 0.05),
+        (6.635, 1, 0.01),
+        (5.991, 2, 0.05),
+        (7.815, 3, 0.05),
+        (11.070, 5, 0.05),
+        (23.209, 10, 0.01),
+        (2.706, 1, 0.10),
+    ],
+)
+def test_chi_square_tail_matches_the_table(x: float, freedom: int, p: float) -> None:
+    assert chi_square_sf(x, freedom) == pytest.approx(p, abs=2e-4)
+
+
+def test_chi_square_uniform_of_a_60_40_split() -> None:
+    statistic, freedom, p = chi_square_uniform([60, 40])
+    assert (statistic, freedom) == (4.0, 1)
+    assert p == pytest.approx(0.0455, abs=1e-4)
+    assert chi_square_uniform([0, 0, 0]) == (0.0, 2, 1.0)
+
+
+def test_paired_bootstrap_difference_sees_a_shift_and_not_its_absence() -> None:
+    a = [float(v % 7) for v in range(200)]
+    shifted = [v + 1.0 for v in a]
+    low, high = paired_bootstrap_difference(shifted, a, np.mean, seed="x")
+    assert low == pytest.approx(1.0) and high == pytest.approx(1.0)
+    assert not excludes(paired_bootstrap_difference(a, list(reversed(a)), np.mean, seed="x"), 0.0)
+    with pytest.raises(ValueError, match="one length"):
+        paired_bootstrap_difference(a, a[:-1], np.mean)

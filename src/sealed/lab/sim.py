@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 import statistics
 from collections import Counter, defaultdict
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
@@ -38,6 +38,8 @@ class GameSummary:
     lead_changes: int
     winner_trailed: bool  # a winner was strictly behind at some point
     halftime_leader_won: bool | None  # None: no sole leader half-way through
+    leader_scores: tuple[float, ...] = ()  # the highest running score after each step
+    margins: tuple[float, ...] = ()  # the highest running score minus the second, each step
 
 
 def seat_names(count: int) -> tuple[Seat, ...]:
@@ -100,6 +102,8 @@ def play_one(
         lead_changes=lead.changes,
         winner_trailed=any(w in lead.ever_behind for w in result.winners),
         halftime_leader_won=lead.halftime_leader_won(result.winners),
+        leader_scores=tuple(lead.best),
+        margins=tuple(lead.margins),
     )
 
 
@@ -111,6 +115,8 @@ class _Lead:
     changes: int = 0
     ever_behind: set[Seat] = field(default_factory=set)
     history: list[Seat | None] = field(default_factory=list)
+    best: list[float] = field(default_factory=list)
+    margins: list[float] = field(default_factory=list)
 
     def halftime_leader_won(self, winners: tuple[Seat, ...]) -> bool | None:
         if not self.history:
@@ -123,11 +129,19 @@ class _Lead:
         leaders = [seat for seat, score in scores.items() if score == best]
         self.ever_behind.update(seat for seat, score in scores.items() if score < best)
         self.history.append(leaders[0] if len(leaders) == 1 else None)
+        self.best.append(float(best))
+        self.margins.append(float(best - _second(scores.values())))
         if len(leaders) != 1:
             return
         if self.leader is not None and leaders[0] != self.leader:
             self.changes += 1
         self.leader = leaders[0]
+
+
+def _second(values: Iterable[float]) -> float:
+    """The second highest value (the highest again if two tie; itself if alone)."""
+    ordered = sorted(values, reverse=True)
+    return ordered[1] if len(ordered) > 1 else ordered[0]
 
 
 def _rotated(bots: Sequence[str], index: int) -> list[str]:

@@ -105,3 +105,129 @@ def bootstrap(
 def _check_confidence(confidence: float) -> None:
     if not 0 < confidence < 1:
         raise ValueError(f"confidence must be between 0 and 1 (exclusive), got {confidence}")
+
+
+def newcombe_difference(
+    successes_a: float,
+    trials_a: int,
+    successes_b: float,
+    trials_b: int,
+    confidence: float = 0.95,
+) -> Interval:
+    """An interval for share A minus share B: Newcombe's hybrid score method (his method 10).
+
+    It combines the two Wilson intervals, so it keeps their good behaviour
+    near 0 and 1. It treats the two samples as independent; for two runs on
+    the same seeds (positively correlated) it is conservative.
+
+    :raises ValueError: as :func:`wilson`.
+    """
+    low_a, high_a = wilson(successes_a, trials_a, confidence)
+    low_b, high_b = wilson(successes_b, trials_b, confidence)
+    share_a = successes_a / trials_a if trials_a else 0.5
+    share_b = successes_b / trials_b if trials_b else 0.5
+    difference = share_a - share_b
+    return (
+        difference - math.sqrt((share_a - low_a) ** 2 + (high_b - share_b) ** 2),
+        difference + math.sqrt((high_a - share_a) ** 2 + (share_b - low_b) ** 2),
+    )
+
+
+def paired_bootstrap_difference(
+    values_a: Sequence[float],
+    values_b: Sequence[float],
+    statistic: Statistic,
+    confidence: float = 0.95,
+    resamples: int = DEFAULT_RESAMPLES,
+    seed: str | int = 0,
+) -> Interval:
+    """An interval for ``statistic(A) - statistic(B)``, resampling pairs ``(a_i, b_i)`` together.
+
+    Game ``i`` of A and game ``i`` of B share a seed, so they are resampled as
+    a pair; that keeps the correlation the common seeds create.
+
+    :raises ValueError: samples of different or zero length, or as :func:`bootstrap`.
+    """
+    _check_confidence(confidence)
+    if len(values_a) != len(values_b) or not values_a:
+        raise ValueError(
+            f"paired bootstrap: need two samples of one length, got {len(values_a)} and "
+            f"{len(values_b)}"
+        )
+    a = np.asarray(values_a, dtype=np.float64)
+    b = np.asarray(values_b, dtype=np.float64)
+    picks = generator(seed).integers(0, len(a), size=(resamples, len(a)))
+    estimates = np.array([statistic(a[row]) - statistic(b[row]) for row in picks])
+    tail = (1 - confidence) / 2
+    low, high = np.quantile(estimates, [tail, 1 - tail])
+    return (float(low), float(high))
+
+
+def excludes(interval: Interval, value: float) -> bool:
+    """Whether ``value`` lies outside ``interval``: the test the interval stands for rejects it."""
+    return value < interval[0] or value > interval[1]
+
+
+def chi_square_uniform(counts: Sequence[float]) -> tuple[float, int, float]:
+    """Pearson's goodness-of-fit test of ``counts`` against equal shares.
+
+    Returns the statistic, its degrees of freedom and the p-value. Counts may
+    be fractional (shared wins); with no counts at all nothing is tested (p = 1).
+
+    >>> [round(x, 4) for x in chi_square_uniform([60, 40])]
+    [4.0, 1, 0.0455]
+    """
+    total = float(sum(counts))
+    freedom = len(counts) - 1
+    if total <= 0 or freedom < 1:
+        return (0.0, max(freedom, 0), 1.0)
+    expected = total / len(counts)
+    statistic = sum((c - expected) ** 2 / expected for c in counts)
+    return (statistic, freedom, chi_square_sf(statistic, freedom))
+
+
+def chi_square_sf(x: float, freedom: int) -> float:
+    """P(X >= x) for a chi-square variable with ``freedom`` degrees of freedom.
+
+    The regularized upper incomplete gamma function Q(k/2, x/2), by its series
+    below ``a + 1`` and its continued fraction above (Numerical Recipes, 6.2).
+    """
+    if x <= 0:
+        return 1.0
+    a, half = freedom / 2, x / 2
+    if half < a + 1:
+        return 1.0 - _lower_gamma_series(a, half)
+    return _upper_gamma_fraction(a, half)
+
+
+def _lower_gamma_series(a: float, x: float) -> float:
+    term = total = 1.0 / a
+    denominator = a
+    for _ in range(1000):
+        denominator += 1
+        term *= x / denominator
+        total += term
+        if abs(term) < abs(total) * 1e-15:
+            break
+    return total * math.exp(-x + a * math.log(x) - math.lgamma(a))
+
+
+def _upper_gamma_fraction(a: float, x: float) -> float:
+    tiny = 1e-300
+    b = x + 1 - a
+    c = 1 / tiny
+    d = 1 / b
+    h = d
+    for i in range(1, 1000):
+        an = -i * (i - a)
+        b += 2
+        d = an * d + b
+        d = tiny if abs(d) < tiny else d
+        c = b + an / c
+        c = tiny if abs(c) < tiny else c
+        d = 1 / d
+        step = d * c
+        h *= step
+        if abs(step - 1) < 1e-15:
+            break
+    return h * math.exp(-x + a * math.log(x) - math.lgamma(a))
