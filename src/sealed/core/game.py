@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from sealed.core.chance import Chance
+from sealed.core.encoding import Encoding
 from sealed.core.errors import OptionError
 from sealed.core.events import Event
 from sealed.core.suggest import did_you_mean
@@ -305,6 +306,14 @@ class Game(ABC, Generic[S, O, V]):
         """How many orders :meth:`legal_orders` lists (games may count faster than list)."""
         orders = self.legal_orders(state, seat)
         return None if orders is None else len(orders)
+
+    def encoding(self, seats: Sequence[Seat], options: Options) -> Encoding[O, V] | None:
+        """A fixed action catalogue and observation vector for research adapters.
+
+        ``None`` (the default): the game has none, and the PettingZoo and
+        OpenSpiel adapters (:mod:`sealed.adapters`) leave it out.
+        """
+        return None
 
     # -- versions ---------------------------------------------------------
     def for_version(self, version: int) -> Game[S, O, V] | None:
