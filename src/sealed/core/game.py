@@ -315,6 +315,24 @@ class Game(ABC, Generic[S, O, V]):
         """
         return None
 
+    # -- search -----------------------------------------------------------
+    def seat_of(self, view: V) -> Seat:
+        """The seat whose view ``view`` is (default: its ``seat`` attribute)."""
+        seat: Seat = getattr(view, "seat")  # noqa: B009 (views are each game's own dataclasses)
+        return seat
+
+    def sample_state(self, view: V, options: Options, rng: random.Random) -> S:
+        """A whole state that ``view``'s seat could be in now, for search bots.
+
+        Built from the view alone (never from the true state): what the view
+        shows is copied, what it hides is drawn from ``rng``, so that
+        ``view(sample_state(v, ...), seat_of(v)) == v``. ``options`` are the
+        game's options (the view may not show them all).
+
+        :raises NotImplementedError: the game has no sampler (the default).
+        """
+        raise NotImplementedError(f"{self.name} has no sampler of hidden states")
+
     # -- versions ---------------------------------------------------------
     def for_version(self, version: int) -> Game[S, O, V] | None:
         """The rules that replay a record of ``version``, or ``None`` if this code cannot.
