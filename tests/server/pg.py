@@ -41,7 +41,24 @@ from types import TracebackType
 
 import pytest
 
-PG_BIN = Path(os.environ.get("SEALED_PG_BIN", "/usr/lib/postgresql/15/bin"))
+
+
+def _pg_bin() -> Path:
+    """PostgreSQL 15's binaries; else the newest installed (a Debian release without 15)."""
+    chosen = os.environ.get("SEALED_PG_BIN")
+    if chosen:
+        return Path(chosen)
+    preferred = Path("/usr/lib/postgresql/15/bin")
+    if preferred.exists():
+        return preferred
+    installed = sorted(
+        Path("/usr/lib/postgresql").glob("*/bin/initdb"),
+        key=lambda path: int(path.parent.parent.name) if path.parent.parent.name.isdigit() else 0,
+    )
+    return installed[-1].parent if installed else preferred
+
+
+PG_BIN = _pg_bin()
 SUPERUSER = "sealed"
 # Users that may own the data directory when the tests run as root (initdb refuses root).
 UNPRIVILEGED_USERS = ("postgres", "nobody")
