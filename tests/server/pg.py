@@ -42,7 +42,6 @@ from types import TracebackType
 import pytest
 
 
-
 def _pg_bin() -> Path:
     """PostgreSQL 15's binaries; else the newest installed (a Debian release without 15)."""
     chosen = os.environ.get("SEALED_PG_BIN")
