@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from sealed.core.chance import Chance
 from sealed.core.events import Event
 from sealed.core.game import InPlaceGame, JsonDict, Options, OptionSpec, Prompt, Result, Seat
-from sealed.games.war_slayer import rules
+from sealed.games.war_slayer import rules, sampler
 from sealed.games.war_slayer.bots import BOTS
 from sealed.games.war_slayer.orders import (
     ACTIONS,
@@ -34,6 +35,7 @@ from sealed.games.war_slayer.views import (
     placement_prompt,
     render_view,
 )
+from sealed.lab.search import with_search
 
 
 class WarSlayer(InPlaceGame[WarSlayerState, WarSlayerOrder, WarSlayerView]):
@@ -62,7 +64,7 @@ class WarSlayer(InPlaceGame[WarSlayerState, WarSlayerOrder, WarSlayerView]):
             choices=(1, 2),
         ),
     )
-    bots: ClassVar[Mapping[str, type[Any]]] = BOTS
+    bots: ClassVar[Mapping[str, type[Any]]] = with_search(BOTS, "war-slayer", rollout="spymaster")
 
     def initial_state(
         self, seats: Sequence[Seat], options: Options, chance: Chance
@@ -150,6 +152,11 @@ class WarSlayer(InPlaceGame[WarSlayerState, WarSlayerOrder, WarSlayerView]):
 
     def render(self, view: WarSlayerView) -> str:
         return render_view(view)
+
+    def sample_state(
+        self, view: WarSlayerView, options: Options, rng: random.Random
+    ) -> WarSlayerState:
+        return sampler.sample_state(view, options, rng)
 
     length_unit = "missions"
 

@@ -1,0 +1,267 @@
+"""A search bot that sees only its own seat: determinized Monte Carlo over sampled worlds.
+
+At every decision the bot is given what any bot is given, its seat's view,
+the prompt and a random source. It then
+
+1. lists its **candidate orders**: every legal order when the game can list
+   them and there are at most ``max_candidates``; otherwise the orders the
+   game's own hand-written bots propose from the same view (each asked a few
+   times with fresh random draws), the rollout bot's first;
+2. runs ``budget`` **playouts**. Each draws a whole state consistent with
+   the view from the game's sampler (:meth:`Game.sample_state`: the view's
+   facts copied, its secrets drawn at random; never the true state), picks a
+   candidate by UCB1, lets the other prompted seats answer with the rollout
+   bot (each reading its own view *of the sampled world*), and plays the
+   game out on the fast path (:meth:`Game.advance`) with the rollout bot in
+   every seat and a :class:`SeededChance` seeded from the bot's random
+   source. A playout scores the bot's share of the win (1, 1/k of a shared
+   win, 0), at the end or, with a ``horizon``, after that many steps by who
+   leads on the game's running scores;
+3. plays the candidate with the best mean (ties: more playouts, then the
+   earlier candidate, so the rollout bot's own choice wins a tie).
+
+Everything random comes from the ``rng`` the bot is handed, so a decision is
+a function of (view, prompt, rng state): under a fixed seed a bot cannot
+decide differently because of a secret it was never shown. This is
+perfect-information Monte Carlo over determinizations (it may "know" in a
+playout what no player could; the usual weakness of the method, bought for
+its speed and simplicity).
+
+Bots are named ``search`` (:data:`DEFAULT_BUDGET` playouts per decision) and
+``search-N`` (N playouts). :func:`with_search` adds the family to a game's
+bots: it is resolved by name, so ``game.bots["search-200"]`` exists for any
+N, while iterating ``game.bots`` lists only the hand-written bots (code that
+plays every bot of a game stays as fast and its seeded line-ups unchanged).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import re
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from sealed.core.chance import SeededChance
+from sealed.core.errors import SealedError
+from sealed.core.game import Game, Options, Prompt, Result, Seat, resolve_options
+from sealed.core.registry import get_game
+
+DEFAULT_BUDGET = 64
+"""Playouts per decision of the bot called plain ``search``."""
+MAX_BUDGET = 100_000
+MAX_CANDIDATES = 24
+"""Most orders one decision weighs (playouts spread over more would each learn little)."""
+PROPOSALS_PER_BOT = 8
+"""How often each hand-written bot is asked for a candidate when orders cannot be listed."""
+EXPLORATION = 0.7
+"""UCB1's constant for values in [0, 1]."""
+MAX_PLAYOUT_STEPS = 100_000
+NAME = re.compile(r"search(?:-([0-9]{1,6}))?")
+
+
+@dataclass(frozen=True)
+class SearchSettings:
+    """How hard a search bot thinks and with what."""
+
+    budget: int
+    """Playouts per decision: the strength knob."""
+    rollout: str
+    """The game's bot that plays every seat in playouts (and proposes candidates first)."""
+    max_candidates: int = MAX_CANDIDATES
+    horizon: int | None = None
+    """Steps a playout runs before it is scored on running scores; None: to the end."""
+
+
+@dataclass
+class _Arm:
+    """One candidate order and what its playouts gave."""
+
+    order: Any
+    visits: int = 0
+    total: float = 0.0
+
+    @property
+    def mean(self) -> float:
+        return self.total / self.visits if self.visits else 0.0
+
+
+@dataclass
+class _Search:
+    """One decision's search (kept together so each step is a small method)."""
+
+    game: Game[Any, Any, Any]
+    view: Any
+    seat: Seat
+    prompt: Prompt
+    settings: SearchSettings
+    options: Options
+    rng: random.Random
+    rollout_bots: dict[Seat, Any] = field(default_factory=dict)
+
+    def decide(self) -> Any:
+        first = self.game.sample_state(self.view, self.options, self.rng)
+        arms = [_Arm(order) for order in self.candidates(first)]
+        if len(arms) == 1:
+            return arms[0].order
+        for n in range(self.settings.budget):
+            world = first if n == 0 else self.game.sample_state(self.view, self.options, self.rng)
+            arm = _select(arms, n)
+            arm.visits += 1
+            arm.total += self.playout(world, arm.order)
+        best = max(enumerate(arms), key=lambda item: (item[1].mean, item[1].visits, -item[0]))
+        return best[1].order
+
+    # -- candidates ---------------------------------------------------------
+    def candidates(self, world: Any) -> list[Any]:
+        """The orders weighed: every legal one if few, else what the game's bots propose."""
+        count = self.game.count_legal_orders(world, self.seat)
+        if count is not None and 0 < count <= self.settings.max_candidates:
+            legal = self.game.legal_orders(world, self.seat)
+            if legal:
+                return list(legal)
+        return self.proposals()
+
+    def proposals(self) -> list[Any]:
+        """Distinct orders (by canonical text) the hand-written bots choose from this view."""
+        names = [self.settings.rollout, *(n for n in self.game.bots if n != self.settings.rollout)]
+        found: dict[str, Any] = {}
+        for name in names:
+            bot = self.game.bots[name]()
+            for _ in range(PROPOSALS_PER_BOT):
+                order = bot.choose(self.view, self.prompt, random.Random(self.rng.getrandbits(64)))
+                found.setdefault(self.game.format(order), order)
+                if len(found) >= self.settings.max_candidates:
+                    return list(found.values())
+        return list(found.values())
+
+    # -- playouts -----------------------------------------------------------
+    def playout(self, world: Any, order: Any) -> float:
+        """Play ``order`` in ``world`` (changed in place) and the rest out: my share of the win."""
+        game, seat = self.game, self.seat
+        chance = SeededChance(f"search/{self.rng.getrandbits(64)}")
+        prompts = game.prompts(world)
+        if seat not in prompts:
+            raise SealedError(
+                f"{game.name}: the sampler made a state in which {seat} is not asked to decide"
+            )
+        orders = {s: order if s == seat else self.rollout(world, s, p) for s, p in prompts.items()}
+        world = game.advance(world, orders, chance)
+        steps = 1
+        while (result := game.result(world)) is None:
+            if self.settings.horizon is not None and steps >= self.settings.horizon:
+                return _share(Result.highest(game.scores(world), "horizon").winners, seat)
+            if steps >= MAX_PLAYOUT_STEPS:
+                raise SealedError(f"{game.name}: a playout did not end in {steps} steps")
+            orders = {s: self.rollout(world, s, p) for s, p in game.prompts(world).items()}
+            world = game.advance(world, orders, chance)
+            steps += 1
+        return _share(result.winners, seat)
+
+    def rollout(self, world: Any, seat: Seat, prompt: Prompt) -> Any:
+        bot = self.rollout_bots.get(seat)
+        if bot is None:
+            bot = self.rollout_bots[seat] = self.game.bots[self.settings.rollout]()
+        return bot.choose(self.game.view(world, seat), prompt, self.rng)
+
+
+def _select(arms: list[_Arm], n: int) -> _Arm:
+    """UCB1: every arm once, then the best mean plus an exploration bonus."""
+    for arm in arms:
+        if arm.visits == 0:
+            return arm
+    log_n = math.log(n)
+    return max(arms, key=lambda a: a.mean + EXPLORATION * math.sqrt(log_n / a.visits))
+
+
+def _share(winners: tuple[Seat, ...], seat: Seat) -> float:
+    return 1 / len(winners) if seat in winners else 0.0
+
+
+class SearchBot:
+    """A search bot; :func:`search_bot` makes the configured classes games register."""
+
+    game_name: ClassVar[str]
+    settings: ClassVar[SearchSettings]
+    options: ClassVar[Mapping[str, Any] | None] = None
+    """The game's options, for the sampler (None: the game's defaults)."""
+
+    def choose(self, view: Any, prompt: Prompt, rng: random.Random) -> Any:
+        game = get_game(self.game_name)
+        options = resolve_options(game.options, self.options or {})
+        search = _Search(game, view, game.seat_of(view), prompt, self.settings, options, rng)
+        return search.decide()
+
+
+def search_bot(
+    game_name: str,
+    budget: int,
+    rollout: str,
+    options: Mapping[str, Any] | None = None,
+    horizon: int | None = None,
+) -> type[SearchBot]:
+    """A search bot class for ``game_name``: ``budget`` playouts per decision, ``rollout`` bot."""
+    if not 1 <= budget <= MAX_BUDGET:
+        raise SealedError(f"a search budget is 1 to {MAX_BUDGET} playouts, not {budget}")
+    configured = SearchSettings(budget=budget, rollout=rollout, horizon=horizon)
+
+    class Configured(SearchBot):
+        pass
+
+    Configured.game_name = game_name
+    Configured.settings = configured
+    Configured.options = options
+    Configured.__name__ = Configured.__qualname__ = f"SearchBot{budget}"
+    return Configured
+
+
+def search_budget(name: str) -> int | None:
+    """The budget a bot name asks for: ``search`` -> 64, ``search-200`` -> 200, else None."""
+    match = NAME.fullmatch(name)
+    if match is None:
+        return None
+    budget = int(match.group(1)) if match.group(1) else DEFAULT_BUDGET
+    return budget if 1 <= budget <= MAX_BUDGET else None
+
+
+class WithSearch(Mapping[str, type[Any]]):
+    """A game's hand-written bots, plus the search family looked up by name.
+
+    ``bots["search"]`` and ``bots["search-N"]`` (1 <= N <= 100000) are
+    search bots whose playouts use the game's ``rollout`` bot. Iteration and
+    ``len`` give the hand-written bots only: the family is endless, and
+    code that plays every bot of a game (tests, seeded line-ups) should not
+    start playing slow search bots.
+    """
+
+    def __init__(self, bots: Mapping[str, type[Any]], game_name: str, rollout: str) -> None:
+        if rollout not in bots:
+            raise ValueError(f"rollout bot {rollout!r} is not one of {', '.join(bots)}")
+        self._bots = dict(bots)
+        self._game_name = game_name
+        self._rollout = rollout
+        self._made: dict[int, type[SearchBot]] = {}
+
+    def __getitem__(self, name: str) -> type[Any]:
+        bot = self._bots.get(name)
+        if bot is not None:
+            return bot
+        budget = search_budget(name)
+        if budget is None:
+            raise KeyError(name)
+        made = self._made.get(budget)
+        if made is None:
+            made = self._made[budget] = search_bot(self._game_name, budget, self._rollout)
+        return made
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._bots)
+
+    def __len__(self) -> int:
+        return len(self._bots)
+
+
+def with_search(bots: Mapping[str, type[Any]], game_name: str, rollout: str) -> WithSearch:
+    """``bots`` and the search family for ``game_name`` (see :class:`WithSearch`)."""
+    return WithSearch(bots, game_name, rollout)
