@@ -37,13 +37,15 @@ class Encoding(ABC, Generic[O, V]):
     length of :meth:`observe`'s vector; ``max_tokens`` is the most tokens an
     order takes; ``chance_outcomes`` is the most outcomes one piece of a chance
     request may have (a die's sides, the cards left to deal), for OpenSpiel's
-    explicit chance nodes.
+    explicit chance nodes; ``max_decisions`` bounds the adapter steps of a game
+    (one token per seat per step), for OpenSpiel's ``max_game_length``.
     """
 
     actions: tuple[str, ...]
     observation_size: int
     max_tokens: int = 1
     chance_outcomes: int = 1
+    max_decisions: int = 100_000
 
     @abstractmethod
     def observe(self, view: V) -> list[float]:

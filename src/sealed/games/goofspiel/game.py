@@ -15,6 +15,7 @@ from sealed.core.events import Event
 from sealed.core.game import InPlaceGame, JsonDict, Options, OptionSpec, Prompt, Result
 from sealed.games.goofspiel import rules
 from sealed.games.goofspiel.bots import CounterBot, MatchingBot, RandomBot
+from sealed.games.goofspiel.encoding import GoofspielEncoding
 from sealed.games.goofspiel.orders import WORDS, Bid, format_order, parse_order
 from sealed.games.goofspiel.state import (
     MAX_CARDS,
@@ -113,6 +114,10 @@ class GoofspielGame(InPlaceGame[GoofspielState, Bid, GoofspielView]):
 
     def count_legal_orders(self, state: GoofspielState, seat: str) -> int:
         return len(state.hands[state.seats.index(seat)])
+
+    def encoding(self, seats: Sequence[str], options: Options) -> GoofspielEncoding:
+        """One action per card (research adapters: ``sealed.adapters``)."""
+        return GoofspielEncoding(seats, Settings.from_options(options).num_cards)
 
     # -- resolving --------------------------------------------------------
     def apply(
