@@ -24,6 +24,7 @@ from sealed.core.match import Match, salvage_orders
 from sealed.core.registry import all_games, get_game
 from sealed.core.scenario import load_scenarios, run_scenario
 from sealed.core.suggest import did_you_mean
+from sealed.lab.cli import lab
 from sealed.lab.sim import check_bots, run_games, summarise
 from sealed.report import human_time, message_line, report_text, result_text
 from sealed.storage import load_match, save_match, updating, utc_now
@@ -65,6 +66,9 @@ def one_line(message: str) -> str:
 @click.version_option(package_name="sealed-orders")
 def cli() -> None:
     """sealed: a game master for games of sealed orders."""
+
+
+cli.add_command(lab)
 
 
 def main() -> None:

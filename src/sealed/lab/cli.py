@@ -1,0 +1,280 @@
+"""``sealed lab``: the designer's lab (compare variants, sweep option grids), with HTML reports.
+
+Every command prints its table and writes a self-contained HTML report that
+names the command, seeds and versions that reproduce it.
+"""
+
+from __future__ import annotations
+
+import shlex
+import sys
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import click
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+
+from sealed.core.errors import OptionError, SealedError
+from sealed.core.game import Game, OptionValue, resolve_options
+from sealed.core.registry import get_game
+from sealed.core.suggest import did_you_mean
+from sealed.lab.measures import SIGNIFICANCE
+from sealed.lab.sim import check_bots
+
+if TYPE_CHECKING:  # the commands import numpy and matplotlib when run, not every `sealed` call
+    from sealed.lab.compare import Comparison
+    from sealed.lab.measures import Difference, Estimate
+    from sealed.lab.sweep import Sweep
+
+console = Console(highlight=False, soft_wrap=True)
+
+
+class LabGroup(click.Group):
+    """Suggests the nearest lab command for a misspelt one."""
+
+    def resolve_command(
+        self, ctx: click.Context, args: list[str]
+    ) -> tuple[str | None, click.Command | None, list[str]]:
+        if args and args[0] not in self.commands and not args[0].startswith("-"):
+            raise click.UsageError(
+                f"unknown lab command {args[0]!r}{did_you_mean(args[0], self.commands)}", ctx
+            )
+        return super().resolve_command(ctx, args)
+
+
+@click.group(cls=LabGroup)
+def lab() -> None:
+    """The designer's lab: compare rule variants and sweep option grids, with HTML reports."""
+
+
+# -- shared helpers ------------------------------------------------------------
+
+
+def option_pairs(pairs: Sequence[str]) -> dict[str, str]:
+    """``["rounds=8"]`` as ``{"rounds": "8"}``.
+
+    :raises OptionError: a pair without ``=``.
+    """
+    given: dict[str, str] = {}
+    for pair in pairs:
+        if "=" not in pair:
+            raise OptionError(f"option {pair!r} must be written name=value")
+        name, value = pair.split("=", 1)
+        given[name.strip()] = value.strip()
+    return given
+
+
+def bot_lineup(game: Game[Any, Any, Any], text: str) -> list[str]:
+    """Bots one per seat (``a,b``); one name fills the game's usual table.
+
+    :raises SealedError: an unknown bot, or a number of bots the game cannot seat.
+    """
+    names = [name.strip() for name in text.split(",") if name.strip()]
+    if len(names) == 1:
+        names = names * game.usual_players
+    if not game.min_players <= len(names) <= game.max_players:
+        raise SealedError(f"{game.title} needs {game.player_range} bots, not {len(names)}")
+    check_bots(game, names)
+    return names
+
+
+@contextmanager
+def progress_bar(total: int, what: str) -> Iterator[Any]:
+    """A progress bar on stderr, shown only when stderr is a terminal; yields ``advance(n)``."""
+    progress = Progress(
+        TextColumn(what),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=Console(stderr=True),
+        transient=True,
+        disable=not sys.stderr.isatty(),
+    )
+    with progress:
+        task = progress.add_task(what, total=total)
+        yield lambda done: progress.advance(task, done)
+
+
+def _pairs_args(flag: str, given: Mapping[str, str]) -> list[str]:
+    return [part for name, value in given.items() for part in (flag, f"{name}={value}")]
+
+
+def _write(path: str, html: str) -> None:
+    try:
+        Path(path).write_text(html, encoding="utf-8")
+    except OSError as error:
+        raise SealedError(f"cannot write the report {path!r}: {error.strerror}") from None
+    console.print(f"report: {path}")
+
+
+def _interval(low: float, high: float, share: bool) -> str:
+    if low != low:  # NaN: no game gave a value
+        return "n/a"
+    return f"[{low:.1%}, {high:.1%}]" if share else f"[{low:.3g}, {high:.3g}]"
+
+
+def _value(value: float, share: bool) -> str:
+    if value != value:
+        return "n/a"
+    return f"{value:.1%}" if share else f"{value:.3g}"
+
+
+def show_estimate(e: Estimate) -> str:
+    share = e.kind == "share"
+    return f"{_value(e.value, share)} {_interval(e.low, e.high, share)}"
+
+
+def show_difference(d: Difference) -> str:
+    share = d.kind == "share"
+    sign = "+" if d.value > 0 else ""
+    return f"{sign}{_value(d.value, share)} {_interval(d.low, d.high, share)}"
+
+
+# -- compare -------------------------------------------------------------------
+
+
+@lab.command(name="compare")
+@click.argument("game_name", metavar="GAME")
+@click.option("--a", "a_pairs", multiple=True, help="Variant A: name=value (repeat).")
+@click.option("--b", "b_pairs", multiple=True, help="Variant B: name=value (repeat).")
+@click.option("-n", "count", default=500, show_default=True, type=click.IntRange(min=1))
+@click.option("--bots", default="random", show_default=True, help="Bots, one per seat: a,b.")
+@click.option("--seed", default="0", show_default=True, help="Seed of both runs.")
+@click.option("--jobs", default=1, show_default=True, type=click.IntRange(min=1))
+@click.option("--report", "report_path", default=None, help="HTML file [lab-compare-GAME.html].")
+def compare_command(
+    game_name: str,
+    a_pairs: tuple[str, ...],
+    b_pairs: tuple[str, ...],
+    count: int,
+    bots: str,
+    seed: str,
+    jobs: int,
+    report_path: str | None,
+) -> None:
+    """Play variants A and B of GAME from the same seeds with the same bots, and compare them.
+
+    Every measure gets a 95% interval in each variant and for A minus B
+    (significant when that interval excludes 0).
+    """
+    from sealed.lab.compare import compare
+    from sealed.lab.report import RunInfo, compare_report
+
+    game = get_game(game_name)
+    given = (option_pairs(a_pairs), option_pairs(b_pairs))
+    resolved = (resolve_options(game.options, given[0]), resolve_options(game.options, given[1]))
+    names = bot_lineup(game, bots)
+    command = [
+        *("sealed", "lab", "compare", game.name),
+        *_pairs_args("--a", given[0]),
+        *_pairs_args("--b", given[1]),
+        *("-n", str(count), "--bots", ",".join(names), "--seed", seed),
+    ]
+    with progress_bar(2 * count, "comparing") as advance:
+        result = compare(game, given, resolved, count, names, seed, jobs, advance)
+    _print_comparison(game, result, names, count)
+    info = RunInfo.make(game, shlex.join(command), seed, count, names)
+    _write(report_path or f"lab-compare-{game.name}.html", compare_report(game, result, info))
+
+
+def _print_comparison(
+    game: Game[Any, Any, Any], result: Comparison, names: Sequence[str], count: int
+) -> None:
+    a, b = result.a, result.b
+    console.print(
+        f"{count} games of {game.title} per variant, same seeds; bots {', '.join(names)}\n"
+        f"A: {_given(a.given)}\nB: {_given(b.given)}"
+    )
+    table = Table("measure [95% interval]", "A", "B", "A - B", "significant", "test")
+    for ea, eb, d in zip(a.estimates, b.estimates, result.differences, strict=True):
+        verdict = "yes" if d.significant else "no"
+        row = (show_estimate(ea), show_estimate(eb), show_difference(d), verdict, d.test)
+        table.add_row(ea.name, *row)
+    console.print(table)
+    console.print(SIGNIFICANCE)
+    for run in (a, b):
+        balance = run.balance
+        console.print(
+            f"seat balance {run.label}: chi-square {balance.chi_square:.2f} on "
+            f"{balance.freedom} df, p = {balance.p_value:.3f} "
+            f"({'unbalanced' if balance.unbalanced else 'no evidence of imbalance'}); "
+            f"first seat wins {show_estimate(balance.first_seat)} against a fair "
+            f"{balance.fair_share:.1%} "
+            f"({'an advantage' if balance.first_seat_advantage else 'not significant'}, "
+            "score test)"
+        )
+
+
+def _given(given: Mapping[str, OptionValue]) -> str:
+    return ", ".join(f"{k}={v}" for k, v in given.items()) or "the defaults"
+
+
+# -- sweep ---------------------------------------------------------------------
+
+
+@lab.command(name="sweep")
+@click.argument("game_name", metavar="GAME")
+@click.option("--grid", "grid_specs", multiple=True, help="An option and its values: k=v1,v2.")
+@click.option(
+    "--bots", "lineups", multiple=True, help="A bot line-up, a,b (repeat for several) [random]."
+)
+@click.option("-n", "count", default=200, show_default=True, type=click.IntRange(min=1))
+@click.option("--seed", default="0", show_default=True, help="Seed of every cell.")
+@click.option("--jobs", default=2, show_default=True, type=click.IntRange(min=1))
+@click.option("--ray", "ray_address", default=None, help="Run on Ray: 'auto' or an address.")
+@click.option("--report", "report_path", default=None, help="HTML file [lab-sweep-GAME.html].")
+def sweep_command(
+    game_name: str,
+    grid_specs: tuple[str, ...],
+    lineups: tuple[str, ...],
+    count: int,
+    seed: str,
+    jobs: int,
+    ray_address: str | None,
+    report_path: str | None,
+) -> None:
+    """Play COUNT games in every cell of an option grid and bot line-ups, and tabulate them.
+
+    Cells run in local processes (--jobs) or on a Ray cluster (--ray); the
+    table is the same whatever runs it.
+    """
+    from sealed.lab.report import RunInfo, sweep_report
+    from sealed.lab.sweep import parse_grid, parse_lineups, sweep
+
+    game = get_game(game_name)
+    grid = parse_grid(game, grid_specs)
+    teams = parse_lineups(game, lineups or ("random",), bot_lineup)
+    command = [
+        *("sealed", "lab", "sweep", game.name),
+        *(part for spec in grid_specs for part in ("--grid", spec.strip())),
+        *(part for team in teams for part in ("--bots", ",".join(team))),
+        *("-n", str(count), "--seed", seed),
+    ]
+    cells = len(teams) * max(1, _product_size(grid))
+    with progress_bar(cells, "sweeping") as advance:
+        result = sweep(game, grid, teams, count, seed, jobs, ray_address, advance)
+    _print_sweep(game, result)
+    info = RunInfo.make(game, shlex.join(command), seed, count, [",".join(t) for t in teams])
+    _write(report_path or f"lab-sweep-{game.name}.html", sweep_report(game, result, info))
+
+
+def _product_size(grid: Mapping[str, Sequence[object]]) -> int:
+    size = 1
+    for values in grid.values():
+        size *= len(values)
+    return size
+
+
+def _print_sweep(game: Game[Any, Any, Any], result: Sweep) -> None:
+    console.print(f"{len(result.cells)} cells of {result.count} games of {game.title}")
+    headers = ["options", "bots", *result.columns]
+    table = Table(*headers)
+    for cell in result.cells:
+        row = [_given(cell.given), ",".join(cell.bots)]
+        row += [show_estimate(cell.run.estimate_of(name)) for name in result.columns]
+        table.add_row(*row)
+    console.print(table)

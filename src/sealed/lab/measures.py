@@ -1,0 +1,225 @@
+"""What the lab measures in a run of games, each with its 95% interval.
+
+A :class:`Measure` reads one number from each game (a share in 0..1, or an
+amount such as the length) and is estimated over the run: shares with the
+Wilson interval, means and medians with the bootstrap. Two runs on the same
+seeds are compared measure by measure (:func:`difference`). Everything is
+generic over games: it reads only :class:`~sealed.lab.sim.GameSummary`, which
+``play_one`` fills from ``Game.result``, ``Game.scores`` after every step,
+``Game.length`` and ``Game.action_labels``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+import numpy as np
+from numpy.typing import NDArray
+
+from sealed.core.game import Seat
+from sealed.lab.sim import GameSummary
+from sealed.lab.stats import (
+    Interval,
+    Statistic,
+    bootstrap,
+    chi_square_uniform,
+    excludes,
+    newcombe_difference,
+    paired_bootstrap_difference,
+    wilson,
+)
+
+Kind = Literal["share", "mean", "median"]
+CONFIDENCE = 0.95
+NAN = float("nan")  # a measure no game gave a value for
+
+METHODS: dict[Kind, str] = {"share": "Wilson", "mean": "bootstrap", "median": "bootstrap"}
+TESTS: dict[Kind, str] = {
+    "share": "Newcombe",  # the hybrid score interval of A - B excludes 0
+    "mean": "paired bootstrap",  # the bootstrap interval of A - B, games paired by seed, excludes 0
+    "median": "paired bootstrap",
+}
+SIGNIFICANCE = (
+    "A difference is significant when its 95% interval excludes 0: Newcombe's hybrid score "
+    "interval for shares, a bootstrap over pairs of games with the same seed for means and medians."
+)
+
+
+@dataclass(frozen=True)
+class Measure:
+    """A number read from each game; ``None`` leaves the game out (no half-time leader)."""
+
+    name: str
+    kind: Kind
+    of_game: Callable[[GameSummary], float | None]
+    doc: str
+
+
+@dataclass(frozen=True)
+class Estimate:
+    """A measure over a run, with its interval and how it was made."""
+
+    name: str
+    kind: Kind
+    value: float
+    low: float
+    high: float
+    games: int  # how many games it counts (fewer than the run when some gave None)
+
+    @property
+    def method(self) -> str:
+        return METHODS[self.kind]
+
+
+@dataclass(frozen=True)
+class Difference:
+    """A measure in A minus the same measure in B, with the interval that tests it."""
+
+    name: str
+    kind: Kind
+    value: float
+    low: float
+    high: float
+
+    @property
+    def significant(self) -> bool:
+        return excludes((self.low, self.high), 0.0)
+
+    @property
+    def test(self) -> str:
+        return TESTS[self.kind]
+
+
+def measures_for(seats: Sequence[Seat], bots: Sequence[str]) -> list[Measure]:
+    """The lab's measures for a run with these seats and bots."""
+    return [
+        *(_seat_wins(seat) for seat in seats),
+        *(_bot_wins(bot) for bot in dict.fromkeys(bots)),
+        Measure("shared or no winner", "share", lambda g: float(len(g.winners) != 1), _OUTCOME),
+        Measure("length mean", "mean", lambda g: float(g.steps), "game length, own unit"),
+        Measure("length median", "median", lambda g: float(g.steps), "game length, own unit"),
+        Measure("final margin mean", "mean", _final_margin, _MARGIN),
+        Measure("lead changes mean", "mean", lambda g: float(g.lead_changes), _CHANGES),
+        Measure("lead changed hands", "share", lambda g: float(g.lead_changes > 0), _CHANGED),
+        Measure("half-time leader won", "share", _halftime, _HALFTIME),
+        Measure("winner trailed at some point", "share", lambda g: float(g.winner_trailed), _CAME),
+    ]
+
+
+_OUTCOME = "games won by several seats together, or by nobody"
+_MARGIN = "the top final score minus the second (scores as Game.scores gives them)"
+_CHANGES = "how often the sole leader of the running score changed"
+_CHANGED = "games in which the sole leader changed at least once"
+_HALFTIME = "of games with a sole leader half-way through, those the leader won"
+_CAME = "games whose winner was strictly behind at some step: a comeback"
+
+
+def _seat_wins(seat: Seat) -> Measure:
+    return Measure(
+        f"wins {seat}",
+        "share",
+        lambda g: 1 / len(g.winners) if seat in g.winners else 0.0,
+        f"games won by {seat} (a shared win counts a fraction)",
+    )
+
+
+def _bot_wins(bot: str) -> Measure:
+    def share(game: GameSummary) -> float:
+        seats = [seat for seat, name in game.bots.items() if name == bot]
+        won = sum(1 / len(game.winners) for seat in seats if seat in game.winners)
+        return won / len(seats) if seats else 0.0
+
+    return Measure(f"wins {bot}", "share", share, f"games won per seat played by bot {bot}")
+
+
+def _final_margin(game: GameSummary) -> float:
+    return game.margins[-1] if game.margins else 0.0
+
+
+def _halftime(game: GameSummary) -> float | None:
+    return None if game.halftime_leader_won is None else float(game.halftime_leader_won)
+
+
+def values_of(measure: Measure, games: Sequence[GameSummary]) -> list[float]:
+    return [v for g in games if (v := measure.of_game(g)) is not None]
+
+
+def estimate(measure: Measure, games: Sequence[GameSummary], seed: str) -> Estimate:
+    """The measure over ``games`` with its interval; the bootstrap draws from ``seed``."""
+    values = values_of(measure, games)
+    if not values:
+        return Estimate(measure.name, measure.kind, NAN, NAN, NAN, 0)
+    if measure.kind == "share":
+        value = sum(values) / len(values)
+        low, high = wilson(sum(values), len(values), CONFIDENCE)
+    else:
+        statistic = STATISTICS[measure.kind]
+        value = statistic(np.asarray(values, dtype=np.float64))
+        low, high = bootstrap(values, statistic, CONFIDENCE, seed=f"{seed}/{measure.name}")
+    return Estimate(measure.name, measure.kind, value, low, high, len(values))
+
+
+def difference(
+    measure: Measure, games_a: Sequence[GameSummary], games_b: Sequence[GameSummary], seed: str
+) -> Difference:
+    """A minus B. Shares: Newcombe's interval; means and medians: games paired by seed."""
+    if measure.kind == "share":
+        a, b = values_of(measure, games_a), values_of(measure, games_b)
+        share_a = sum(a) / len(a) if a else 0.5
+        share_b = sum(b) / len(b) if b else 0.5
+        interval = newcombe_difference(sum(a), len(a), sum(b), len(b), CONFIDENCE)
+        return Difference(measure.name, measure.kind, share_a - share_b, *interval)
+    pairs = [
+        (va, vb)
+        for ga, gb in zip(games_a, games_b, strict=True)
+        if (va := measure.of_game(ga)) is not None and (vb := measure.of_game(gb)) is not None
+    ]
+    statistic = STATISTICS[measure.kind]
+    a_values, b_values = [p[0] for p in pairs], [p[1] for p in pairs]
+    if not pairs:
+        return Difference(measure.name, measure.kind, NAN, NAN, NAN)
+    value = statistic(np.asarray(a_values)) - statistic(np.asarray(b_values))
+    paired: Interval = paired_bootstrap_difference(
+        a_values, b_values, statistic, CONFIDENCE, seed=f"{seed}/difference/{measure.name}"
+    )
+    return Difference(measure.name, measure.kind, value, *paired)
+
+
+def _mean(values: NDArray[np.float64]) -> float:
+    return float(np.mean(values))
+
+
+def _median(values: NDArray[np.float64]) -> float:
+    return float(np.median(values))
+
+
+STATISTICS: dict[Kind, Statistic] = {"mean": _mean, "median": _median}
+
+
+@dataclass(frozen=True)
+class SeatBalance:
+    """Are the seats fair? Pearson's chi-square over seat wins, and the first seat on its own."""
+
+    chi_square: float
+    freedom: int
+    p_value: float
+    first_seat: Estimate
+    fair_share: float  # 1 / seats: what every seat wins if none has an advantage
+
+    @property
+    def unbalanced(self) -> bool:
+        return self.p_value < 1 - CONFIDENCE
+
+    @property
+    def first_seat_advantage(self) -> bool:
+        """Significant when the Wilson interval excludes the fair share (the score test)."""
+        return excludes((self.first_seat.low, self.first_seat.high), self.fair_share)
+
+
+def seat_balance(games: Sequence[GameSummary], seats: Sequence[Seat], seed: str) -> SeatBalance:
+    wins = [sum(_seat_wins(seat).of_game(g) or 0.0 for g in games) for seat in seats]
+    chi, freedom, p = chi_square_uniform(wins)
+    first = estimate(_seat_wins(seats[0]), games, seed)
+    return SeatBalance(chi, freedom, p, first, 1 / len(seats))
