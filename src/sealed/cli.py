@@ -27,6 +27,7 @@ from sealed.core.suggest import did_you_mean
 from sealed.lab.cli import lab
 from sealed.lab.sim import check_bots, run_games, summarise
 from sealed.report import human_time, message_line, report_text, result_text
+from sealed.server.cli import serve
 from sealed.storage import load_match, save_match, updating, utc_now
 
 console = Console(highlight=False, soft_wrap=True)
@@ -69,6 +70,7 @@ def cli() -> None:
 
 
 cli.add_command(lab)
+cli.add_command(serve)
 
 
 def main() -> None:

@@ -1,0 +1,69 @@
+"""``sealed serve``: the web server (see :mod:`sealed.server`)."""
+
+from __future__ import annotations
+
+import ipaddress
+
+import click
+
+
+@click.command()
+@click.option(
+    "--db",
+    "db_url",
+    default=None,
+    help="Database URL: sqlite:///PATH or postgresql://... (default: a SQLite file in the "
+    "data folder, $SEALED_DATA_DIR or ~/.local/share/sealed).",
+)
+@click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
+@click.option("--port", default=8000, show_default=True, type=click.IntRange(0, 65535))
+@click.option(
+    "--poll",
+    default=1.0,
+    show_default=True,
+    type=click.FloatRange(0.05, 60),
+    help="Seconds between looks for deadlines that have passed.",
+)
+def serve(db_url: str | None, host: str, port: int, poll: float) -> None:
+    """Serve every game on the web: player pages, the GM console, the JSON API.
+
+    Migrations are applied at start; deadlines fire while it runs (and those
+    that passed while it was down fire at start).
+    """
+    import uvicorn
+    from sqlalchemy.exc import SQLAlchemyError
+
+    from sealed.core.errors import SealedError
+    from sealed.server.app import create_app
+    from sealed.server.db import default_url, migrate, open_engine
+    from sealed.server.service import GameService
+
+    url = db_url or default_url()
+    try:
+        engine = open_engine(url)
+        migrate(engine)
+    except (SQLAlchemyError, ImportError, ValueError) as error:
+        message = str(error).splitlines()[0] if str(error) else type(error).__name__
+        raise SealedError(f"cannot open the database {redacted(url)}: {message}") from None
+    if not is_loopback(host):
+        click.echo(f"warning: listening on {host}, not only this machine", err=True)
+    click.echo(f"sealed serves on http://{host}:{port}/ (database {redacted(url)})")
+    app = create_app(GameService(engine), poll=poll)
+    uvicorn.run(app, host=host, port=port, log_level="warning", access_log=False)
+
+
+def is_loopback(host: str) -> bool:
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return host == "localhost"
+
+
+def redacted(url: str) -> str:
+    """A database URL without its password."""
+    if "@" not in url or "://" not in url:
+        return url
+    scheme, rest = url.split("://", 1)
+    credentials, host = rest.rsplit("@", 1)
+    user = credentials.split(":", 1)[0]
+    return f"{scheme}://{user}:***@{host}"

@@ -1,0 +1,853 @@
+"""The service layer: every act on a game, each in one locked transaction.
+
+An act (seal, close, press, a GM's act, a deadline) runs as: begin a write
+transaction, lock the game's row, rebuild the match from its record (or
+take the copy this process cached at the same revision), apply the act,
+let bots play the seats handed to them, write the new record with the next
+revision, index its deadline, commit. The caller answers only after the
+commit: an acknowledged order is a committed one. A deadline is fired only
+if the step it was set for is still the open step when the lock is held,
+so two processes (or a restart) never resolve one step twice.
+
+Times in the database are naive UTC; the clock is injected (tests move it).
+"""
+
+from __future__ import annotations
+
+import base64
+import contextlib
+import dataclasses
+import difflib
+import hashlib
+import hmac
+import json
+import logging
+import random
+import secrets
+import threading
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+import sqlalchemy as sa
+from sqlalchemy.engine import Connection, Engine, Row
+
+from sealed.core.chance import SeededChance
+from sealed.core.errors import (
+    NoOrderDueError,
+    PressError,
+    RecordError,
+    SealedError,
+    StaleStepError,
+)
+from sealed.core.events import Told, told
+from sealed.core.game import GM, Options, Prompt, resolve_options
+from sealed.core.match import Match, Report, play_bots, replay
+from sealed.core.registry import get_game
+from sealed.report import report_text
+from sealed.server.db import acks, audit, deadlines, games, links, reading, reminders, writing
+
+log = logging.getLogger("sealed.server")
+
+WEB = "web"  # the reader channel of the player's page
+API = "api"  # the reader channel of scripted clients
+MAX_STEPS_BACK = 20  # a rollback undoes at most this many steps
+MAX_MINUTES = 60 * 24 * 90  # a deadline at most 90 days away
+
+
+class UnknownLinkError(SealedError):
+    """A link whose token this server does not know (or a game that is gone)."""
+
+    code = "link/unknown"
+
+
+class BadRequestError(SealedError):
+    """A request the server cannot read (a missing field, a number that is not one)."""
+
+    code = "request/bad"
+
+
+def utc_now() -> datetime:
+    return datetime.now(UTC)
+
+
+def naive(when: datetime) -> datetime:
+    """A time as the database keeps it: naive UTC."""
+    return when.astimezone(UTC).replace(tzinfo=None)
+
+
+def aware(when: datetime) -> datetime:
+    return when.replace(tzinfo=UTC) if when.tzinfo is None else when
+
+
+def digest(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def seat_token(gm_token: str, game_id: int, seat: str) -> str:
+    """A seat's secret: derived from the GM's, so only its digest need be stored."""
+    mac = hmac.new(gm_token.encode(), f"seat/{game_id}/{seat}".encode(), hashlib.sha256)
+    return base64.urlsafe_b64encode(mac.digest()).rstrip(b"=").decode()
+
+
+@dataclass(frozen=True)
+class Link:
+    """Who a token is: a seat (or ``gm``) of one game."""
+
+    game_id: int
+    seat: str
+
+
+@dataclass(frozen=True)
+class Settings:
+    """The GM's choices for a game's clock."""
+
+    minutes: int | None = None  # every step's deadline; None: the game's own time, or none
+    wait: bool = False  # open only at the deadline even when all have sealed
+    remind: int | None = None  # minutes before the deadline to record reminders
+
+    def check(self) -> Settings:
+        for name, value in (("minutes", self.minutes), ("remind", self.remind)):
+            if value is not None and not 1 <= value <= MAX_MINUTES:
+                raise BadRequestError(f"{name} must be between 1 and {MAX_MINUTES}, not {value}")
+        return self
+
+
+@dataclass(frozen=True)
+class Created:
+    game_id: int
+    gm_token: str
+    seat_tokens: dict[str, str]
+
+
+@dataclass(frozen=True)
+class Sealed:
+    """An acknowledged order (committed before this is returned)."""
+
+    seat: str
+    step: int
+    canonical: str
+    at: str | None
+    opened: bool
+    revision: int
+
+
+@dataclass
+class GameRow:
+    """A game's row, as read in one transaction."""
+
+    id: int
+    record: str
+    revision: int
+    status: str  # active, paused, over
+    minutes: int | None
+    wait: bool
+    remind: int | None
+    paused_left: int | None
+
+    @classmethod
+    def of(cls, row: Row[Any]) -> GameRow:
+        return cls(
+            int(row.id),
+            str(row.record),
+            int(row.revision),
+            str(row.status),
+            row.minutes,
+            bool(row.wait),
+            row.remind,
+            row.paused_left,
+        )
+
+
+@dataclass
+class Act:
+    """What happens inside one locked transaction."""
+
+    connection: Connection
+    row: GameRow
+    match: Match[Any, Any, Any]
+    now: datetime
+    changed: bool = False
+    audit: list[tuple[str, str, str]] = field(default_factory=list)  # actor, act, detail
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """A game as read in one transaction (nothing may change it)."""
+
+    row: GameRow
+    match: Match[Any, Any, Any]
+
+    @property
+    def status(self) -> str:
+        return str(self.row.status)
+
+
+class GameService:
+    """Every act on the games of one database. Thread-safe; several may share a database."""
+
+    def __init__(self, engine: Engine, clock: Callable[[], datetime] = utc_now) -> None:
+        self.engine = engine
+        self.clock = clock
+        self._cache: dict[int, tuple[int, Match[Any, Any, Any]]] = {}
+        self._cache_lock = threading.Lock()
+
+    # -- links ------------------------------------------
+    def find(self, token: str) -> Link:
+        """:raises UnknownLinkError: no game has this link."""
+        with reading(self.engine) as connection:
+            row = connection.execute(
+                sa.select(links.c.game_id, links.c.seat).where(links.c.token_hash == digest(token))
+            ).one_or_none()
+        if row is None:
+            raise UnknownLinkError("this link is not known here (check that it was copied whole)")
+        return Link(int(row.game_id), str(row.seat))
+
+    def seat_links(self, gm_token: str, game_id: int) -> dict[str, str]:
+        """Every seat's token, derived from the GM's (only the GM's link can show them)."""
+        snapshot = self.snapshot(game_id)
+        return {seat: seat_token(gm_token, game_id, seat) for seat in snapshot.match.seats}
+
+    # -- creating ------------------------------------------
+    def create(
+        self,
+        game_name: str,
+        seats: Sequence[str],
+        options: Mapping[str, object],
+        seed: int | str | None = None,
+        settings: Settings | None = None,
+    ) -> Created:
+        """A new game with its links.
+
+        :raises SealedError: unknown game, bad options or seats (with the core's message).
+        """
+        game = get_game(game_name)
+        resolved: Options = resolve_options(game.options, options)
+        match = Match.new(game, list(seats), resolved, seed=seed, clock=self.clock)
+        return self._insert(match, settings or Settings(), "create", f"{game.title}")
+
+    def import_record(self, record: Mapping[str, Any], settings: Settings | None = None) -> Created:
+        """A game from a CLI game file's record (replayed, so checked, first).
+
+        :raises RecordError: a record that does not replay.
+        """
+        if not isinstance(record, Mapping):
+            raise RecordError("not a sealed game record (a JSON object was expected)")
+        match = replay(record)
+        match.clock = self.clock
+        return self._insert(match, settings or Settings(), "import", f"{len(match.steps)} steps")
+
+    def _insert(
+        self, match: Match[Any, Any, Any], settings: Settings, act: str, detail: str
+    ) -> Created:
+        settings.check()
+        now = self.clock()
+        gm_token = secrets.token_urlsafe(32)
+        with writing(self.engine) as connection:
+            inserted = connection.execute(
+                sa.insert(games).values(
+                    game=match.game.name,
+                    title=match.game.title,
+                    record="{}",
+                    revision=0,
+                    status="active",
+                    minutes=settings.minutes,
+                    wait=settings.wait,
+                    remind=settings.remind,
+                    created_at=naive(now),
+                    updated_at=naive(now),
+                )
+            ).inserted_primary_key
+            game_id = int(inserted[0]) if inserted else 0
+            tokens = {seat: seat_token(gm_token, game_id, seat) for seat in match.seats}
+            everyone = {GM: gm_token, **tokens}
+            connection.execute(
+                sa.insert(links),
+                [
+                    {"token_hash": digest(t), "game_id": game_id, "seat": s}
+                    for s, t in everyone.items()
+                ],
+            )
+            row = connection.execute(sa.select(games).where(games.c.id == game_id)).one()
+            step = Act(connection, GameRow.of(row), match, now, changed=True)
+            self._start_step_clock(step, settings)
+            self._after(step)
+            step.audit.append(("gm", act, detail))
+            self._save(step)
+        return Created(int(game_id), gm_token, tokens)
+
+    # -- the transaction ------------------------------------------
+    @contextmanager
+    def _acting(self, game_id: int) -> Iterator[Act]:
+        """Lock the game's row, yield the match, save it if the act changed it."""
+        try:
+            with writing(self.engine) as connection:
+                row = connection.execute(
+                    sa.select(games).where(games.c.id == game_id).with_for_update()
+                ).one_or_none()
+                if row is None:
+                    raise UnknownLinkError("this game is not known here")
+                game = GameRow.of(row)
+                act = Act(connection, game, self._match(game), self.clock())
+                yield act
+                if act.changed:
+                    self._save(act)
+        except BaseException:
+            self._forget(game_id)  # the cached match may hold a change that was not committed
+            raise
+
+    def snapshot(self, game_id: int) -> Snapshot:
+        """The game as committed now (read-only)."""
+        with reading(self.engine) as connection:
+            row = connection.execute(sa.select(games).where(games.c.id == game_id)).one_or_none()
+            if row is None:
+                raise UnknownLinkError("this game is not known here")
+            game = GameRow.of(row)
+            match = self._match(game)
+        self._keep(game.id, game.revision, match)
+        return Snapshot(game, match)
+
+    def _match(self, row: GameRow) -> Match[Any, Any, Any]:
+        """The match at the row's revision: this process's cached copy, or a replay."""
+        with self._cache_lock:
+            cached = self._cache.pop(int(row.id), None)  # one user at a time
+        if cached is not None and cached[0] == row.revision:
+            return cached[1]
+        match = replay(json.loads(row.record))
+        match.clock = self.clock
+        return match
+
+    def _keep(self, game_id: int, revision: int, match: Match[Any, Any, Any]) -> None:
+        with self._cache_lock:
+            held = self._cache.get(game_id)
+            if held is None or held[0] <= revision:
+                self._cache[game_id] = (revision, match)
+
+    def _forget(self, game_id: int) -> None:
+        with self._cache_lock:
+            self._cache.pop(game_id, None)
+
+    def _save(self, act: Act) -> None:
+        revision = int(act.row.revision) + 1
+        match = act.match
+        status = str(act.row.status)
+        if match.result() is not None:
+            status = "over"
+        act.connection.execute(
+            sa.update(games)
+            .where(games.c.id == act.row.id)
+            .values(
+                record=json.dumps(match.to_json(), separators=(",", ":")),
+                revision=revision,
+                status=status,
+                updated_at=naive(act.now),
+            )
+        )
+        self._index_deadline(act, status)
+        for actor, what, detail in act.audit:
+            act.connection.execute(
+                sa.insert(audit).values(
+                    game_id=act.row.id,
+                    at=naive(act.now),
+                    actor=actor,
+                    act=what,
+                    detail=detail[:2000],
+                    revision=revision,
+                )
+            )
+        act.row.revision, act.row.status = revision, status
+        self._keep(int(act.row.id), revision, match)
+
+    # -- the clock ------------------------------------------
+    def _settings(self, row: GameRow) -> Settings:
+        return Settings(row.minutes, bool(row.wait), row.remind)
+
+    def _start_step_clock(self, act: Act, settings: Settings | None = None) -> None:
+        """A step just opened: its deadline is the GM's minutes, else the game's own."""
+        settings = settings or self._settings(act.row)
+        match = act.match
+        if match.result() is not None:
+            match.deadline = None
+        elif settings.minutes is not None:
+            due = act.now + timedelta(minutes=settings.minutes)
+            match.deadline = due.isoformat(timespec="seconds")
+        else:
+            match.start_clock()
+
+    def _index_deadline(self, act: Act, status: str) -> None:
+        """The deadlines table says when the open step closes (the scheduler reads it)."""
+        connection, game_id, match = act.connection, act.row.id, act.match
+        unfired = (deadlines.c.game_id == game_id) & deadlines.c.fired_at.is_(None)
+        due = None if match.deadline is None or status != "active" else match.deadline
+        connection.execute(
+            sa.update(deadlines)
+            .where(unfired & (deadlines.c.step != match.step))
+            .values(fired_at=naive(act.now), outcome="superseded")
+        )
+        key = (deadlines.c.game_id == game_id) & (deadlines.c.step == match.step)
+        if due is None:
+            connection.execute(
+                sa.update(deadlines)
+                .where(key & unfired)
+                .values(fired_at=naive(act.now), outcome="cancelled")
+            )
+            return
+        due_at = naive(datetime.fromisoformat(due))
+        remind = act.row.remind
+        remind_at = None if remind is None else due_at - timedelta(minutes=int(remind))
+        values = {"due_at": due_at, "remind_at": remind_at, "fired_at": None, "outcome": None}
+        existing = connection.execute(sa.select(deadlines.c.due_at).where(key)).one_or_none()
+        if existing is None:
+            connection.execute(
+                sa.insert(deadlines).values(
+                    game_id=game_id, step=match.step, reminded_at=None, **values
+                )
+            )
+        else:
+            connection.execute(sa.update(deadlines).where(key).values(**values))
+
+    def tick(self) -> list[tuple[int, int]]:
+        """Fire every deadline that has passed and record due reminders.
+
+        Returns the (game, step) pairs this call closed. Safe to run in several
+        processes at once: a step is closed only if it is still open under the lock.
+        """
+        now = naive(self.clock())
+        with reading(self.engine) as connection:
+            due = connection.execute(
+                sa.select(deadlines.c.game_id, deadlines.c.step)
+                .where(deadlines.c.fired_at.is_(None) & (deadlines.c.due_at <= now))
+                .order_by(deadlines.c.due_at)
+            ).all()
+            remind = connection.execute(
+                sa.select(deadlines.c.game_id, deadlines.c.step).where(
+                    deadlines.c.fired_at.is_(None)
+                    & deadlines.c.reminded_at.is_(None)
+                    & (deadlines.c.remind_at <= now)
+                )
+            ).all()
+        for row in remind:
+            self._guarded(self._remind, int(row.game_id), int(row.step))
+        fired: list[tuple[int, int]] = []
+        for row in due:
+            if self._guarded(self._fire, int(row.game_id), int(row.step)):
+                fired.append((int(row.game_id), int(row.step)))
+        return fired
+
+    def _guarded(self, act: Callable[[int, int], bool], game_id: int, step: int) -> bool:
+        try:
+            return act(game_id, step)
+        except SealedError as error:  # a game that cannot go on must not stop the others
+            log.warning("game %s step %s: %s", game_id, step, error)
+            return False
+
+    def _fire(self, game_id: int, step: int) -> bool:
+        with self._acting(game_id) as act:
+            key = (deadlines.c.game_id == game_id) & (deadlines.c.step == step)
+            row = act.connection.execute(sa.select(deadlines).where(key)).one_or_none()
+            if row is None or row.fired_at is not None:
+                return False  # another process fired it first
+            fired = act.match.step == step and act.row.status == "active"
+            if fired:
+                self._close(act, "deadline")
+            act.connection.execute(
+                sa.update(deadlines)
+                .where(key)
+                .values(fired_at=naive(act.now), outcome="fired" if fired else "superseded")
+            )
+            return fired
+
+    def _remind(self, game_id: int, step: int) -> bool:
+        with self._acting(game_id) as act:
+            key = (deadlines.c.game_id == game_id) & (deadlines.c.step == step)
+            row = act.connection.execute(sa.select(deadlines).where(key)).one_or_none()
+            if row is None or row.reminded_at is not None or act.match.step != step:
+                return False
+            for seat in act.match.waiting_for():
+                if seat in act.match.bots():
+                    continue
+                act.connection.execute(
+                    sa.insert(reminders).values(
+                        game_id=game_id,
+                        step=step,
+                        seat=seat,
+                        due_at=row.due_at,
+                        recorded_at=naive(act.now),
+                    )
+                )
+            act.connection.execute(
+                sa.update(deadlines).where(key).values(reminded_at=naive(act.now))
+            )
+            return True
+
+    # -- players' acts ------------------------------------------
+    def seal(self, link: Link, text: str, step: int | None) -> Sealed:
+        """Seal a seat's orders; returns only after the commit.
+
+        :raises SealedError: the core's refusal (stale step, illegal order, ...); nothing changes.
+        """
+        with self._acting(link.game_id) as act:
+            match = act.match
+            self._check_playing(act)
+            before = match.step
+            held = act.row.wait or act.row.status != "active"
+            with _held_open(match, held):
+                match.seal(link.seat, text, step=step)
+            opened = match.step != before
+            entry = (
+                match.steps[before - 1].orders[link.seat] if opened else match.pending[link.seat]
+            )
+            act.changed = True
+            if opened:
+                self._start_step_clock(act)
+            self._after(act)
+            act.connection.execute(
+                sa.insert(acks).values(
+                    game_id=link.game_id,
+                    step=before,
+                    seat=link.seat,
+                    text=entry.text,
+                    canonical=entry.canonical,
+                    at=naive(act.now),
+                    revision=int(act.row.revision) + 1,
+                )
+            )
+        return Sealed(link.seat, before, entry.canonical, entry.at, opened, int(act.row.revision))
+
+    def send(self, link: Link, to: Sequence[str] | None, text: str) -> int:
+        """Press from a seat (or the GM); returns the message's number."""
+        with self._acting(link.game_id) as act:
+            message = act.match.send(link.seat, to, text)
+            act.changed = True
+            if link.seat == GM:
+                who = "everyone" if message.to is None else ", ".join(sorted(message.to))
+                act.audit.append(("gm", "press", f"message #{message.number} to {who}"))
+        return message.number
+
+    def report(self, link: Link, channel: str, deliver: bool) -> tuple[Snapshot, Report]:
+        """A reader's report; with ``deliver`` its cursor moves past it (a write)."""
+        if not deliver:
+            snapshot = self.snapshot(link.game_id)
+            return snapshot, snapshot.match.report(link.seat, channel)
+        with self._acting(link.game_id) as act:
+            report = act.match.report(link.seat, channel)
+            before = act.match.cursors.get(f"{link.seat}@{channel}")
+            act.match.deliver(report)
+            act.changed = act.match.cursors.get(f"{link.seat}@{channel}") != before
+        return Snapshot(act.row, act.match), report
+
+    def history(self, link: Link) -> list[tuple[int, list[Told]]]:
+        """Every step's events as this seat was told them."""
+        match = self.snapshot(link.game_id).match
+        reader = None if link.seat == GM else link.seat
+        return [(n, told(step.events, reader)) for n, step in enumerate(match.steps, 1)]
+
+    # -- the GM's acts ------------------------------------------
+    def close(self, game_id: int, step: int | None) -> int:
+        """Open the step now (the GM's close); ``step`` guards against a double click."""
+        with self._acting(game_id) as act:
+            if step is not None and step != act.match.step:
+                raise StaleStepError(
+                    f"step {step} is not open (the open step is {act.match.step}): nothing closed"
+                )
+            self._close(act, "gm")
+            return act.match.step
+
+    def _close(self, act: Act, actor: str) -> None:
+        before = act.match.step
+        waiting = act.match.waiting_for()
+        act.match.close()
+        act.changed = True
+        self._start_step_clock(act)
+        self._after(act)
+        defaults = f"; defaults for {', '.join(waiting)}" if waiting else ""
+        act.audit.append((actor, "close", f"step {before} opened{defaults}"))
+
+    def set_deadline(self, game_id: int, minutes: int | None) -> str | None:
+        """The open step closes ``minutes`` from now (None: no deadline, the GM closes it)."""
+        if minutes is not None and not 1 <= minutes <= MAX_MINUTES:
+            raise BadRequestError(f"minutes must be between 1 and {MAX_MINUTES}, not {minutes}")
+        with self._acting(game_id) as act:
+            self._check_playing(act)
+            if minutes is None:
+                act.match.deadline = None
+            else:
+                due = act.now + timedelta(minutes=minutes)
+                act.match.deadline = due.isoformat(timespec="seconds")
+            act.changed = True
+            act.audit.append(("gm", "deadline", f"step {act.match.step}: {act.match.deadline}"))
+            return act.match.deadline
+
+    def pause(self, game_id: int) -> None:
+        with self._acting(game_id) as act:
+            self._check_playing(act)
+            left = None
+            if act.match.deadline is not None:
+                due = datetime.fromisoformat(act.match.deadline)
+                left = max(0, int((due - act.now).total_seconds()))
+            act.connection.execute(
+                sa.update(games).where(games.c.id == game_id).values(paused_left=left)
+            )
+            act.row.status = "paused"
+            act.changed = True
+            act.audit.append(("gm", "pause", f"step {act.match.step}; {left} s left"))
+
+    def resume(self, game_id: int) -> None:
+        with self._acting(game_id) as act:
+            if act.row.status != "paused":
+                raise BadRequestError("the game is not paused")
+            left = act.row.paused_left
+            if left is not None:
+                due = act.now + timedelta(seconds=max(60, int(left)))
+                act.match.deadline = due.isoformat(timespec="seconds")
+            act.row.status = "active"
+            act.changed = True
+            act.audit.append(("gm", "resume", f"step {act.match.step}"))
+            if not act.row.wait and act.match.prompts() and not act.match.waiting_for():
+                self._close(act, "gm")  # everyone sealed while the clock was stopped
+
+    def hand_over(self, game_id: int, seat: str, bot: str | None) -> None:
+        with self._acting(game_id) as act:
+            self._check_playing(act)
+            act.match.hand_over(seat, bot or None)
+            act.changed = True
+            act.audit.append(("gm", "handover", f"{seat} to {bot or 'a person'}"))
+            before = act.match.step
+            self._after(act)
+            if act.match.step != before:
+                self._start_step_clock(act)
+
+    def gm_order(self, game_id: int, text: str, step: int | None) -> Sealed:
+        """The GM seat's orders, when the rules prompt the game master."""
+        sealed = self.seal(Link(game_id, GM), text, step)
+        return sealed
+
+    def preview(self, game_id: int) -> dict[str, list[str]]:
+        """What the open step would say to each reader if it opened now (nothing changes).
+
+        Seats that have not sealed get their default. Chance is drawn from a
+        preview seed, not the game's: a preview must not show the GM the dice
+        that will really fall (else rolling back and re-closing could choose them).
+        """
+        match = self.snapshot(game_id).match
+        game = match.game
+        prompts = match.prompts()
+        if not prompts:
+            raise NoOrderDueError("the game is over: there is no step to preview")
+        orders = dict(match.pending_orders)
+        for seat in prompts:
+            orders.setdefault(seat, game.default_order(match.state, seat))
+        chance = SeededChance(f"preview/{match.seed}/{match.step}")
+        _state, events = game.resolve(match.state, orders, chance)
+        lines = {seat: [t.text for t in told(events, seat)] for seat in match.seats}
+        lines[GM] = [t.text for t in told(events, None)]
+        lines["orders"] = [
+            f"{seat}: {game.format(order)}" + ("" if seat in match.pending else " (default)")
+            for seat, order in orders.items()
+        ]
+        return lines
+
+    def rollback_preview(self, game_id: int, steps: int) -> dict[str, list[str]]:
+        """What undoing the last ``steps`` steps changes for each reader (nothing changes)."""
+        match = self.snapshot(game_id).match
+        earlier = rolled_back(match, self._check_back(match, steps))
+        return rollback_changes(match, earlier)
+
+    def rollback(self, game_id: int, steps: int) -> dict[str, list[str]]:
+        """Undo the last ``steps`` steps: the record is replayed without them."""
+        with self._acting(game_id) as act:
+            count = self._check_back(act.match, steps)
+            earlier = rolled_back(act.match, count)
+            earlier.clock = self.clock
+            changes = rollback_changes(act.match, earlier)
+            act.match = earlier
+            act.changed = True
+            if act.row.status == "over":
+                act.row.status = "active"
+            self._start_step_clock(act)
+            act.audit.append(("gm", "rollback", f"{count} step(s); step {earlier.step} is open"))
+            with contextlib.suppress(PressError):  # a notice the game forbids now is left out
+                earlier.send(
+                    GM, None, f"The game master undid {count} step(s): step {earlier.step} is open."
+                )
+            self._after(act)
+        return changes
+
+    def _check_back(self, match: Match[Any, Any, Any], steps: int) -> int:
+        if not 1 <= steps <= min(MAX_STEPS_BACK, len(match.steps)):
+            most = min(MAX_STEPS_BACK, len(match.steps))
+            if most == 0:
+                raise BadRequestError("no step has opened yet: there is nothing to roll back")
+            raise BadRequestError(f"steps must be between 1 and {most}, not {steps}")
+        return steps
+
+    def _check_playing(self, act: Act) -> None:
+        if act.row.status == "over" or act.match.result() is not None:
+            raise NoOrderDueError("the game is over")
+
+    def _after(self, act: Act) -> None:
+        """Bots play the seats handed to them until a person is due (or the game ends)."""
+        match = act.match
+        if act.row.status != "active" or not match.bots() or match.result() is not None:
+            return
+        before = match.step
+        players = {seat: match.game.bots[name]() for seat, name in match.bots().items()}
+        rngs = {seat: random.Random(f"{match.seed}/bot/{seat}/{match.step}") for seat in players}
+        play_bots(match, players, rngs)
+        if match.step != before:
+            act.changed = True
+            self._start_step_clock(act)
+            act.audit.append(("bots", "play", f"steps {before} to {match.step - 1} opened"))
+        elif any(s in match.pending for s in players):
+            act.changed = True
+
+    # -- reading for the console ------------------------------------------
+    def audit_log(self, game_id: int) -> list[Row[Any]]:
+        with reading(self.engine) as connection:
+            return list(
+                connection.execute(
+                    sa.select(audit).where(audit.c.game_id == game_id).order_by(audit.c.id)
+                ).all()
+            )
+
+    def acknowledged(self, game_id: int) -> list[Row[Any]]:
+        with reading(self.engine) as connection:
+            return list(
+                connection.execute(
+                    sa.select(acks).where(acks.c.game_id == game_id).order_by(acks.c.id)
+                ).all()
+            )
+
+    def reminders_of(self, game_id: int) -> list[Row[Any]]:
+        with reading(self.engine) as connection:
+            return list(
+                connection.execute(
+                    sa.select(reminders)
+                    .where(reminders.c.game_id == game_id)
+                    .order_by(reminders.c.id)
+                ).all()
+            )
+
+    def all_games(self) -> list[Row[Any]]:
+        with reading(self.engine) as connection:
+            return list(
+                connection.execute(
+                    sa.select(
+                        games.c.id, games.c.title, games.c.status, games.c.updated_at
+                    ).order_by(games.c.id.desc())
+                ).all()
+            )
+
+    def status(self, game_id: int) -> dict[str, Any]:
+        """Who is due and who has sealed (never what), for the console and the API."""
+        snapshot = self.snapshot(game_id)
+        match = snapshot.match
+        prompts = match.prompts()
+        bots = match.bots()
+        seats = {
+            seat: {
+                "due": seat in prompts,
+                "sealed": seat in match.pending,
+                "bot": bots.get(seat),
+            }
+            for seat in match.readers
+            if seat != GM or GM in prompts
+        }
+        result = match.result()
+        return {
+            "game": match.game.name,
+            "title": match.game.title,
+            "step": match.step,
+            "steps": len(match.steps),
+            "status": snapshot.status,
+            "deadline": match.deadline,
+            "wait": bool(snapshot.row.wait),
+            "seats": seats,
+            "revision": int(snapshot.row.revision),
+            "result": None if result is None else result.to_json(),
+        }
+
+    def all_reports(self, game_id: int) -> str:
+        """Every reader's full report, as text (the GM's download)."""
+        match = self.snapshot(game_id).match
+        parts = []
+        for seat in match.readers:
+            text = report_text(match.game, match.report(seat, full=True))
+            parts.append(f"===== {seat} =====\n{text}")
+        return "\n\n".join(parts) + "\n"
+
+
+@contextmanager
+def _held_open(match: Match[Any, Any, Any], hold: bool) -> Iterator[None]:
+    """While ``hold``, the step stays open when the last seat seals (the GM chose to wait).
+
+    The core opens a step when every prompted seat has sealed unless a prompt
+    says ``wait_for_deadline``; the server's "wait for the deadline" setting
+    (and a paused game) marks every prompt so for the length of one seal.
+    """
+    if not hold:
+        yield
+        return
+    original = match.prompts
+
+    def waiting() -> Mapping[str, Prompt]:
+        return {s: dataclasses.replace(p, wait_for_deadline=True) for s, p in original().items()}
+
+    match.__dict__["prompts"] = waiting
+    try:
+        yield
+    finally:
+        del match.__dict__["prompts"]
+
+
+def rolled_back(match: Match[Any, Any, Any], count: int) -> Match[Any, Any, Any]:
+    """The match replayed from its record without its last ``count`` steps.
+
+    Pending orders are dropped (they were for a step that no longer exists),
+    messages and handovers are kept, and every reader's cursor is held to
+    what still exists so nothing new is hidden from anyone.
+    """
+    record = match.to_json()
+    record["steps"] = record["steps"][: len(record["steps"]) - count]
+    record["pending"] = {}
+    record["state_digest"] = None
+    record["deadline"] = None
+    record["cursors"] = {}
+    earlier = replay(record)
+    events = len(earlier.events)
+    earlier.cursors = {
+        key: dataclasses.replace(c, events=min(c.events, events))
+        for key, c in match.cursors.items()
+    }
+    return earlier
+
+
+def rollback_changes(
+    now: Match[Any, Any, Any], earlier: Match[Any, Any, Any]
+) -> dict[str, list[str]]:
+    """Per reader: the events it was told that are undone, and how its view changes."""
+    undone = now.events[len(earlier.events) :]
+    changes: dict[str, list[str]] = {}
+    for seat in now.readers:
+        reader = None if seat == GM else seat
+        lines = [f"undone: {t.text}" for t in told(undone, reader)]
+        before = _view_text(now, seat).splitlines()
+        after = _view_text(earlier, seat).splitlines()
+        diff = list(difflib.unified_diff(before, after, "now", "after", lineterm="", n=0))
+        lines += [line for line in diff[2:] if not line.startswith("@@")]
+        changes[seat] = lines or ["nothing changes"]
+    return changes
+
+
+def _view_text(match: Match[Any, Any, Any], seat: str) -> str:
+    if seat == GM:
+        return json.dumps(jsonable_gm(match), indent=1, sort_keys=True)
+    return match.game.render(match.game.view(match.state, seat))
+
+
+def jsonable_gm(match: Match[Any, Any, Any]) -> Any:
+    from sealed.core.jsonable import jsonable
+
+    return jsonable(match.game.gm_view(match.state))
