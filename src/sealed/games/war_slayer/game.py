@@ -11,6 +11,7 @@ from sealed.core.events import Event
 from sealed.core.game import InPlaceGame, JsonDict, Options, OptionSpec, Prompt, Result, Seat
 from sealed.games.war_slayer import rules, sampler
 from sealed.games.war_slayer.bots import BOTS
+from sealed.games.war_slayer.encoding import WarSlayerEncoding
 from sealed.games.war_slayer.orders import (
     ACTIONS,
     ALIASES,
@@ -136,6 +137,10 @@ class WarSlayer(InPlaceGame[WarSlayerState, WarSlayerOrder, WarSlayerView]):
 
     def count_legal_orders(self, state: WarSlayerState, seat: Seat) -> int:
         return rules.count_legal_orders(state, state.seats.index(seat))
+
+    def encoding(self, seats: Sequence[Seat], options: Options) -> WarSlayerEncoding:
+        """14 actions relative to the drawn cards (research adapters: ``sealed.adapters``)."""
+        return WarSlayerEncoding(Settings.from_options(options).mission_limit)
 
     def result(self, state: WarSlayerState) -> Result | None:
         if state.phase is not Phase.OVER:
