@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from sealed.core.chance import Chance
 from sealed.core.events import Event
 from sealed.core.game import InPlaceGame, JsonDict, Options, Prompt, Result
-from sealed.games.fixem import rules
+from sealed.games.fixem import rules, sampler
 from sealed.games.fixem.bots import CounterBot, RandomBot
 from sealed.games.fixem.orders import (
     ORDER_WORDS,
@@ -27,6 +28,7 @@ from sealed.games.fixem.state import (
     state_to_json,
 )
 from sealed.games.fixem.views import FixemView, build_view, render
+from sealed.lab.search import with_search
 
 
 class FixemGame(InPlaceGame[FixemState, FixemOrder, FixemView]):
@@ -49,7 +51,9 @@ class FixemGame(InPlaceGame[FixemState, FixemOrder, FixemView]):
     summary = (
         "three-player dice prediction: predict in secret, roll, play cards, score exact counts"
     )
-    bots: ClassVar[Mapping[str, type[Any]]] = {"random": RandomBot, "counter": CounterBot}
+    bots: ClassVar[Mapping[str, type[Any]]] = with_search(
+        {"random": RandomBot, "counter": CounterBot}, "fixem", rollout="counter"
+    )
 
     def for_version(self, version: int) -> FixemGame | None:
         """This object for its own version; :class:`FixemGameV1` for version 1's rules."""
@@ -127,6 +131,9 @@ class FixemGame(InPlaceGame[FixemState, FixemOrder, FixemView]):
 
     def render(self, view: FixemView) -> str:
         return render(view)
+
+    def sample_state(self, view: FixemView, options: Options, rng: random.Random) -> FixemState:
+        return sampler.sample_state(view, options, rng, self.version)
 
     length_unit = "rounds"
 
