@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from sealed.core.chance import Chance
 from sealed.core.events import Event
 from sealed.core.game import InPlaceGame, JsonDict, Options, OptionSpec, Prompt, Result, Seat
-from sealed.games.rex_furum import rules
+from sealed.games.rex_furum import rules, sampler
 from sealed.games.rex_furum.bots import BOTS
 from sealed.games.rex_furum.orders import (
     ORDER_WORDS,
@@ -26,6 +27,7 @@ from sealed.games.rex_furum.state import (
     state_to_json,
 )
 from sealed.games.rex_furum.views import RoundEmail, build_view, render_view
+from sealed.lab.search import with_search
 
 HELP = (
     "Send your actions for the round, up to three action points (crash costs two, invest "
@@ -81,7 +83,7 @@ class RexFurum(InPlaceGame[RexState, RoundOrders, RoundEmail]):
             "for the game master to close it at the deadline (the designer's closing wish).",
         ),
     )
-    bots: ClassVar[Mapping[str, type[Any]]] = BOTS
+    bots: ClassVar[Mapping[str, type[Any]]] = with_search(BOTS, "rex-furum", rollout="greedy")
 
     def for_version(self, version: int) -> RexFurum | None:
         """This object for its own version; :class:`RexFurumV2` for version 2's rules."""
@@ -166,6 +168,12 @@ class RexFurum(InPlaceGame[RexState, RoundOrders, RoundEmail]):
 
     def render(self, view: RoundEmail) -> str:
         return render_view(view)
+
+    def seat_of(self, view: RoundEmail) -> Seat:
+        return view.name
+
+    def sample_state(self, view: RoundEmail, options: Options, rng: random.Random) -> RexState:
+        return sampler.sample_state(view, options, rng)
 
     def action_label(self, order: RoundOrders) -> str:
         return " ".join(sorted({a.word for a in order.actions})) or "pass"
