@@ -1,0 +1,221 @@
+"""Crusoe's Planet bots. Each sees only its seat's view and draws only from the rng it is given.
+
+- ``greedy``: the VP maximiser. Takes the path whose spaces promise the most
+  for what it lacks (water first, then food and a balanced diet, then Leisure,
+  Diamonds and some Radio Signals, since nobody wins unrescued), chooses moves
+  and icons by the same values, eats the consumption that scores the most VP,
+  takes a dead player's goods for itself, never starts a fight and fines the
+  losers everything when it wins one.
+- ``cooperative``: as greedy, but values Radio Signals highly (it walks the
+  Firefly if nobody does), votes to share a dead player's goods, joins the
+  defenders of any fight and spares the losers.
+- ``selfish``: as greedy but ignores Radio Signals, attacks the richest player
+  when it can pay and that player holds far more, and kills the losers.
+- ``random``: any allowed choice, at random (consumption within the limits).
+"""
+
+from __future__ import annotations
+
+import random
+
+from sealed.core.game import Prompt
+from sealed.games.crusoe.cycle import best_meal
+from sealed.games.crusoe.orders import DONE, PASS, Order, eat
+from sealed.games.crusoe.state import FOODS, FREQUENCIES, FRUITS, GOODS, PATHS, parse_space
+from sealed.games.crusoe.views import CrusoeView, PlayerView
+
+LANDINGS = 1 / 3.5  # the chance a die lands a pawn on a given space
+
+
+class GreedyBot:
+    """Maximise this player's VP, cycle by cycle."""
+
+    radio_value = 1.0
+    estate_word = "give"
+    verdict = Order("fine", all_goods=True)
+
+    def choose(self, view: CrusoeView, prompt: Prompt, rng: random.Random) -> Order:
+        decide = view.decide or ""
+        me = _me(view)
+        if decide == "path":
+            return Order("path", name=self.best_path(view, me))
+        if decide == "move":
+            return Order("move", number=self.best_move(view, me))
+        if decide == "take":
+            space = view.board[me.path or "ant"][me.position - 1]
+            values = self.group_values(space, me)
+            best = max(view.offer, key=lambda g: values.get(str(g), 0.0))
+            return Order("take", name=str(best))
+        if decide == "learn":
+            known = me.experience.get(me.path or "ant", [])
+            return Order("learn", number=next((n for n in (3, 4, 2, 5, 1, 6) if n not in known), 3))
+        if decide == "eat":
+            held = (me.goods["water"], *(me.goods[f] for f in FOODS))
+            return eat(dict(best_meal(held, me.leisure)))
+        if decide == "estate":
+            return Order("give", name=view.seat) if self.estate_word == "give" else Order("split")
+        if decide == "invoke":
+            return self.invoke(view, me)
+        if decide == "speech":
+            return DONE
+        if decide == "violence":
+            return self.violence(view, me)
+        if decide == "spear":
+            return Order("spear")
+        return self.verdict
+
+    # -- values ------------------------------------------------------------------------
+    def good_value(self, good: str, me: PlayerView) -> float:
+        if good == "water":
+            return 3.0 if me.goods["water"] < 2 else 0.2
+        if good in FOODS:
+            food = sum(me.goods[f] for f in FOODS)
+            base = 2.0 if food < 6 else 0.8
+            return base + (0.5 if me.goods[good] == 0 else 0.0)
+        if good == "diamond":
+            return 1.5
+        if good == "spear":
+            return 0.8 if me.goods["spear"] == 0 else 0.1
+        if good == "leisure":
+            return 1.0
+        if good in FREQUENCIES:
+            return self.radio_value
+        return 0.0
+
+    def group_values(self, space_text: str, me: PlayerView, crowd: int = 1) -> dict[str, float]:
+        values: dict[str, float] = {}
+        for icon, count in parse_space(space_text, ()):
+            group = "fruit" if icon in FRUITS else icon
+            amount = max(0, count - (crowd - 1))
+            if icon == "speared_fish":
+                worth = amount * self.good_value("fish", me) if me.goods["spear"] else 0.0
+            else:
+                worth = amount * self.good_value(icon, me)
+            values[group] = values.get(group, 0.0) + worth
+        return values
+
+    def space_value(self, space_text: str, me: PlayerView, crowd: int = 1) -> float:
+        return max(self.group_values(space_text, me, crowd).values(), default=0.0)
+
+    def best_path(self, view: CrusoeView, me: PlayerView) -> str:
+        def worth(path: str) -> float:
+            crowd = 1 + sum(
+                1 for p in view.players if p.alive and p.path == path and p.seat != me.seat
+            )
+            if view.scenario.startswith("crusoes-economy"):
+                crowd = 1
+            spaces = view.board[path]
+            produced = LANDINGS * sum(self.space_value(s, me, crowd) for s in spaces)
+            return produced + self.good_value("leisure", me) * max(0, 12 - len(spaces)) * 0.25
+
+        return max(PATHS, key=worth)
+
+    def best_move(self, view: CrusoeView, me: PlayerView) -> int:
+        spaces = view.board[me.path or "ant"]
+
+        def worth(distance: int) -> float:
+            where = me.position + int(distance)
+            return 0.5 if where > len(spaces) else self.space_value(spaces[where - 1], me)
+
+        return int(max(view.offer, key=lambda d: worth(int(d))))
+
+    def invoke(self, view: CrusoeView, me: PlayerView) -> Order:
+        return PASS
+
+    def violence(self, view: CrusoeView, me: PlayerView) -> Order:
+        return PASS
+
+
+class CooperativeBot(GreedyBot):
+    """Works for the rescue, shares, defends the attacked and spares the beaten."""
+
+    radio_value = 2.5
+    estate_word = "split"
+    verdict = Order("spare")
+
+    def violence(self, view: CrusoeView, me: PlayerView) -> Order:
+        for battle in view.battles:
+            if battle["defenders"] and me.seat not in battle["attackers"]:
+                return Order("join", name=battle["defenders"][0])
+        return PASS
+
+
+class SelfishBot(GreedyBot):
+    """Ignores the rescue and takes from the rich by force."""
+
+    radio_value = 0.0
+    verdict = Order("kill")
+
+    def target(self, view: CrusoeView, me: PlayerView) -> str | None:
+        fighting = {s for b in view.battles for side in b.values() for s in side}
+        others = [
+            p for p in view.players if p.alive and p.seat != me.seat and p.seat not in fighting
+        ]
+        if not others or me.leisure < 1:
+            return None
+        richest = max(others, key=lambda p: sum(p.goods.values()))
+        return richest.seat if sum(richest.goods.values()) >= sum(me.goods.values()) + 4 else None
+
+    def invoke(self, view: CrusoeView, me: PlayerView) -> Order:
+        return Order("invoke") if self.target(view, me) and me.leisure >= 2 else PASS
+
+    def violence(self, view: CrusoeView, me: PlayerView) -> Order:
+        target = self.target(view, me)
+        return Order("fight", name=target) if target else PASS
+
+
+class RandomBot:
+    """Any allowed choice at random."""
+
+    def choose(self, view: CrusoeView, prompt: Prompt, rng: random.Random) -> Order:
+        decide = view.decide or ""
+        me = _me(view)
+        living = [p.seat for p in view.players if p.alive]
+        if decide == "path":
+            return Order("path", name=rng.choice(PATHS))
+        if decide in ("move", "learn"):
+            return Order(decide, number=int(rng.choice(view.offer)))
+        if decide == "take":
+            return Order("take", name=str(rng.choice(view.offer)))
+        if decide == "eat":
+            return eat(_random_meal(me, rng))
+        if decide == "estate":
+            return rng.choice([Order("split"), Order("give", name=rng.choice(living))])
+        if decide == "invoke":
+            return rng.choice([Order("invoke"), PASS, PASS])
+        if decide == "speech":
+            return DONE
+        if decide == "violence":
+            return _random_violence(view, me, rng)
+        if decide == "spear":
+            return rng.choice([Order("spear"), Order("keep")])
+        return rng.choice([Order("kill"), Order("spare"), Order("fine", all_goods=True)])
+
+
+def _random_meal(me: PlayerView, rng: random.Random) -> dict[str, int]:
+    meal = {"water": rng.randint(0, min(2, me.goods["water"]))}
+    room = 10
+    for food in FOODS:
+        n = rng.randint(0, min(3, me.goods[food], room))
+        meal[food], room = n, room - n
+    return meal
+
+
+def _random_violence(view: CrusoeView, me: PlayerView, rng: random.Random) -> Order:
+    fighting = {s for b in view.battles for side in b.values() for s in side}
+    choices = [PASS, PASS, PASS]
+    for p in view.players:
+        if not p.alive or p.seat == me.seat:
+            continue
+        if p.seat in fighting:
+            choices.append(Order("join", name=p.seat))
+        elif me.leisure >= 1:
+            choices.append(Order("fight", name=p.seat))
+    return rng.choice(choices)
+
+
+def _me(view: CrusoeView) -> PlayerView:
+    return next(p for p in view.players if p.seat == view.seat)
+
+
+__all__ = ["GOODS", "CooperativeBot", "GreedyBot", "RandomBot", "SelfishBot"]

@@ -1,0 +1,172 @@
+"""The Crusoe's Planet :class:`~sealed.core.game.Game`: options, prompts, and the protocol glue."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
+
+from sealed.core.chance import Chance
+from sealed.core.events import Event
+from sealed.core.game import InPlaceGame, JsonDict, Options, OptionSpec, Prompt, Result
+from sealed.games.crusoe import legal, rules
+from sealed.games.crusoe.bots import CooperativeBot, GreedyBot, RandomBot, SelfishBot
+from sealed.games.crusoe.cycle import end_reason, meal_for
+from sealed.games.crusoe.orders import WORDS, Order, eat, format_order, parse_order
+from sealed.games.crusoe.state import (
+    SCENARIOS,
+    CrusoeState,
+    Settings,
+    standard_board,
+    state_from_json,
+    state_to_json,
+)
+from sealed.games.crusoe.views import CrusoeView, build_view, render
+
+OPTIONS = (
+    OptionSpec(
+        "scenario",
+        "crusoes-economy",
+        "the economy (Introductory Scenarios); built: crusoes-economy (no trade, no violence, "
+        "no overburdening) and hobbesian (no trade; violence and overburdening)",
+        choices=SCENARIOS,
+    ),
+    OptionSpec("utopian", False, "the Utopian module: violence is not permitted"),
+    OptionSpec(
+        "relaxed_commons",
+        False,
+        "by agreement, one more player is needed to overburden a path (The Problem of the Commons)",
+    ),
+    OptionSpec(
+        "single_winner",
+        False,
+        "the agreed variant: the highest positive score among the rescued is the single winner",
+    ),
+)
+
+
+class CrusoeGame(InPlaceGame[CrusoeState, Order, CrusoeView]):
+    """Crusoe's Planet: walk a path, produce, eat, survive, and wait for rescue."""
+
+    name = "crusoe"
+    title = "Crusoe's Planet"
+    version = 1
+    min_players = 1
+    max_players = 8
+    default_players = 4
+    options = OPTIONS
+    manual = "crusoe.md"
+    order_words = WORDS
+    summary = (
+        "castaways walk paths, produce, eat and score quality of life until rescue (basic game)"
+    )
+    length_unit = "cycles"
+    bots: ClassVar[Mapping[str, type[Any]]] = {
+        "random": RandomBot,
+        "greedy": GreedyBot,
+        "cooperative": CooperativeBot,
+        "selfish": SelfishBot,
+    }
+
+    # -- setting up -------------------------------------------------------
+    def initial_state(self, seats: Sequence[str], options: Options, chance: Chance) -> CrusoeState:
+        return rules.new_state(seats, Settings.from_options(options), standard_board(), chance)
+
+    def to_json(self, state: CrusoeState) -> JsonDict:
+        return state_to_json(state)
+
+    def from_json(
+        self, data: Mapping[str, Any], seats: Sequence[str], options: Options
+    ) -> CrusoeState:
+        return state_from_json(data, seats, Settings.from_options(options))
+
+    # -- deciding ---------------------------------------------------------
+    def prompts(self, state: CrusoeState) -> Mapping[str, Prompt]:
+        ask = state.ask or ""
+        phase = f"cycle {state.cycle}: {ask}"
+        prompts = {}
+        for seat in state.waiting:
+            choices = tuple(format_order(o) for o in legal.legal_orders(state, seat) or ())
+            help_text = legal.DUE_HELP.get(ask, "")
+            if ask == "eat":
+                best = format_order(eat(dict(meal_for(state.players[seat]))))
+                help_text += f"; most VP: {best}"
+                choices = (best,)
+            prompts[seat] = Prompt(phase=phase, help=help_text, choices=choices)
+        return prompts
+
+    def prompted(self, state: CrusoeState) -> tuple[str, ...]:
+        return tuple(s for s in state.seats if s in state.waiting)
+
+    def parse(self, state: CrusoeState, seat: str, text: str) -> Order:
+        order = parse_order(text)
+        legal.check(state, seat, order)
+        return order
+
+    def validate(self, state: CrusoeState, seat: str, order: Order) -> None:
+        legal.check(state, seat, order)
+
+    def format(self, order: Order) -> str:
+        return format_order(order)
+
+    def default_order(self, state: CrusoeState, seat: str) -> Order:
+        """The deadline passes: the first choice offered (the first path, the die as rolled,
+        the first icon, Experience 1), the consumption scoring the most VP, pass, done, keep,
+        spare, split (ruling 15)."""
+        ask = state.ask or ""
+        if ask == "eat":
+            return eat(dict(meal_for(state.players[seat])))
+        defaults = {
+            "move": Order("move", number=state.roll),
+            "invoke": Order("pass"),
+            "violence": Order("pass"),
+            "spear": Order("keep"),
+            "verdict": Order("spare"),
+            "estate": Order("split"),
+        }
+        if ask in defaults and (ask != "move" or state.roll in state.offer):
+            return defaults[ask]
+        return (legal.legal_orders(state, seat) or [Order("done")])[0]
+
+    def legal_orders(self, state: CrusoeState, seat: str) -> list[Order] | None:
+        return legal.legal_orders(state, seat)
+
+    # -- resolving --------------------------------------------------------
+    def apply(
+        self,
+        state: CrusoeState,
+        orders: Mapping[str, Order],
+        chance: Chance,
+        events: list[Event] | None,
+    ) -> None:
+        rules.apply(state, orders, chance, events)
+
+    def clone(self, state: CrusoeState) -> CrusoeState:
+        return state.copy()
+
+    def result(self, state: CrusoeState) -> Result | None:
+        if not state.over:
+            return None
+        scores = self.scores(state)
+        if not state.rescued:
+            return Result((), scores, end_reason(state))
+        winners = [s for s in state.seats if state.players[s].alive and scores[s] > 0]
+        if state.settings.single_winner and winners:
+            best = max(scores[s] for s in winners)
+            winners = [s for s in winners if scores[s] == best]
+        return Result(tuple(winners), scores, end_reason(state))
+
+    def scores(self, state: CrusoeState) -> Mapping[str, float]:
+        return {seat: float(state.players[seat].vp) for seat in state.seats}
+
+    def length(self, state: CrusoeState, steps: int) -> int:
+        return state.cycle
+
+    # -- seeing -----------------------------------------------------------
+    def view(self, state: CrusoeState, seat: str) -> CrusoeView:
+        return build_view(state, seat)
+
+    def render(self, view: CrusoeView) -> str:
+        return render(view)
+
+
+__all__ = ["OPTIONS", "CrusoeGame"]

@@ -1,0 +1,124 @@
+"""Which orders the open decision allows: the checks (each refusal names its rule) and the
+enumeration of the finite choices."""
+
+from __future__ import annotations
+
+from sealed.core.errors import IllegalOrderError
+from sealed.core.suggest import did_you_mean
+from sealed.games.crusoe.cycle import eat_limits
+from sealed.games.crusoe.orders import DONE, PASS, Order
+from sealed.games.crusoe.state import PATHS, CrusoeState
+from sealed.games.crusoe.violence import involved
+
+WORDS_DUE = {
+    "path": ("path",),
+    "move": ("move",),
+    "take": ("take",),
+    "learn": ("learn",),
+    "eat": ("eat",),
+    "estate": ("split", "give"),
+    "invoke": ("invoke", "pass"),
+    "speech": ("done",),
+    "violence": ("fight", "join", "pass"),
+    "spear": ("spear", "keep"),
+    "verdict": ("kill", "spare", "fine"),
+}
+DUE_HELP = {
+    "path": "path NAME: ant, dung_beetle, spider, sand_crab, firefly, bookworm, grasshopper",
+    "move": "move N: how far, within your Experience range",
+    "take": "take ICON: the icon type to use on this space",
+    "learn": "learn N: the Experience number to add (1-6)",
+    "eat": "eat water N FOOD N ... (at most 2 water, 3 of a food, 10 food), or eat nothing",
+    "estate": "split (shared in turn order) or give SEAT (all to one living player)",
+    "invoke": "invoke (1 Leisure, free when Indigent) or pass",
+    "speech": "done, when your speech is over",
+    "violence": "fight SEAT (1 Leisure), join SEAT (that player's side), or pass",
+    "spear": "spear (discard one for +1 in the battle) or keep",
+    "verdict": "kill, spare, fine all, or fine GOOD N ...",
+}
+
+
+def check(state: CrusoeState, seat: str, order: Order) -> None:
+    """:raises IllegalOrderError: naming the rule the order breaks."""
+    ask = state.ask or ""
+    due = WORDS_DUE.get(ask, ())
+    if order.word not in due:
+        raise IllegalOrderError(
+            f"{order.word!r} is not due now: {DUE_HELP.get(ask, 'nothing is due')}"
+        )
+    reason = _problem(state, seat, order)
+    if reason:
+        raise IllegalOrderError(reason)
+
+
+def _problem(state: CrusoeState, seat: str, order: Order) -> str | None:
+    player = state.players[seat]
+    if order.word in ("move", "take"):
+        value = order.number if order.word == "move" else order.name
+        if value not in state.offer:
+            allowed = " ".join(str(v) for v in state.offer)
+            return f"{order.word} {value}: not one of {allowed} (Experience / Path Icons)"
+    if order.word == "learn" and not 1 <= order.number <= 6:
+        return "an Experience number is one of 1-6"
+    if order.word == "eat":
+        return eat_limits(player, dict(order.goods))
+    if order.word == "give":
+        return _living_other(state, seat, order.name, allow_self=True)
+    if order.word == "fight":
+        if player.leisure < 1:
+            return "starting a fight costs one Leisure, and you have none"
+        problem = _living_other(state, seat, order.name)
+        if problem is None and involved(state, order.name):
+            return f"{order.name} is already in a battle: join it instead (join {order.name})"
+        return problem
+    if order.word == "join" and not involved(state, order.name):
+        return f"{order.name} is not in a battle: there is no side to join"
+    return None
+
+
+def _living_other(state: CrusoeState, seat: str, name: str, allow_self: bool = False) -> str | None:
+    if name not in state.players:
+        return f"no player {name!r}{did_you_mean(name, state.seats)}"
+    if not state.players[name].alive:
+        return f"{name} is dead"
+    if name == seat and not allow_self:
+        return "a player cannot fight himself"
+    return None
+
+
+def legal_orders(state: CrusoeState, seat: str) -> list[Order] | None:
+    """The finite choices of the open decision; None for consumption and fines (too many)."""
+    if seat not in state.waiting:
+        return []
+    ask = state.ask or ""
+    if ask == "path":
+        return [Order("path", name=p) for p in PATHS]
+    if ask == "move":
+        return [Order("move", number=int(n)) for n in state.offer]
+    if ask == "take":
+        return [Order("take", name=str(g)) for g in state.offer]
+    if ask == "learn":
+        return [Order("learn", number=n) for n in range(1, 7)]
+    if ask == "estate":
+        return [Order("split"), *(Order("give", name=s) for s in state.living())]
+    if ask == "invoke":
+        return [Order("invoke"), PASS]
+    if ask == "speech":
+        return [DONE]
+    if ask == "spear":
+        return [Order("spear"), Order("keep")]
+    if ask == "violence":
+        return _violence_orders(state, seat)
+    return None
+
+
+def _violence_orders(state: CrusoeState, seat: str) -> list[Order]:
+    orders = [PASS]
+    for other in state.living():
+        if other == seat:
+            continue
+        if involved(state, other):
+            orders.append(Order("join", name=other))
+        elif state.players[seat].leisure >= 1:
+            orders.append(Order("fight", name=other))
+    return orders

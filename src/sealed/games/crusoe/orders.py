@@ -1,0 +1,179 @@
+"""Crusoe's Planet orders and their notation.
+
+One word starts every order; the decision open now says which are due::
+
+    path ant                 choose this cycle's path (Ant, Dung Beetle ...: ant, dung_beetle,
+                             spider, sand_crab, firefly, bookworm, grasshopper)
+    move 3                   how far to move after an Experience number came up
+    take fruit               which icon type to interact with on a space (fruit, water, egg,
+                             fish, spear, diamond, leisure, speared_fish, cb, military, top40)
+    learn 4                  the Experience number gained at the Market
+    eat water 2 apple 1 egg 2    what to consume (eat nothing: nothing at all)
+    invoke / pass            invoke government (or not); pass also declines violence
+    done                     a speech is over
+    fight ben / join ben     start a fight against ben (1 Leisure) / join ben's side
+    spear / keep             discard a Spear for +1 in the battle, or keep it
+    kill / spare / fine all / fine water 1 fish 2     the winners' verdict on the losers
+    split / give ben         a dead player's goods: shared among the living, or all to ben
+
+Parsing knows nothing of the state; whether an order is due and legal is a
+rule (``rules.check``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from sealed.core.errors import OrderSyntaxError
+from sealed.core.suggest import did_you_mean
+from sealed.games.crusoe.state import FOODS, FREQUENCIES, GOODS, PATHS
+
+GROUPS = (
+    "fruit",
+    "water",
+    "egg",
+    "fish",
+    "spear",
+    "diamond",
+    "leisure",
+    "speared_fish",
+    *FREQUENCIES,
+)
+"""What a player may choose to interact with on a space (all fruit is one type)."""
+
+WORDS = (
+    "path",
+    "move",
+    "take",
+    "learn",
+    "eat",
+    "invoke",
+    "pass",
+    "done",
+    "fight",
+    "join",
+    "spear",
+    "keep",
+    "kill",
+    "spare",
+    "fine",
+    "split",
+    "give",
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Order:
+    """One decision: ``word`` and what it names (a path, a number, a seat, goods)."""
+
+    word: str
+    name: str = ""  # a path, an icon type or a seat
+    number: int = 0  # a move or an Experience number
+    goods: tuple[tuple[str, int], ...] = ()  # eat / fine: (good, count) in GOODS order
+    all_goods: bool = False  # fine all
+
+
+PASS = Order("pass")
+DONE = Order("done")
+
+
+def eat(counts: dict[str, int]) -> Order:
+    return Order("eat", goods=_ordered(counts))
+
+
+def fine(counts: dict[str, int]) -> Order:
+    return Order("fine", goods=_ordered(counts))
+
+
+def _ordered(counts: dict[str, int]) -> tuple[tuple[str, int], ...]:
+    return tuple((g, counts[g]) for g in GOODS if counts.get(g, 0) > 0)
+
+
+def format_order(order: Order) -> str:
+    """The canonical text (``parse_order(format_order(o)) == o``)."""
+    if order.word in ("path", "take", "fight", "join", "give"):
+        return f"{order.word} {order.name}"
+    if order.word in ("move", "learn"):
+        return f"{order.word} {order.number}"
+    if order.word == "eat":
+        return "eat " + (_goods_text(order.goods) or "nothing")
+    if order.word == "fine":
+        return "fine all" if order.all_goods else "fine " + (_goods_text(order.goods) or "nothing")
+    return order.word
+
+
+def _goods_text(goods: tuple[tuple[str, int], ...]) -> str:
+    return " ".join(f"{g} {n}" for g, n in goods)
+
+
+def parse_order(text: str) -> Order:
+    """Read one order, any case and spacing.
+
+    :raises OrderSyntaxError: an unknown word (with a suggestion) or a malformed order.
+    """
+    words = text.lower().replace(",", " ").split()
+    if not words:
+        raise OrderSyntaxError("empty order: write one of " + ", ".join(WORDS))
+    word, rest = words[0], words[1:]
+    if word not in WORDS:
+        raise OrderSyntaxError(
+            f"unknown order {word[:40]!r}{did_you_mean(word, WORDS)} (orders: {', '.join(WORDS)})"
+        )
+    if word in ("path", "take"):
+        return Order(word, name=_one_of(word, rest, PATHS if word == "path" else GROUPS))
+    if word in ("move", "learn"):
+        return Order(word, number=_number(word, rest))
+    if word in ("fight", "join", "give"):
+        if len(rest) != 1:
+            raise OrderSyntaxError(f"write {word} and one player's name ({word} ben)")
+        return Order(word, name=rest[0])
+    if word == "eat":
+        return Order("eat", goods=_goods(word, rest, ("water", *FOODS)))
+    if word == "fine":
+        if rest == ["all"]:
+            return Order("fine", all_goods=True)
+        return Order("fine", goods=_goods(word, rest, GOODS))
+    if rest:
+        raise OrderSyntaxError(f"{word} takes nothing after it (write {word})")
+    return Order(word)
+
+
+def _one_of(word: str, rest: list[str], choices: tuple[str, ...]) -> str:
+    name = "_".join(rest)
+    if name not in choices:
+        raise OrderSyntaxError(
+            f"{word} {name[:40]!r}: not one of {', '.join(choices)}{did_you_mean(name, choices)}"
+        )
+    return name
+
+
+def _number(word: str, rest: list[str]) -> int:
+    if len(rest) != 1 or not (rest[0].isascii() and rest[0].isdigit()) or len(rest[0]) > 2:
+        raise OrderSyntaxError(f"write {word} and a number ({word} 3)")
+    return int(rest[0])
+
+
+def _goods(word: str, rest: list[str], allowed: tuple[str, ...]) -> tuple[tuple[str, int], ...]:
+    """``water 2 apple 1`` (a count after each good; a good alone counts 1); ``nothing``."""
+    if rest == ["nothing"]:
+        return ()
+    counts: dict[str, int] = {}
+    i = 0
+    while i < len(rest):
+        good = rest[i].rstrip("s") if rest[i].rstrip("s") in allowed else rest[i]
+        if good not in allowed:
+            raise OrderSyntaxError(
+                f"{word}: {good[:40]!r} is not one of {', '.join(allowed)}"
+                f"{did_you_mean(good, allowed)}"
+            )
+        count = 1
+        if i + 1 < len(rest) and rest[i + 1].isascii() and rest[i + 1].isdigit():
+            if len(rest[i + 1]) > 3:
+                raise OrderSyntaxError(f"{word}: {rest[i + 1][:12]}... is too many {good}")
+            count = int(rest[i + 1])
+            i += 1
+        if good in counts:
+            raise OrderSyntaxError(f"{word}: {good} is named twice")
+        counts[good] = count
+        i += 1
+    return _ordered(counts)

@@ -1,0 +1,410 @@
+"""The cycle of Crusoe's Planet, applied in place: steps I (turn order, paths) and II (moving,
+producing, Leisure at the Market, Experience), then the hand-over to the later steps.
+
+There is one implementation of the rules. :func:`apply` takes the orders of the
+open decision and :func:`run` carries the cycle on until the next decision;
+both narrate into ``events`` only when a list is given (play and replay), never
+in simulation. Steps III-VI are in :mod:`~sealed.games.crusoe.cycle` (market,
+consumption, preservation, death, rescue) and :mod:`~sealed.games.crusoe.violence`
+(government and battles).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+
+from sealed.core.chance import Chance
+from sealed.core.events import Event
+from sealed.games.crusoe import cycle, violence
+from sealed.games.crusoe.orders import Order
+from sealed.games.crusoe.state import (
+    FREQUENCIES,
+    FRUITS,
+    PATH_NAMES,
+    Board,
+    CrusoeState,
+    Player,
+    Settings,
+    Space,
+)
+
+Events = list[Event] | None
+
+
+def new_state(
+    seats: Sequence[str], settings: Settings, board: Board, chance: Chance
+) -> CrusoeState:
+    """Every castaway at the Crash Site with nothing; cycle 1's turn order is dealt."""
+    state = CrusoeState(settings, tuple(seats), board, {seat: Player() for seat in seats})
+    cycle.start_cycle(state, chance, None)
+    run(state, chance, None)
+    return state
+
+
+def apply(state: CrusoeState, orders: Mapping[str, Order], chance: Chance, events: Events) -> None:
+    """Open the orders of the decision that is open, then play on to the next one."""
+    ask = state.ask
+    state.ask, waiting = None, state.waiting
+    state.waiting = ()
+    HANDLERS[ask or ""](state, {s: orders[s] for s in waiting if s in orders}, chance, events)
+    run(state, chance, events)
+
+
+def run(state: CrusoeState, chance: Chance, events: Events) -> None:
+    """Carry the cycle on until someone must decide or the game is over."""
+    while not state.over and state.ask is None:
+        PHASES[state.phase](state, chance, events)
+
+
+# -- step I: paths --------------------------------------------------------------------
+
+
+def _path_phase(state: CrusoeState, chance: Chance, events: Events) -> None:
+    for seat in state.order:
+        if state.players[seat].path is None:
+            state.ask, state.waiting = "path", (seat,)
+            return
+    state.phase, state.turn = "move", 0
+
+
+def _on_path(state: CrusoeState, seat: str, order: Order, chance: Chance, events: Events) -> None:
+    state.players[seat].path = order.name
+    if events is not None:
+        events.append(
+            Event(
+                "path",
+                f"{seat} takes the {PATH_NAMES[order.name]} path.",
+                data={"seat": seat, "path": order.name},
+            )
+        )
+
+
+# -- step II: turns until everyone is at the Market ----------------------------------
+
+
+def path_length(state: CrusoeState, player: Player) -> int:
+    return len(state.board.paths[player.path or "ant"])
+
+
+def at_market(state: CrusoeState, player: Player) -> bool:
+    return player.position > path_length(state, player)
+
+
+def _move_phase(state: CrusoeState, chance: Chance, events: Events) -> None:
+    movers = [s for s in state.order if state.players[s].alive]
+    if all(at_market(state, state.players[s]) for s in movers):
+        state.phase = "market"
+        return
+    seat = state.order[state.turn]
+    player = state.players[seat]
+    if at_market(state, player):
+        _market_leisure(state, seat, events)
+        _next_turn(state)
+        return
+    _roll_to_move(state, seat, chance, events)
+
+
+def _next_turn(state: CrusoeState) -> None:
+    state.turn = (state.turn + 1) % len(state.order)
+
+
+def _market_leisure(state: CrusoeState, seat: str, events: Events) -> None:
+    """Sequence of Play II.A: waiting at the Market while others work earns one Leisure."""
+    player = state.players[seat]
+    if player.no_leisure:
+        return
+    got = min(1, state.bank("leisure"))
+    player.leisure += got
+    if events is not None:
+        events.append(
+            Event(
+                "leisure",
+                f"{seat} rests at the Market: "
+                + ("+1 Leisure." if got else "no Leisure left in the bank."),
+                data={"seat": seat, "leisure": got},
+            )
+        )
+
+
+def _roll_to_move(state: CrusoeState, seat: str, chance: Chance, events: Events) -> None:
+    """Roll (2d6 take the greater when deprived), then offer the Experience range if any."""
+    player = state.players[seat]
+    label = f"cycle {state.cycle}: {seat} moves"
+    if player.deprived:
+        dice = chance.dice(label + " (2d6, the greater)", 2)
+        roll, may_interact = max(dice), max(dice) % 2 == 1
+    else:
+        roll, may_interact = chance.dice(label, 1)[0], True
+    choices = _move_choices(player, roll)
+    if len(choices) > 1:
+        state.ask, state.waiting, state.offer, state.roll = "move", (seat,), tuple(choices), roll
+        return
+    _land(state, seat, roll, choices[0], may_interact, chance, events)
+
+
+def _move_choices(player: Player, roll: int) -> list[int]:
+    """Experience: modify the roll by up to the times it was chosen, never below 1 (Experience).
+
+    A wounded player adds one to the roll and cannot use Experience (Battles).
+    """
+    if player.wounded:
+        return [roll + 1]
+    times = player.experience.get(player.path or "", []).count(roll)
+    if not times or not player.may_use_experience:
+        return [roll]
+    return list(range(max(1, roll - times), roll + times + 1))
+
+
+def _on_move(state: CrusoeState, seat: str, order: Order, chance: Chance, events: Events) -> None:
+    roll = state.roll
+    state.offer, state.roll = (), 0
+    _land(state, seat, roll, order.number, True, chance, events)
+
+
+def _land(
+    state: CrusoeState,
+    seat: str,
+    roll: int,
+    distance: int,
+    may_interact: bool,
+    chance: Chance,
+    events: Events,
+) -> None:
+    player = state.players[seat]
+    player.position += distance
+    length = path_length(state, player)
+    if player.position > length:
+        player.position = length + 1
+        _narrate_move(state, seat, roll, distance, "reaches the Market", events)
+        _arrive(state, seat, chance, events)
+        return
+    space = state.board.paths[player.path or "ant"][player.position - 1]
+    groups = space_groups(space)
+    where = f"lands on space {player.position}"
+    if not may_interact and groups:
+        where += " (an even roll: no icon may be used)"
+    _narrate_move(state, seat, roll, distance, where, events)
+    if not may_interact or not groups:
+        _next_turn(state)
+    elif len(groups) == 1:
+        produce(state, seat, groups[0], chance, events)
+        _next_turn(state)
+    else:
+        state.ask, state.waiting, state.offer = "take", (seat,), tuple(groups)
+
+
+def space_groups(space: Space) -> list[str]:
+    """The icon types of a space, in the order written (all fruit is one type)."""
+    groups: list[str] = []
+    for icon, _ in space:
+        group = "fruit" if icon in FRUITS else icon
+        if group not in groups:
+            groups.append(group)
+    return groups
+
+
+def _on_take(state: CrusoeState, seat: str, order: Order, chance: Chance, events: Events) -> None:
+    state.offer = ()
+    produce(state, seat, order.name, chance, events)
+    _next_turn(state)
+
+
+# -- production -------------------------------------------------------------------------
+
+
+def on_path(state: CrusoeState, path: str) -> int:
+    return sum(1 for p in state.players.values() if p.alive and p.path == path)
+
+
+def commons(state: CrusoeState, listed: int, players: int) -> int:
+    """The Problem of the Commons: what one player gets of ``listed`` on a path of ``players``.
+
+    One player too many: one less where two or more are listed; more: one less
+    for each player too many, down to zero. Relaxed by agreement: one more
+    player is needed to overburden a path.
+    """
+    if not state.settings.commons:
+        return listed
+    extra = players - (2 if state.settings.relaxed_commons else 1)
+    if extra <= 0:
+        return listed
+    if extra == 1:
+        return listed - 1 if listed >= 2 else listed
+    return max(0, listed - extra)
+
+
+def produce(state: CrusoeState, seat: str, group: str, chance: Chance, events: Events) -> None:
+    """Interact with one icon type of the space ``seat`` is on (Path Icons)."""
+    player = state.players[seat]
+    space = state.board.paths[player.path or "ant"][player.position - 1]
+    crowd = on_path(state, player.path or "ant")
+    gained: dict[str, int] = {}
+    for icon, listed in space:
+        if (icon in FRUITS and group == "fruit") or icon == group:
+            amount = commons(state, listed, crowd)
+            _gain(state, seat, icon, amount, gained, chance, events)
+    if events is not None:
+        got = ", ".join(f"{n} {k}" for k, n in gained.items() if n) or "nothing"
+        events.append(
+            Event(
+                "produce",
+                f"{seat} takes {group.replace('_', ' ')}: {got}.",
+                data={"seat": seat, "group": group, "gained": gained},
+            )
+        )
+
+
+def _gain(
+    state: CrusoeState,
+    seat: str,
+    icon: str,
+    amount: int,
+    gained: dict[str, int],
+    chance: Chance,
+    events: Events,
+) -> None:
+    player = state.players[seat]
+    if icon == "speared_fish":
+        _speared_fish(state, seat, amount, gained, chance, events)
+        return
+    if icon == "leisure" and player.no_leisure:
+        return
+    got = min(amount, state.bank(icon))  # the token supply is a hard limit
+    if icon == "leisure":
+        player.leisure += got
+    elif icon in FREQUENCIES:
+        player.radio[icon] += got
+    else:
+        player.goods[icon] += got
+    gained[icon] = gained.get(icon, 0) + got
+
+
+def _speared_fish(
+    state: CrusoeState,
+    seat: str,
+    amount: int,
+    gained: dict[str, int],
+    chance: Chance,
+    events: Events,
+) -> None:
+    """Speared Fish: Fish only with a Spear; then a die, the Spear lost on 1 or 2."""
+    player = state.players[seat]
+    if player.goods["spear"] == 0:
+        return
+    got = min(amount, state.bank("fish"))
+    player.goods["fish"] += got
+    gained["fish"] = gained.get("fish", 0) + got
+    die = chance.dice(f"cycle {state.cycle}: {seat}'s spear roll", 1)[0]
+    if die <= 2:
+        player.goods["spear"] -= 1
+    if events is not None:
+        kept = "loses the Spear" if die <= 2 else "keeps the Spear"
+        events.append(
+            Event("spear", f"{seat} rolls {die} and {kept}.", data={"seat": seat, "die": die})
+        )
+
+
+# -- Experience at the end of a path ------------------------------------------------------
+
+
+def _arrive(state: CrusoeState, seat: str, chance: Chance, events: Events) -> None:
+    """Experience: one die per number already held on this path; no 1 among them: learn."""
+    player = state.players[seat]
+    if not player.may_gain_experience:
+        _next_turn(state)
+        return
+    numbers = player.experience.get(player.path or "ant", [])
+    dice = (
+        chance.dice(f"cycle {state.cycle}: {seat}'s Experience roll", len(numbers))
+        if numbers
+        else []
+    )
+    if events is not None and numbers:
+        outcome = "no new Experience" if 1 in dice else "a new Experience number"
+        events.append(
+            Event(
+                "experience-roll",
+                f"{seat} rolls {' '.join(map(str, dice))} for Experience: {outcome}.",
+                data={"seat": seat, "dice": dice},
+            )
+        )
+    if 1 in dice:
+        _next_turn(state)
+        return
+    state.ask, state.waiting, state.offer = "learn", (seat,), (1, 2, 3, 4, 5, 6)
+
+
+def _on_learn(state: CrusoeState, seat: str, order: Order, chance: Chance, events: Events) -> None:
+    player = state.players[seat]
+    numbers = player.experience.setdefault(player.path or "ant", [])
+    numbers.append(order.number)
+    numbers.sort()
+    state.offer = ()
+    if events is not None:
+        events.append(
+            Event(
+                "experience",
+                f"{seat} gains Experience {order.number} "
+                f"on the {PATH_NAMES[player.path or 'ant']}.",
+                data={"seat": seat, "number": order.number},
+            )
+        )
+    _next_turn(state)
+
+
+def _narrate_move(
+    state: CrusoeState, seat: str, roll: int, distance: int, where: str, events: Events
+) -> None:
+    if events is None:
+        return
+    moved = f"rolls {roll}" + (f", moves {distance}" if distance != roll else "")
+    events.append(
+        Event(
+            "move",
+            f"{seat} {moved} and {where}.",
+            data={"seat": seat, "roll": roll, "distance": distance},
+        )
+    )
+
+
+# -- dispatch ---------------------------------------------------------------------------
+
+Handler = Callable[[CrusoeState, Mapping[str, Order], Chance, Events], None]
+SeatHandler = Callable[[CrusoeState, str, Order, Chance, Events], None]
+
+
+def _one(handler: SeatHandler) -> Handler:
+    """A sequential decision: the one waiting seat's order."""
+
+    def handle(
+        state: CrusoeState, orders: Mapping[str, Order], chance: Chance, events: Events
+    ) -> None:
+        for seat, order in orders.items():
+            handler(state, seat, order, chance, events)
+
+    return handle
+
+
+HANDLERS: dict[str, Handler] = {
+    "path": _one(_on_path),
+    "move": _one(_on_move),
+    "take": _one(_on_take),
+    "learn": _one(_on_learn),
+    "eat": cycle.on_eat,
+    "estate": cycle.on_estate,
+    "invoke": violence.on_invoke,
+    "speech": _one(violence.on_speech),
+    "violence": _one(violence.on_violence),
+    "spear": violence.on_spear,
+    "verdict": violence.on_verdict,
+}
+
+PHASES: dict[str, Callable[[CrusoeState, Chance, Events], None]] = {
+    "path": _path_phase,
+    "move": _move_phase,
+    "market": cycle.market_phase,
+    "government": violence.government_phase,
+    "consume": cycle.consume_phase,
+    "estate": cycle.estate_phase,
+    "battles": violence.fight_battles,
+}

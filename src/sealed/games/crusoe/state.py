@@ -1,0 +1,534 @@
+"""Crusoe's Planet values: the settings, the board, the players, the state and its JSON.
+
+The state is mutable (the rules change it in place, :meth:`CrusoeState.copy`
+gives ``resolve`` its own copy). Everything a table writes down is here: each
+player's goods, Leisure and Radio Signal markers, Experience numbers per
+path, VP and score sheet, privation and wounds; the common pool of recorded
+Radio Signals; the cycle, the turn order and whose decision is open.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from sealed.core import setup
+from sealed.core.errors import OptionError
+from sealed.core.game import JsonDict, Options
+
+GOODS = ("water", "banana", "apple", "grape", "egg", "fish", "spear", "diamond")
+FRUITS = ("banana", "apple", "grape")
+PROTEINS = ("egg", "fish")
+FOODS = (*FRUITS, *PROTEINS)
+FREQUENCIES = ("cb", "military", "top40")
+FREQUENCY_NAMES = {"cb": "Citizen Band", "military": "Military", "top40": "Top 40"}
+ICONS = (*GOODS, "leisure", "speared_fish", *FREQUENCIES)
+SUPPLY_KEYS = (*GOODS, "leisure", *FREQUENCIES)
+PATHS = ("ant", "dung_beetle", "spider", "sand_crab", "firefly", "bookworm", "grasshopper")
+PATH_NAMES = {
+    "ant": "Ant",
+    "dung_beetle": "Dung Beetle",
+    "spider": "Spider",
+    "sand_crab": "Sand Crab",
+    "firefly": "Firefly",
+    "bookworm": "Bookworm",
+    "grasshopper": "Grasshopper",
+}
+KEEPS_ON = {"apple": 5, "banana": 1, "egg": 5, "fish": 1, "grape": 3}
+"""Preservation Rolls: a unit keeps on a die roll of 1..N (the seed's table)."""
+PENALTY = (0, -1, -1, -2, -3, -5, -8, -13, -21)
+"""The score sheet's penalty row, cycles 1-9."""
+LAST_CYCLE = 9
+FOOD_STATES = ("fed", "hungry", "starving", "dying")
+
+SCENARIOS = (
+    "crusoes-economy",
+    "hobbesian",
+    "tribal-capitalism",
+    "tribal-communism",
+    "tribal-socialism",
+    "traditional",
+)
+BUILT_SCENARIOS = ("crusoes-economy", "hobbesian")
+"""The scenarios whose rules are built; the others are refused by name until they are."""
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """The rule variant in force, read once from the options."""
+
+    scenario: str = "crusoes-economy"
+    utopian: bool = False
+    relaxed_commons: bool = False
+    single_winner: bool = False
+
+    @classmethod
+    def from_options(cls, options: Options) -> Settings:
+        """:raises OptionError: a scenario whose rules are not built yet."""
+        scenario = str(options.get("scenario", "crusoes-economy"))
+        if scenario not in BUILT_SCENARIOS:
+            raise OptionError(
+                f"scenario {scenario}: not built yet (built: {', '.join(BUILT_SCENARIOS)}); "
+                "see docs/games/crusoe.md"
+            )
+        return cls(
+            scenario=scenario,
+            utopian=bool(options.get("utopian", False)),
+            relaxed_commons=bool(options.get("relaxed_commons", False)),
+            single_winner=bool(options.get("single_winner", False)),
+        )
+
+    @property
+    def violence(self) -> bool:
+        """Crusoe's Economy and the Utopian module forbid violence (Introductory Scenarios)."""
+        return self.scenario != "crusoes-economy" and not self.utopian
+
+    @property
+    def commons(self) -> bool:
+        """Crusoe's Economy: 'Overburdening of paths does not occur.'"""
+        return self.scenario != "crusoes-economy"
+
+    @property
+    def shares_goods_of_the_dead(self) -> bool:
+        """In Crusoe's Economy the players cannot reach each other (ruling 9)."""
+        return self.scenario != "crusoes-economy"
+
+
+Space = tuple[tuple[str, int], ...]
+"""The icons of one space, in the order written, each with its count; () is blank."""
+
+
+@dataclass(frozen=True, slots=True)
+class Board:
+    """The paths (spaces from the Crash Site to the Market) and the token supply."""
+
+    paths: Mapping[str, tuple[Space, ...]]
+    supply: Mapping[str, int]
+
+
+def parse_space(value: object, path: setup.Path) -> Space:
+    """``"water 2, banana"`` -> ``(("water", 2), ("banana", 1))``; ``"-"`` is blank."""
+    text = setup.text(value, path).strip()
+    if text in ("-", ""):
+        return ()
+    icons: list[tuple[str, int]] = []
+    for part in text.split(","):
+        words = part.split()
+        if not words or len(words) > 2:
+            raise setup.fail(path, f"{part.strip()!r}: write an icon and a count (water 2)")
+        icon = setup.text(words[0].lower(), path, ICONS)
+        count = 1
+        if len(words) == 2:
+            if not (words[1].isascii() and words[1].isdigit()) or not 1 <= int(words[1]) <= 9:
+                raise setup.fail(path, f"{part.strip()!r}: the count is a number from 1 to 9")
+            count = int(words[1])
+        if any(icon == seen for seen, _ in icons):
+            raise setup.fail(path, f"{icon} is written twice in one space")
+        icons.append((icon, count))
+    return tuple(icons)
+
+
+def format_space(space: Space) -> str:
+    if not space:
+        return "-"
+    return ", ".join(icon if n == 1 else f"{icon} {n}" for icon, n in space)
+
+
+def board_from_json(data: object, path: setup.Path = ("map",)) -> Board:
+    """Read a board strictly (a table's own map file, or the shipped one).
+
+    :raises SetupError: with the path of the offending value.
+    """
+    keys = ("paths", "supply")
+    raw = setup.mapping(data, path, keys, required=keys)
+    paths_raw = setup.mapping(raw["paths"], (*path, "paths"), PATHS, required=PATHS)
+    paths: dict[str, tuple[Space, ...]] = {}
+    for name in PATHS:
+        where = (*path, "paths", name)
+        spaces = setup.sequence(paths_raw[name], where)
+        if not 1 <= len(spaces) <= 60:
+            raise setup.fail(where, "a path has 1 to 60 spaces")
+        paths[name] = tuple(parse_space(s, (*where, str(i))) for i, s in enumerate(spaces))
+    supply_raw = setup.mapping(raw["supply"], (*path, "supply"), SUPPLY_KEYS, SUPPLY_KEYS)
+    supply = {
+        key: setup.integer(supply_raw[key], (*path, "supply", key), 0, 999) for key in SUPPLY_KEYS
+    }
+    return Board(paths, supply)
+
+
+def board_to_json(board: Board) -> JsonDict:
+    return {
+        "paths": {name: [format_space(s) for s in spaces] for name, spaces in board.paths.items()},
+        "supply": dict(board.supply),
+    }
+
+
+@cache
+def standard_board() -> Board:
+    """The shipped board (``board.yaml`` beside this file)."""
+    text = (Path(__file__).parent / "board.yaml").read_text(encoding="utf-8")
+    return board_from_json(yaml.safe_load(text)["map"])
+
+
+@dataclass(slots=True, eq=False)
+class Player:
+    """One castaway, as the score sheet and the tokens in front of them show."""
+
+    goods: dict[str, int] = field(default_factory=lambda: dict.fromkeys(GOODS, 0))
+    leisure: int = 0
+    radio: dict[str, int] = field(default_factory=lambda: dict.fromkeys(FREQUENCIES, 0))
+    experience: dict[str, list[int]] = field(default_factory=dict)
+    vp: int = 0
+    alive: bool = True
+    path: str | None = None
+    position: int = 0  # 0: the Crash Site; 1..len: a space; len+1: the Market
+    thirst: bool = False  # Dying of Thirst since the last consumption
+    food: str = "fed"  # fed, hungry, starving or dying (of Starvation)
+    malnourished: bool = False
+    wounded: bool = False
+    death_cycle: int | None = None
+    death_cause: str | None = None  # thirst, starvation or violence
+    sheet: list[dict[str, int]] = field(default_factory=list)  # the score sheet, per cycle
+
+    @property
+    def dying(self) -> bool:
+        return self.thirst or self.food == "dying"
+
+    @property
+    def deprived(self) -> bool:
+        """Thirst, Starvation, Starving: 2d6 take the greater, odd results only (Privation)."""
+        return self.thirst or self.food in ("starving", "dying")
+
+    @property
+    def no_leisure(self) -> bool:
+        """Thirsty, Starving or Hungry players may not gain Leisure (Privation)."""
+        return self.thirst or self.food != "fed"
+
+    @property
+    def may_use_experience(self) -> bool:
+        return not (self.thirst or self.food != "fed" or self.wounded)
+
+    @property
+    def may_gain_experience(self) -> bool:
+        return not (self.thirst or self.food != "fed" or self.malnourished)
+
+    def copy(self) -> Player:
+        return Player(
+            dict(self.goods),
+            self.leisure,
+            dict(self.radio),
+            {k: list(v) for k, v in self.experience.items()},
+            self.vp,
+            self.alive,
+            self.path,
+            self.position,
+            self.thirst,
+            self.food,
+            self.malnourished,
+            self.wounded,
+            self.death_cycle,
+            self.death_cause,
+            [dict(row) for row in self.sheet],
+        )
+
+
+@dataclass(slots=True, eq=False)
+class Battle:
+    """One fight: the side that started it and the side attacked."""
+
+    attackers: list[str]
+    defenders: list[str]
+
+    @property
+    def members(self) -> list[str]:
+        return [*self.attackers, *self.defenders]
+
+
+@dataclass(slots=True, eq=False)
+class CrusoeState:
+    """A game in progress. Mutable: the rules change it in place.
+
+    ``phase`` is the step of the cycle; ``ask`` names the decision that is
+    open and ``waiting`` the seats that must make it (one seat for the
+    sequential decisions, several for the sealed ones); ``offer`` holds what
+    the open decision may choose from (the move range, the icon types).
+    """
+
+    settings: Settings
+    seats: tuple[str, ...]
+    board: Board
+    players: dict[str, Player]
+    cycle: int = 1
+    phase: str = "path"
+    order: list[str] = field(default_factory=list)  # this cycle's turn order (the living)
+    turn: int = 0  # index in ``order`` of the player whose turn it is
+    ask: str | None = None
+    waiting: tuple[str, ...] = ()
+    offer: tuple[Any, ...] = ()
+    roll: int = 0  # the die of the open move decision
+    pool: dict[str, int] = field(default_factory=lambda: dict.fromkeys(FREQUENCIES, 0))
+    invoker: str | None = None
+    speakers: list[str] = field(default_factory=list)  # speeches still to make, in order
+    passes: int = 0  # consecutive passes in the round of initiating violence
+    battles: list[Battle] = field(default_factory=list)
+    spears: dict[str, bool] = field(default_factory=dict)  # battle spear decisions
+    votes: dict[str, str] = field(default_factory=dict)  # ballots of an open vote
+    battle: int = 0  # the battle whose verdict is being voted
+    estates: list[str] = field(default_factory=list)  # the dead whose goods await the vote
+    rescued: bool = False
+    over: bool = False
+    last_rescue: dict[str, Any] = field(default_factory=dict)
+
+    def copy(self) -> CrusoeState:
+        clone = copy.copy(self)
+        clone.players = {seat: p.copy() for seat, p in self.players.items()}
+        clone.order = list(self.order)
+        clone.pool = dict(self.pool)
+        clone.speakers = list(self.speakers)
+        clone.battles = [Battle(list(b.attackers), list(b.defenders)) for b in self.battles]
+        clone.spears = dict(self.spears)
+        clone.votes = dict(self.votes)
+        clone.estates = list(self.estates)
+        clone.last_rescue = copy.deepcopy(self.last_rescue)
+        return clone
+
+    def living(self) -> list[str]:
+        return [seat for seat in self.seats if self.players[seat].alive]
+
+    def in_play(self, token: str) -> int:
+        """How many of a token are held by the players (the rest is the bank's)."""
+        if token == "leisure":
+            return sum(p.leisure for p in self.players.values())
+        if token in FREQUENCIES:
+            return sum(p.radio[token] for p in self.players.values())
+        return sum(p.goods[token] for p in self.players.values())
+
+    def bank(self, token: str) -> int:
+        return max(0, self.board.supply[token] - self.in_play(token))
+
+
+# -- JSON ---------------------------------------------------------------------------
+
+STATE_KEYS = (
+    "cycle",
+    "phase",
+    "order",
+    "turn",
+    "ask",
+    "waiting",
+    "offer",
+    "roll",
+    "radio",
+    "invoker",
+    "speakers",
+    "passes",
+    "battles",
+    "spears",
+    "votes",
+    "battle",
+    "estates",
+    "rescued",
+    "over",
+    "last_rescue",
+    "players",
+    "map",
+)
+PLAYER_KEYS = (
+    "goods",
+    "leisure",
+    "radio",
+    "experience",
+    "vp",
+    "alive",
+    "path",
+    "position",
+    "thirst",
+    "food",
+    "malnourished",
+    "wounded",
+    "death_cycle",
+    "death_cause",
+    "sheet",
+)
+PHASES = ("path", "move", "market", "government", "battles", "consume", "estate", "over")
+
+
+def state_to_json(state: CrusoeState) -> JsonDict:
+    """The full state (the game master's view); the manual documents every key."""
+    return {
+        "cycle": state.cycle,
+        "phase": state.phase,
+        "order": list(state.order),
+        "turn": state.turn,
+        "ask": state.ask,
+        "waiting": list(state.waiting),
+        "offer": list(state.offer),
+        "roll": state.roll,
+        "radio": dict(state.pool),
+        "invoker": state.invoker,
+        "speakers": list(state.speakers),
+        "passes": state.passes,
+        "battles": [{"attackers": b.attackers, "defenders": b.defenders} for b in state.battles],
+        "spears": dict(state.spears),
+        "votes": dict(state.votes),
+        "battle": state.battle,
+        "estates": list(state.estates),
+        "rescued": state.rescued,
+        "over": state.over,
+        "last_rescue": copy.deepcopy(state.last_rescue),
+        "players": {seat: _player_to_json(p) for seat, p in state.players.items()},
+        "map": board_to_json(state.board),
+    }
+
+
+def _player_to_json(p: Player) -> JsonDict:
+    return {
+        "goods": dict(p.goods),
+        "leisure": p.leisure,
+        "radio": dict(p.radio),
+        "experience": {k: list(v) for k, v in p.experience.items()},
+        "vp": p.vp,
+        "alive": p.alive,
+        "path": p.path,
+        "position": p.position,
+        "thirst": p.thirst,
+        "food": p.food,
+        "malnourished": p.malnourished,
+        "wounded": p.wounded,
+        "death_cycle": p.death_cycle,
+        "death_cause": p.death_cause,
+        "sheet": [dict(row) for row in p.sheet],
+    }
+
+
+def state_from_json(
+    data: Mapping[str, Any], seats: Sequence[str], settings: Settings
+) -> CrusoeState:
+    """Rebuild a state from :func:`state_to_json` output (possibly edited), strictly.
+
+    :raises SetupError: with the path of the offending value.
+    """
+    setup.mapping(data, (), STATE_KEYS, required=STATE_KEYS)
+    board = board_from_json(data["map"])
+    players_raw = setup.mapping(data["players"], ("players",), seats, required=seats)
+    players = {seat: _player_from_json(players_raw[seat], ("players", seat)) for seat in seats}
+    state = CrusoeState(settings, tuple(seats), board, players)
+    state.cycle = setup.integer(data["cycle"], ("cycle",), 1, LAST_CYCLE)
+    state.phase = setup.text(data["phase"], ("phase",), PHASES)
+    state.order = [_seat(s, ("order", str(i)), seats) for i, s in enumerate(_list(data, "order"))]
+    state.turn = setup.integer(data["turn"], ("turn",), 0, len(seats))
+    ask = data["ask"]
+    state.ask = None if ask is None else setup.text(ask, ("ask",))
+    state.waiting = tuple(
+        _seat(s, ("waiting", str(i)), seats) for i, s in enumerate(_list(data, "waiting"))
+    )
+    state.offer = tuple(_offer(v, ("offer", str(i))) for i, v in enumerate(_list(data, "offer")))
+    state.roll = setup.integer(data["roll"], ("roll",), 0, 12)
+    state.pool = _counts(data["radio"], ("radio",), FREQUENCIES)
+    state.invoker = _optional_seat(data["invoker"], ("invoker",), seats)
+    state.speakers = [
+        _seat(s, ("speakers", str(i)), seats) for i, s in enumerate(_list(data, "speakers"))
+    ]
+    state.passes = setup.integer(data["passes"], ("passes",), 0)
+    state.battles = [
+        _battle(b, ("battles", str(i)), seats) for i, b in enumerate(_list(data, "battles"))
+    ]
+    spears = setup.mapping(data["spears"], ("spears",), seats)
+    state.spears = {s: setup.boolean(v, ("spears", s)) for s, v in spears.items()}
+    votes = setup.mapping(data["votes"], ("votes",), seats)
+    state.votes = {s: setup.text(v, ("votes", s)) for s, v in votes.items()}
+    state.battle = setup.integer(data["battle"], ("battle",), 0)
+    state.estates = [
+        _seat(s, ("estates", str(i)), seats) for i, s in enumerate(_list(data, "estates"))
+    ]
+    state.rescued = setup.boolean(data["rescued"], ("rescued",))
+    state.over = setup.boolean(data["over"], ("over",))
+    state.last_rescue = dict(setup.mapping(data["last_rescue"], ("last_rescue",), _RESCUE_KEYS))
+    return state
+
+
+_RESCUE_KEYS = ("cycle", "frequency_die", "frequency", "dice", "total", "signals", "rescued")
+
+
+def _player_from_json(value: object, path: setup.Path) -> Player:
+    raw = setup.mapping(value, path, PLAYER_KEYS, required=PLAYER_KEYS)
+    experience_raw = setup.mapping(raw["experience"], (*path, "experience"), PATHS)
+    experience = {}
+    for name, numbers in experience_raw.items():
+        where = (*path, "experience", name)
+        items = setup.sequence(numbers, where)
+        experience[name] = [setup.integer(n, (*where, str(i)), 1, 6) for i, n in enumerate(items)]
+    path_value = raw["path"]
+    cause = raw["death_cause"]
+    death_cycle = raw["death_cycle"]
+    return Player(
+        goods=_counts(raw["goods"], (*path, "goods"), GOODS),
+        leisure=setup.integer(raw["leisure"], (*path, "leisure"), 0),
+        radio=_counts(raw["radio"], (*path, "radio"), FREQUENCIES),
+        experience=experience,
+        vp=setup.integer(raw["vp"], (*path, "vp")),
+        alive=setup.boolean(raw["alive"], (*path, "alive")),
+        path=None if path_value is None else setup.text(path_value, (*path, "path"), PATHS),
+        position=setup.integer(raw["position"], (*path, "position"), 0, 61),
+        thirst=setup.boolean(raw["thirst"], (*path, "thirst")),
+        food=setup.text(raw["food"], (*path, "food"), FOOD_STATES),
+        malnourished=setup.boolean(raw["malnourished"], (*path, "malnourished")),
+        wounded=setup.boolean(raw["wounded"], (*path, "wounded")),
+        death_cycle=None
+        if death_cycle is None
+        else setup.integer(death_cycle, (*path, "death_cycle"), 1, LAST_CYCLE),
+        death_cause=None
+        if cause is None
+        else setup.text(cause, (*path, "death_cause"), ("thirst", "starvation", "violence")),
+        sheet=[
+            {str(k): setup.integer(v, (*path, "sheet", str(i), str(k))) for k, v in row.items()}
+            for i, row in enumerate(setup.sequence(raw["sheet"], (*path, "sheet")))
+            if isinstance(row, Mapping)
+        ],
+    )
+
+
+def _counts(value: object, path: setup.Path, keys: Sequence[str]) -> dict[str, int]:
+    """A count per key; keys left out are 0 (a setup may name only what it changes)."""
+    raw = setup.mapping(value, path, keys)
+    counts = dict.fromkeys(keys, 0)
+    for key, n in raw.items():
+        counts[str(key)] = setup.integer(n, (*path, str(key)), 0, 999)
+    return counts
+
+
+def _list(data: Mapping[str, Any], key: str) -> Sequence[Any]:
+    return setup.sequence(data[key], (key,))
+
+
+def _seat(value: object, path: setup.Path, seats: Sequence[str]) -> str:
+    return setup.text(value, path, tuple(seats))
+
+
+def _optional_seat(value: object, path: setup.Path, seats: Sequence[str]) -> str | None:
+    return None if value is None else _seat(value, path, seats)
+
+
+def _offer(value: object, path: setup.Path) -> Any:
+    if isinstance(value, int | str) and not isinstance(value, bool):
+        return value
+    raise setup.fail(path, "an offered choice is a number or a word")
+
+
+def _battle(value: object, path: setup.Path, seats: Sequence[str]) -> Battle:
+    keys = ("attackers", "defenders")
+    raw = setup.mapping(value, path, keys, required=keys)
+    sides = [
+        [
+            _seat(s, (*path, key, str(i)), seats)
+            for i, s in enumerate(setup.sequence(raw[key], (*path, key)))
+        ]
+        for key in keys
+    ]
+    return Battle(sides[0], sides[1])

@@ -1,0 +1,178 @@
+"""What a seat may know in Crusoe's Planet, built by allow-list, and its plain-text rendering.
+
+At the table everything is in the open: the board, the pawns, the tokens in
+front of each player, the score sheets and the pool of recorded Radio
+Signals (ruling 14). What no view holds is what the table does not know yet:
+orders sealed but not opened (the Match keeps them), and chance not yet
+rolled. A seat's view also carries what it must decide now and, when it is
+time to eat, the consumption that scores the most VP from what it holds.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from sealed.games.crusoe.cycle import meal_for
+from sealed.games.crusoe.orders import eat, format_order
+from sealed.games.crusoe.state import (
+    FOODS,
+    FREQUENCIES,
+    GOODS,
+    PATH_NAMES,
+    CrusoeState,
+    format_space,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerView:
+    """One castaway as the whole table sees them."""
+
+    seat: str
+    alive: bool
+    path: str | None
+    position: int
+    goods: dict[str, int]
+    leisure: int
+    radio: dict[str, int]
+    experience: dict[str, list[int]]
+    vp: int
+    thirst: bool
+    food: str
+    malnourished: bool
+    wounded: bool
+    death: str | None  # "thirst in cycle 3"
+
+
+@dataclass(frozen=True, slots=True)
+class CrusoeView:
+    """What ``seat`` may know now."""
+
+    seat: str
+    scenario: str
+    cycle: int
+    phase: str
+    order: list[str]
+    decide: str | None  # the decision this seat must make now, if any
+    offer: list[int | str]  # what that decision may choose from (a move range, icon types)
+    roll: int
+    suggested_meal: str | None  # the consumption scoring the most VP, when it is time to eat
+    radio_pool: dict[str, int]
+    last_rescue: dict[str, object]
+    players: list[PlayerView]
+    board: dict[str, list[str]]
+    battles: list[dict[str, list[str]]]  # who fights whom (attackers, defenders), in the open
+
+
+def build_view(state: CrusoeState, seat: str) -> CrusoeView:
+    """``seat``'s view, copying only what the table shows."""
+    mine = seat in state.waiting
+    me = state.players.get(seat)
+    meal = None
+    if mine and state.ask == "eat" and me is not None:
+        meal = format_order(eat(dict(meal_for(me))))
+    return CrusoeView(
+        seat=seat,
+        scenario=state.settings.scenario + (" (utopian)" if state.settings.utopian else ""),
+        cycle=state.cycle,
+        phase=state.phase,
+        order=list(state.order),
+        decide=state.ask if mine else None,
+        offer=list(state.offer) if mine else [],
+        roll=state.roll if mine else 0,
+        suggested_meal=meal,
+        radio_pool=dict(state.pool),
+        last_rescue=dict(state.last_rescue),
+        players=[_player(state, s) for s in state.seats],
+        board={p: [format_space(s) for s in spaces] for p, spaces in state.board.paths.items()},
+        battles=[
+            {"attackers": list(b.attackers), "defenders": list(b.defenders)} for b in state.battles
+        ],
+    )
+
+
+def _player(state: CrusoeState, seat: str) -> PlayerView:
+    p = state.players[seat]
+    death = f"{p.death_cause} in cycle {p.death_cycle}" if not p.alive else None
+    return PlayerView(
+        seat=seat,
+        alive=p.alive,
+        path=p.path,
+        position=p.position,
+        goods=dict(p.goods),
+        leisure=p.leisure,
+        radio=dict(p.radio),
+        experience={k: list(v) for k, v in p.experience.items()},
+        vp=p.vp,
+        thirst=p.thirst,
+        food=p.food,
+        malnourished=p.malnourished,
+        wounded=p.wounded,
+        death=death,
+    )
+
+
+def render(view: CrusoeView) -> str:
+    """The view as plain text."""
+    lines = [
+        f"Crusoe's Planet, {view.scenario}, cycle {view.cycle} of 9 ({view.seat})",
+        f"Turn order: {', '.join(view.order)}; phase: {view.phase}",
+        "Radio signals recorded: " + ", ".join(f"{f} {view.radio_pool[f]}" for f in FREQUENCIES),
+    ]
+    if view.last_rescue:
+        r = view.last_rescue
+        lines.append(
+            f"Last rescue roll (cycle {r['cycle']}): {r['frequency']}, rolled {r['total']} "
+            f"against {r['signals']}"
+        )
+    lines.append("")
+    for p in view.players:
+        lines.append(_player_line(view, p))
+    if view.decide:
+        lines.append("")
+        offer = f" (choose from {' '.join(map(str, view.offer))})" if view.offer else ""
+        rolled = f" You rolled {view.roll}." if view.roll else ""
+        lines.append(f"You decide now: {view.decide}{offer}.{rolled}")
+    if view.suggested_meal:
+        lines.append(f"Most VP this cycle: {view.suggested_meal}")
+    return "\n".join(lines)
+
+
+FOOD_WORDS = {"hungry": "Hungry", "starving": "Starving", "dying": "Dying of Starvation"}
+
+
+def _player_line(view: CrusoeView, p: PlayerView) -> str:
+    me = " (you)" if p.seat == view.seat else ""
+    if not p.alive:
+        return f"{p.seat}{me}: dead ({p.death}), {p.vp} VP"
+    where = "Crash Site"
+    if p.path:
+        length = len(view.board[p.path])
+        place = "Market" if p.position > length else f"space {p.position}/{length}"
+        where = f"{PATH_NAMES[p.path]} {place}" if p.position else f"{PATH_NAMES[p.path]}, start"
+    goods = " ".join(f"{g} {p.goods[g]}" for g in GOODS if p.goods[g]) or "no goods"
+    radio = " ".join(f"{f} {p.radio[f]}" for f in FREQUENCIES if p.radio[f])
+    status = [
+        s
+        for s, on in (
+            ("Dying of Thirst", p.thirst),
+            ("wounded", p.wounded),
+            ("Malnourished", p.malnourished),
+        )
+        if on
+    ]
+    if p.food != "fed":
+        status.append(
+            {"hungry": "Hungry", "starving": "Starving", "dying": "Dying of Starvation"}[p.food]
+        )
+    exp = "; ".join(
+        f"{PATH_NAMES[k]} {' '.join(map(str, v))}" for k, v in p.experience.items() if v
+    )
+    parts = [f"{p.vp} VP", where, goods, f"Leisure {p.leisure}"]
+    parts += [f"signals {radio}"] if radio else []
+    parts += [f"Experience {exp}"] if exp else []
+    parts += [", ".join(status)] if status else []
+    return f"{p.seat}{me}: " + "; ".join(parts)
+
+
+__all__ = ["FOODS", "CrusoeView", "PlayerView", "build_view", "render"]

@@ -1,0 +1,295 @@
+"""Step IV: Government & Violence and Battles, applied in place.
+
+Invoking is a sealed decision of everyone who may invoke (the first in turn
+order who does is the invoker, as the seed says); the speeches are a step the
+table takes, one ``done`` per speaker (the words themselves are spoken aloud,
+or sent as messages); initiating passes around in turn order until everyone
+passes in the same round; the Spear decisions are sealed together before any
+die is rolled; each battle's winners vote on the verdict.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from sealed.core.chance import Chance
+from sealed.core.events import Event
+from sealed.games.crusoe.orders import Order, format_order
+from sealed.games.crusoe.state import FOODS, FREQUENCIES, GOODS, Battle, CrusoeState, Player
+
+Events = list[Event] | None
+
+
+def indigent(player: Player) -> bool:
+    """No water or less than three food; never a player with Leisure to spend."""
+    food = sum(player.goods[f] for f in FOODS)
+    return player.leisure == 0 and (player.goods["water"] == 0 or food < 3)
+
+
+def may_invoke(player: Player) -> bool:
+    return player.alive and (player.leisure > 0 or indigent(player))
+
+
+def government_phase(state: CrusoeState, chance: Chance, events: Events) -> None:
+    able = tuple(s for s in state.order if may_invoke(state.players[s]))
+    if not able:
+        state.phase = "consume"
+        return
+    state.ask, state.waiting = "invoke", able
+
+
+def on_invoke(
+    state: CrusoeState, orders: Mapping[str, Order], chance: Chance, events: Events
+) -> None:
+    """The first in turn order who invokes pays one Leisure (free when Indigent)."""
+    invoker = next((s for s in state.order if s in orders and orders[s].word == "invoke"), None)
+    if invoker is None:
+        state.phase = "consume"
+        return
+    player = state.players[invoker]
+    paid = player.leisure > 0
+    if paid:
+        player.leisure -= 1
+    state.invoker = invoker
+    start = state.order.index(invoker)
+    state.speakers = [*state.order[start:], *state.order[:start], invoker]
+    state.speakers = [s for s in state.speakers if state.players[s].alive]
+    if events is not None:
+        how = "paying one Leisure" if paid else "free, being Indigent"
+        events.append(
+            Event(
+                "invoke",
+                f"{invoker} invokes government ({how}); speeches begin and end with {invoker}.",
+                data={"seat": invoker, "paid": paid},
+            )
+        )
+    _next_speaker(state)
+
+
+def _next_speaker(state: CrusoeState) -> None:
+    if state.speakers:
+        state.ask, state.waiting = "speech", (state.speakers[0],)
+        return
+    state.passes, state.turn = 0, state.order.index(state.invoker or state.order[0])
+    _next_initiator(state)
+
+
+def on_speech(state: CrusoeState, seat: str, order: Order, chance: Chance, events: Events) -> None:
+    state.speakers.pop(0)
+    _next_speaker(state)
+
+
+def involved(state: CrusoeState, seat: str) -> bool:
+    return any(seat in b.members for b in state.battles)
+
+
+def _next_initiator(state: CrusoeState) -> None:
+    """The option to initiate passes on in turn order; those in a battle must pass."""
+    living = [s for s in state.order if state.players[s].alive]
+    while state.passes < len(living):
+        state.turn = (state.turn + 1) % len(state.order)
+        seat = state.order[state.turn]
+        if not state.players[seat].alive:
+            continue
+        if involved(state, seat):
+            state.passes += 1
+            continue
+        state.ask, state.waiting = "violence", (seat,)
+        return
+    _after_initiating(state)
+
+
+def on_violence(
+    state: CrusoeState, seat: str, order: Order, chance: Chance, events: Events
+) -> None:
+    if order.word == "pass":
+        state.passes += 1
+    elif order.word == "fight":
+        state.players[seat].leisure -= 1
+        state.battles.append(Battle([seat], [order.name]))
+        state.passes = 0
+    else:
+        battle = next(b for b in state.battles if order.name in b.members)
+        side = battle.attackers if order.name in battle.attackers else battle.defenders
+        side.append(seat)
+        state.passes = 0
+    if events is not None and order.word != "pass":
+        what = "attacks" if order.word == "fight" else "joins the side of"
+        events.append(
+            Event(
+                order.word,
+                f"{seat} {what} {order.name}.",
+                data={"seat": seat, "target": order.name},
+            )
+        )
+    _next_initiator(state)
+
+
+def _after_initiating(state: CrusoeState) -> None:
+    if not state.battles:
+        _end_government(state)
+        return
+    holders = tuple(
+        s for b in state.battles for s in b.members if state.players[s].goods["spear"] > 0
+    )
+    if holders:
+        state.ask, state.waiting = "spear", holders
+        return
+    state.phase = "battles"  # nobody holds a Spear: the dice are rolled at once
+
+
+def _end_government(state: CrusoeState) -> None:
+    state.invoker, state.battles, state.spears, state.votes = None, [], {}, {}
+    state.battle, state.passes = 0, 0
+    state.phase = "consume"
+
+
+def on_spear(
+    state: CrusoeState, orders: Mapping[str, Order], chance: Chance, events: Events
+) -> None:
+    state.spears = {seat: order.word == "spear" for seat, order in orders.items()}
+    _fight_all(state, chance, events)
+
+
+def fight_battles(state: CrusoeState, chance: Chance, events: Events) -> None:
+    _fight_all(state, chance, events)
+
+
+def penalty(player: Player) -> int:
+    """Privation and wounds on violence rolls: Thirst/Starvation -2, Hungry or Malnourished -1,
+    wounded -2 (ruling 12: the wound and the privation add up)."""
+    if player.deprived:
+        loss = 2
+    elif player.food == "hungry" or player.malnourished:
+        loss = 1
+    else:
+        loss = 0
+    return loss + (2 if player.wounded else 0)
+
+
+def _fight_all(state: CrusoeState, chance: Chance, events: Events) -> None:
+    """Every battle is rolled, in the order started; then the first verdict is asked."""
+    state.battle = 0
+    for number, battle in enumerate(state.battles):
+        _fight(state, number, battle, chance, events)
+    _next_verdict(state)
+
+
+def _fight(state: CrusoeState, number: int, battle: Battle, chance: Chance, events: Events) -> None:
+    members = battle.members
+    dice = chance.dice(f"cycle {state.cycle}: battle {number + 1}", len(members))
+    totals: dict[str, int] = {}
+    for seat, die in zip(members, dice, strict=True):
+        player = state.players[seat]
+        bonus = 0
+        if state.spears.get(seat) and player.goods["spear"] > 0:
+            player.goods["spear"] -= 1
+            bonus = 1
+        totals[seat] = max(0, die + bonus - penalty(player))
+        if die == 3:
+            player.wounded = True  # the next cycle is spent wounded
+    attack = sum(totals[s] for s in battle.attackers)
+    defence = sum(totals[s] for s in battle.defenders)
+    winners, losers = (
+        (battle.attackers, battle.defenders)
+        if attack > defence
+        else (battle.defenders, battle.attackers)
+    )
+    if attack == defence:
+        winners, losers = [], []
+    for seat in losers:
+        lost = (state.players[seat].leisure + 1) // 2
+        state.players[seat].leisure -= lost
+    state.votes = {}
+    battle_sides = {"winners": list(winners), "losers": list(losers)}
+    if events is not None:
+        rolls = ", ".join(f"{s} {d}->{totals[s]}" for s, d in zip(members, dice, strict=True))
+        outcome = f"{' and '.join(winners)} win" if winners else "a tie: no winner"
+        events.append(
+            Event(
+                "battle",
+                f"Battle {number + 1}: {rolls}; "
+                f"attackers {attack}, defenders {defence}: {outcome}.",
+                data={
+                    "battle": number + 1,
+                    "dice": dict(zip(members, dice, strict=True)),
+                    "totals": totals,
+                    **battle_sides,
+                },
+            )
+        )
+    battle.attackers[:], battle.defenders[:] = winners, losers  # from now: winners, losers
+
+
+def _next_verdict(state: CrusoeState) -> None:
+    while state.battle < len(state.battles):
+        battle = state.battles[state.battle]
+        voters = tuple(s for s in battle.attackers if state.players[s].alive)
+        losers = [s for s in battle.defenders if state.players[s].alive]
+        if voters and losers:
+            state.ask, state.waiting = "verdict", voters
+            return
+        state.battle += 1
+    _end_government(state)
+
+
+def on_verdict(
+    state: CrusoeState, orders: Mapping[str, Order], chance: Chance, events: Events
+) -> None:
+    """A majority of the winners decides; without one, the losers are spared (ruling 13)."""
+    battle = state.battles[state.battle]
+    ballots = [cycle_key(o) for o in orders.values()]
+    chosen = next((b for b in ballots if ballots.count(b) * 2 > len(ballots)), "spare")
+    order = next((o for o in orders.values() if cycle_key(o) == chosen), Order("spare"))
+    winners = [s for s in state.order if s in battle.attackers]
+    losers = [s for s in battle.defenders if state.players[s].alive]
+    taken: dict[str, dict[str, int]] = {}
+    for seat in losers:
+        if order.word == "kill":
+            _take(state, seat, dict(state.players[seat].goods), winners, taken)
+            _kill(state, seat)
+        elif order.word == "fine":
+            held = state.players[seat].goods
+            wanted = dict(held) if order.all_goods else dict(order.goods)
+            _take(state, seat, {g: min(n, held[g]) for g, n in wanted.items()}, winners, taken)
+    if events is not None:
+        events.append(
+            Event(
+                "verdict",
+                f"The winners of battle {state.battle + 1} vote: {chosen} ({', '.join(losers)}).",
+                data={"verdict": chosen, "losers": losers, "taken": taken},
+            )
+        )
+    state.battle += 1
+    _next_verdict(state)
+
+
+def cycle_key(order: Order) -> str:
+    """A ballot's identity: two ballots are the same vote when their text is."""
+    return format_order(order)
+
+
+def _take(
+    state: CrusoeState,
+    loser: str,
+    goods: dict[str, int],
+    winners: list[str],
+    taken: dict[str, dict[str, int]],
+) -> None:
+    """The goods taken from a loser go to the winners one unit at a time in turn order."""
+    held = state.players[loser].goods
+    turn = sum(sum(v.values()) for v in taken.values())
+    for good in GOODS:
+        for _ in range(goods.get(good, 0)):
+            seat = winners[turn % len(winners)]
+            held[good] -= 1
+            state.players[seat].goods[good] += 1
+            taken.setdefault(seat, {})[good] = taken.get(seat, {}).get(good, 0) + 1
+            turn += 1
+
+
+def _kill(state: CrusoeState, seat: str) -> None:
+    player = state.players[seat]
+    player.alive, player.death_cycle, player.death_cause = False, state.cycle, "violence"
+    player.leisure, player.wounded = 0, False
+    player.radio = dict.fromkeys(FREQUENCIES, 0)
