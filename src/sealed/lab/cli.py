@@ -31,6 +31,8 @@ if TYPE_CHECKING:  # the commands import numpy and matplotlib when run, not ever
     from sealed.lab.sweep import Sweep
 
 console = Console(highlight=False, soft_wrap=True)
+if not console.is_terminal:  # a file or pipe: keep the wide tables on whole lines
+    console = Console(highlight=False, soft_wrap=True, width=200)
 
 
 class LabGroup(click.Group):
@@ -125,11 +127,15 @@ def _value(value: float, share: bool) -> str:
 
 def show_estimate(e: Estimate) -> str:
     share = e.kind == "share"
+    if e.value != e.value:
+        return "n/a"
     return f"{_value(e.value, share)} {_interval(e.low, e.high, share)}"
 
 
 def show_difference(d: Difference) -> str:
     share = d.kind == "share"
+    if d.value != d.value:
+        return "n/a"
     sign = "+" if d.value > 0 else ""
     return f"{sign}{_value(d.value, share)} {_interval(d.low, d.high, share)}"
 

@@ -128,7 +128,7 @@ def _page(title: str, body: Sequence[str]) -> str:
 
 
 def _reproduce(info: RunInfo, runs: Sequence[Run]) -> str:
-    facts = [
+    plain = [
         ("package", f"sealed-orders {info.package_version} (Python {info.python})"),
         ("game", f"{info.game} version {info.game_version}"),
         ("games per run", str(info.count)),
@@ -136,6 +136,7 @@ def _reproduce(info: RunInfo, runs: Sequence[Run]) -> str:
         ("seeds", f"game i plays from seed '{info.seed}/i' with the bots rotated by i seats"),
         ("made", info.created),
     ]
+    facts = [(name, escape(text)) for name, text in plain]
     facts += [(f"options {run.label}", _options(run.options, run.given)) for run in runs]
     rows = "".join(f"<tr><th>{escape(k)}</th><td>{v}</td></tr>" for k, v in facts)
     return (

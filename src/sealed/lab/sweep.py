@@ -55,10 +55,18 @@ class Sweep:
             (
                 tuple(cell.given.items()),
                 cell.bots,
-                tuple((e.name, e.value, e.low, e.high, e.games) for e in cell.run.estimates),
+                tuple(
+                    (e.name, *(_plain(x) for x in (e.value, e.low, e.high)), e.games)
+                    for e in cell.run.estimates
+                ),
             )
             for cell in self.cells
         ]
+
+
+def _plain(x: float) -> float | None:
+    """NaN (no game gave a value) as None, which equals itself."""
+    return None if x != x else x
 
 
 def parse_grid(game: Game[Any, Any, Any], specs: Sequence[str]) -> dict[str, list[str]]:

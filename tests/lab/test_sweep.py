@@ -1,0 +1,90 @@
+"""Sweeps: the grid as typed, and the same table whatever runs it (one process, several, Ray)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from sealed.core.errors import OptionError, SealedError
+from sealed.core.registry import get_game
+from sealed.lab.cli import bot_lineup
+from sealed.lab.sweep import Sweep, grid_cells, parse_grid, parse_lineups, sweep
+
+GAME = get_game("goofspiel")
+GRID = {"num_cards": ["4", "7"], "points_order": ["random", "descending"]}
+LINEUPS = [("random", "counter"), ("matching", "random")]
+
+
+def test_grid_cells_vary_the_first_option_slowest() -> None:
+    assert grid_cells(GRID) == [
+        {"num_cards": "4", "points_order": "random"},
+        {"num_cards": "4", "points_order": "descending"},
+        {"num_cards": "7", "points_order": "random"},
+        {"num_cards": "7", "points_order": "descending"},
+    ]
+    assert grid_cells({}) == [{}]
+
+
+def test_parse_grid_reads_values_and_checks_them() -> None:
+    assert parse_grid(GAME, ["num_cards=4, 7", "points_order=random"]) == {
+        "num_cards": ["4", "7"],
+        "points_order": ["random"],
+    }
+
+
+@pytest.mark.parametrize(
+    ("spec", "message"),
+    [
+        (["num_card=4"], "did you mean 'num_cards'"),
+        (["num_cards=4,x"], "is not a int"),
+        (["num_cards"], "must be written name=value1,value2"),
+        (["num_cards=4", "num_cards=5"], "given twice"),
+        (["points_order=upward"], "is not one of"),
+    ],
+)
+def test_parse_grid_refuses_bad_specs_naming_the_problem(spec: list[str], message: str) -> None:
+    with pytest.raises(OptionError, match=message):
+        parse_grid(GAME, spec)
+
+
+def test_parse_lineups_refuses_a_repeated_or_unknown_line_up() -> None:
+    with pytest.raises(SealedError, match="twice"):
+        parse_lineups(GAME, ["random,counter", "random, counter"], bot_lineup)
+    with pytest.raises(SealedError, match="did you mean 'counter'"):
+        parse_lineups(GAME, ["random,countr"], bot_lineup)
+
+
+@pytest.fixture(scope="module")
+def local() -> Sweep:
+    return sweep(GAME, GRID, LINEUPS, 12, "sweep-test", jobs=1)
+
+
+def test_a_sweep_has_one_cell_per_line_up_and_grid_point(local: Sweep) -> None:
+    assert [(dict(c.given), c.bots) for c in local.cells] == [
+        (given, bots) for bots in LINEUPS for given in grid_cells(GRID)
+    ]
+    assert all(len(cell.run.games) == 12 for cell in local.cells)
+    assert local.cells[0].run.options["num_cards"] == 4
+
+
+def test_local_processes_give_the_same_table(local: Sweep) -> None:
+    assert sweep(GAME, GRID, LINEUPS, 12, "sweep-test", jobs=2).table() == local.table()
+
+
+def test_another_seed_gives_another_table(local: Sweep) -> None:
+    assert sweep(GAME, GRID, LINEUPS, 12, "other-seed", jobs=1).table() != local.table()
+
+
+@pytest.fixture(scope="module")
+def ray_cluster() -> Iterator[None]:
+    import ray  # the test extra installs it: a missing Ray fails here rather than skipping
+
+    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
+    yield
+    ray.shutdown()
+
+
+def test_a_local_ray_cluster_gives_the_same_table(local: Sweep, ray_cluster: None) -> None:
+    on_ray = sweep(GAME, GRID, LINEUPS, 12, "sweep-test", ray_address="auto")
+    assert on_ray.table() == local.table()
