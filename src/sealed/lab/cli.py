@@ -105,6 +105,18 @@ def _pairs_args(flag: str, given: Mapping[str, str]) -> list[str]:
     return [part for name, value in given.items() for part in (flag, f"{name}={value}")]
 
 
+def _report_path(path: str | None, default: str) -> str:
+    """Where the report goes, checked before any game is played.
+
+    :raises SealedError: the folder does not exist.
+    """
+    chosen = path or default
+    folder = Path(chosen).parent
+    if not folder.is_dir():
+        raise SealedError(f"cannot write the report {chosen!r}: no folder {str(folder)!r}")
+    return chosen
+
+
 def _write(path: str, html: str) -> None:
     try:
         Path(path).write_text(html, encoding="utf-8")
@@ -174,6 +186,7 @@ def compare_command(
     given = (option_pairs(a_pairs), option_pairs(b_pairs))
     resolved = (resolve_options(game.options, given[0]), resolve_options(game.options, given[1]))
     names = bot_lineup(game, bots)
+    path = _report_path(report_path, f"lab-compare-{game.name}.html")
     command = [
         *("sealed", "lab", "compare", game.name),
         *_pairs_args("--a", given[0]),
@@ -184,7 +197,7 @@ def compare_command(
         result = compare(game, given, resolved, count, names, seed, jobs, advance)
     _print_comparison(game, result, names, count)
     info = RunInfo.make(game, shlex.join(command), seed, count, names)
-    _write(report_path or f"lab-compare-{game.name}.html", compare_report(game, result, info))
+    _write(path, compare_report(game, result, info))
 
 
 def _print_comparison(
@@ -254,6 +267,7 @@ def sweep_command(
     game = get_game(game_name)
     grid = parse_grid(game, grid_specs)
     teams = parse_lineups(game, lineups or ("random",), bot_lineup)
+    path = _report_path(report_path, f"lab-sweep-{game.name}.html")
     command = [
         *("sealed", "lab", "sweep", game.name),
         *(part for spec in grid_specs for part in ("--grid", spec.strip())),
@@ -265,7 +279,7 @@ def sweep_command(
         result = sweep(game, grid, teams, count, seed, jobs, ray_address, advance)
     _print_sweep(game, result)
     info = RunInfo.make(game, shlex.join(command), seed, count, [",".join(t) for t in teams])
-    _write(report_path or f"lab-sweep-{game.name}.html", sweep_report(game, result, info))
+    _write(path, sweep_report(game, result, info))
 
 
 def _product_size(grid: Mapping[str, Sequence[object]]) -> int:
