@@ -19,8 +19,8 @@ from sealed.core.game import resolve_options
 from sealed.core.match import Match
 from sealed.core.registry import get_game
 
-CYCLES = 12  # kills per database in CI (more by hand: python -m tests.server.crash.crashloop)
-SECONDS = 60.0  # and never longer than this per database
+CYCLES = 10  # kills per database in CI (more by hand: python -m tests.server.crash.crashloop)
+SECONDS = 40.0  # and never longer than this per database
 
 
 def _record_with_pending(seat: str, text: str) -> dict[str, Any]:
