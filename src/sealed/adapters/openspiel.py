@@ -22,14 +22,16 @@ Importing this module registers ``python_sealed_<game>`` (``python_sealed_war_sl
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from typing import Any
 
 import numpy as np
 import pyspiel  # type: ignore[import-not-found]  # OpenSpiel ships no type information
 
 from sealed.adapters.chance import KnownOutcomes, NeedOutcome, Pieces
-from sealed.adapters.table import AnyGame, Table, encoded_games, load, payoffs
+from sealed.adapters.table import AnyEncoding, AnyGame, Table, encoded_games, load, payoffs
 from sealed.core.chance import ChanceEntry, ChanceValue
+from sealed.core.game import Options, OptionValue
 
 PREFIX = "python_sealed_"
 
@@ -42,7 +44,7 @@ def short_name(game: AnyGame) -> str:
 def game_type(game: AnyGame) -> Any:
     """The ``pyspiel.GameType`` of ``game``: its parameters are ``players`` and its options."""
     parameters: dict[str, Any] = {"players": game.usual_players}
-    parameters.update({spec.name: spec.default for spec in game.options})
+    parameters.update({spec.name: spiel_value(spec.default) for spec in game.options})
     return pyspiel.GameType(
         short_name=short_name(game),
         long_name=f"sealed: {game.title}",
@@ -62,6 +64,29 @@ def game_type(game: AnyGame) -> Any:
     )
 
 
+def spiel_value(value: OptionValue) -> OptionValue:
+    """An option's value as an OpenSpiel parameter that reads back as the same text.
+
+    OpenSpiel reads a value of digits and ``-`` as a number (Fix'em's
+    ``card_order=3-2-1`` would fail to load from its own game string), so such
+    a value is spelled with ``_`` (``3_2_1``); :func:`sealed_options` reads it back.
+    """
+    if isinstance(value, str) and value and set(value) <= set("0123456789-"):
+        return value.replace("-", "_")
+    return value
+
+
+def sealed_options(game: AnyGame, params: Mapping[str, Any]) -> dict[str, Any]:
+    """OpenSpiel parameters (less ``players``) as the game's options."""
+    options = dict(params)
+    for spec in game.options:
+        value = options.get(spec.name)
+        for choice in spec.choices:
+            if value != choice and value == spiel_value(choice):
+                options[spec.name] = choice
+    return options
+
+
 class SealedGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel is untyped
     """A ``sealed`` game for OpenSpiel (subclassed per game by :func:`register`)."""
 
@@ -71,7 +96,7 @@ class SealedGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel is untyped
         params = dict(params or {})
         players = int(params.pop("players", self.sealed_game.usual_players))
         self.rules, self.seats, self.options, self.encoding = load(
-            self.sealed_game, players, params
+            self.sealed_game, players, sealed_options(self.sealed_game, params)
         )
         self.observation_size = Table(self.rules, self.encoding, self.seats, None).observation_size
         info = pyspiel.GameInfo(
@@ -99,14 +124,36 @@ class SealedState(pyspiel.State):  # type: ignore[misc]  # pyspiel is untyped
 
     def __init__(self, game: SealedGame) -> None:
         super().__init__(game)
-        self.rules, self.seats, self.options = game.rules, game.seats, game.options
-        self.encoding = game.encoding
+        # OpenSpiel clones a Python state by deep-copying each attribute: the rules and
+        # the encoding are read from the game (properties below), the table copies
+        # itself cheaply (Table.__deepcopy__).
         self.table: Table | None = None  # None until the deal is complete
         self.chance_log: list[ChanceEntry] = []  # every outcome, as the core records them
         self._orders: dict[str, Any] | None = None  # the step being opened (None: the deal)
         self._outcomes: list[ChanceValue] = []  # outcomes picked for that step so far
         self._pieces: Pieces | None = None  # the outcome being picked now, piece by piece
         self._run_rules()
+
+    @property
+    def _game(self) -> SealedGame:
+        game: SealedGame = self.get_game()
+        return game
+
+    @property
+    def rules(self) -> AnyGame:
+        return self._game.rules
+
+    @property
+    def seats(self) -> tuple[str, ...]:
+        return self._game.seats
+
+    @property
+    def options(self) -> Options:
+        return self._game.options
+
+    @property
+    def encoding(self) -> AnyEncoding:
+        return self._game.encoding
 
     # -- whose turn --------------------------------------------------------
     def current_player(self) -> int:
@@ -198,23 +245,6 @@ class SealedState(pyspiel.State):  # type: ignore[misc]  # pyspiel is untyped
             return f"dealing: {len(self._outcomes)} outcomes picked"
         state = json.dumps(self.rules.to_json(self.table.state), sort_keys=True, default=str)
         return f"{state}\ndrafts {self.table.drafts}, sealed {sorted(self.table.sealed)}"
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> SealedState:
-        """OpenSpiel clones states by deep copy: the rules and encoding are shared."""
-        copy = SealedState.__new__(SealedState)
-        pyspiel.State.__init__(copy, self.get_game())
-        copy.rules, copy.seats, copy.options = self.rules, self.seats, self.options
-        copy.encoding = self.encoding
-        copy.table = None if self.table is None else self.table.clone()
-        copy.chance_log = list(self.chance_log)
-        copy._orders = None if self._orders is None else dict(self._orders)
-        copy._outcomes = list(self._outcomes)
-        copy._pieces = (
-            None
-            if self._pieces is None
-            else Pieces(self._pieces.request, list(self._pieces.chosen))
-        )
-        return copy
 
 
 class SealedObserver:

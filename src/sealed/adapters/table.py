@@ -193,6 +193,16 @@ class Table:
     def _name_or_number(self, action: int) -> str:
         return self.action_name(action) if 0 <= action <= self.wait else "no such action"
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> Table:
+        return self.clone()
+
+    def __getstate__(self) -> dict[str, Any]:
+        """For pickling (OpenSpiel serialises Python states so): a fresh copy of the state,
+        without the caches a game or this table keeps (they may hold unpicklable views)."""
+        picklable = dict(self.__dict__)
+        picklable.update(state=self.game.clone(self.state), _views={}, _legal={})
+        return picklable
+
     def clone(self) -> Table:
         """An independent copy (the game and encoding are shared: they are stateless)."""
         copy = Table(self.game, self.encoding, self.seats, self.game.clone(self.state))

@@ -51,13 +51,23 @@ class Encoding(ABC, Generic[O, V]):
     def observe(self, view: V) -> list[float]:
         """The view as ``observation_size`` numbers (built from the view only)."""
 
-    @abstractmethod
     def next_tokens(self, view: V, legal: Sequence[O] | None, draft: tuple[int, ...]) -> list[int]:
         """The action ids that may follow ``draft`` (the tokens chosen so far this step).
 
         ``legal`` is :meth:`Game.legal_orders` for the seat (``None`` where the
         game cannot list them). Ascending, never empty while the order is open.
+        The default continues the spelling of some legal order, so the mask is
+        exactly the legal orders; a game that cannot list them overrides this.
         """
+        if legal is None:
+            raise ValueError("this encoding masks by the legal orders, and there is no list")
+        depth = len(draft)
+        found = set()
+        for order in legal:
+            spelled = self.tokens(view, order)
+            if len(spelled) > depth and spelled[:depth] == draft:
+                found.add(spelled[depth])
+        return sorted(found)
 
     @abstractmethod
     def order(self, view: V, draft: tuple[int, ...]) -> O | None:

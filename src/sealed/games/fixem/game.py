@@ -11,6 +11,7 @@ from sealed.core.events import Event
 from sealed.core.game import InPlaceGame, JsonDict, Options, Prompt, Result
 from sealed.games.fixem import rules, sampler
 from sealed.games.fixem.bots import CounterBot, RandomBot
+from sealed.games.fixem.encoding import FixemEncoding
 from sealed.games.fixem.orders import (
     ORDER_WORDS,
     FixemOrder,
@@ -105,6 +106,10 @@ class FixemGame(InPlaceGame[FixemState, FixemOrder, FixemView]):
 
     def count_legal_orders(self, state: FixemState, seat: str) -> int:
         return rules.count_legal_orders(state, seat)
+
+    def encoding(self, seats: Sequence[str], options: Options) -> FixemEncoding:
+        """Single actions, card 2 die by die (research adapters: ``sealed.adapters``)."""
+        return FixemEncoding(seats, Settings.from_options(options, self.version))
 
     def apply(
         self,
