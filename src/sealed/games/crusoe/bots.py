@@ -67,7 +67,7 @@ class GreedyBot:
     # -- values ------------------------------------------------------------------------
     def good_value(self, good: str, me: PlayerView) -> float:
         if good == "water":
-            return 3.0 if me.goods["water"] < 2 else 0.2
+            return (6.0, 2.5)[me.goods["water"]] if me.goods["water"] < 2 else 0.2
         if good in FOODS:
             food = sum(me.goods[f] for f in FOODS)
             base = 2.0 if food < 6 else 0.8
@@ -132,6 +132,11 @@ class CooperativeBot(GreedyBot):
     radio_value = 2.5
     estate_word = "split"
     verdict = Order("spare")
+
+    def best_path(self, view: CrusoeView, me: PlayerView) -> str:
+        if not any(p.alive and p.path == "firefly" for p in view.players):
+            return "firefly"
+        return super().best_path(view, me)
 
     def violence(self, view: CrusoeView, me: PlayerView) -> Order:
         for battle in view.battles:
