@@ -1,0 +1,223 @@
+"""Outbound mail: a durable outbox that never sends a message twice, and the relay it sends through.
+
+Every outgoing email is put in the outbox under an idempotency key (a report
+is ``report/<game>/<seat>/<step>/<events>``, an answer ``answer/<Message-ID>/...``).
+Putting a key that is already there does nothing and says so: this is how a
+resent email, a redelivered SMTP message or a crash between "queued" and
+"marked delivered" never sends anything twice. Each message is a folder
+entry written atomically and fsynced (``<digest>.eml`` and ``<digest>.json``),
+claimed with ``O_EXCL`` so two threads or processes cannot both take a key.
+
+:meth:`Outbox.flush` sends what is due through any SMTP relay (:class:`Relay`:
+host, port, plain, STARTTLS or TLS, credentials). A temporary failure is
+retried with exponential backoff; a permanent one (5xx), or too many
+attempts, marks the message failed and keeps it for the game master to see
+(:meth:`Outbox.failed`). The one duplicate SMTP itself allows: a crash after
+the relay said 250 and before "sent" was written resends once, with the same
+Message-ID (RELIABILITY.md A3).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import json
+import os
+import smtplib
+import ssl
+import tempfile
+import threading
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from email import policy
+from email.message import EmailMessage
+from email.parser import BytesParser
+from email.utils import getaddresses
+from pathlib import Path
+from typing import Any, Literal
+
+Security = Literal["none", "starttls", "tls"]
+
+
+@dataclass(frozen=True)
+class Relay:
+    """Where outgoing mail goes: an SMTP relay (a provider's, or a local MTA)."""
+
+    host: str = "127.0.0.1"
+    port: int = 25
+    security: Security = "none"
+    username: str | None = None
+    password: str | None = None
+    timeout: float = 30.0
+    envelope_from: str = ""  # MAIL FROM; "" (the null sender) so bounces of our mail never loop
+
+
+@dataclass(frozen=True)
+class Flushed:
+    """What one :meth:`Outbox.flush` did: sent, retried later, failed for good."""
+
+    sent: int = 0
+    retry: int = 0
+    failed: int = 0
+
+
+class Outbox:
+    """A folder of outgoing messages; see the module docstring."""
+
+    def __init__(
+        self,
+        folder: Path,
+        relay: Relay,
+        clock: Callable[[], float] = time.time,
+        max_attempts: int = 8,
+        first_delay: float = 30.0,
+        max_delay: float = 3600.0,
+    ) -> None:
+        self.folder = folder
+        self.relay = relay
+        self.clock = clock
+        self.max_attempts = max_attempts
+        self.first_delay = first_delay
+        self.max_delay = max_delay
+        self.sending = threading.Lock()
+        folder.mkdir(parents=True, exist_ok=True)
+
+    # -- queueing -----------------------------------------------------------------
+    def put(self, key: str, message: EmailMessage) -> bool:
+        """Queue ``message`` under ``key``; False (nothing queued) if the key was seen before."""
+        final = self.folder / f"{self._name(key)}.eml"
+        temporary = self._write_temporary(message.as_bytes(policy=policy.SMTP))
+        try:
+            os.link(temporary, final)  # the claim: atomic, and refused if the key exists
+        except FileExistsError:
+            return False
+        finally:
+            temporary.unlink(missing_ok=True)
+        self._save_meta(final, {"key": key, "state": "queued", "attempts": 0, "next": 0.0})
+        return True
+
+    def has(self, key: str) -> bool:
+        return (self.folder / f"{self._name(key)}.eml").exists()
+
+    def messages(self, state: str | None = None) -> list[dict[str, Any]]:
+        """Every entry's metadata (key, state, attempts, next, error), optionally of one state."""
+        entries = [self._meta(path) for path in sorted(self.folder.glob("*.eml"))]
+        return [e for e in entries if state is None or e["state"] == state]
+
+    def failed(self) -> list[dict[str, Any]]:
+        """Messages given up on (for the game master's console)."""
+        return self.messages("failed")
+
+    # -- sending ------------------------------------------------------------------
+    def flush(self) -> Flushed:
+        """Send every queued message that is due; one connection for all of them."""
+        with self.sending:
+            due = [
+                path
+                for path in sorted(self.folder.glob("*.eml"))
+                if (meta := self._meta(path))["state"] == "queued" and meta["next"] <= self.clock()
+            ]
+            if not due:
+                return Flushed()
+            try:
+                with self._connect() as smtp:
+                    return self._send_all(smtp, due)
+            except (OSError, smtplib.SMTPException) as error:
+                return self._all_retry(due, error)
+
+    def _send_all(self, smtp: smtplib.SMTP, due: list[Path]) -> Flushed:
+        sent = retry = failed = 0
+        for path in due:
+            meta = self._meta(path)
+            raw = path.read_bytes()
+            message = BytesParser(policy=policy.default).parsebytes(raw)
+            recipients = [a for _, a in getaddresses([str(v) for v in message.get_all("To", [])])]
+            try:
+                smtp.sendmail(self.relay.envelope_from, recipients, raw)
+            except smtplib.SMTPResponseException as error:
+                permanent = error.smtp_code >= 500
+                state = self._failure(
+                    path, meta, f"{error.smtp_code} {error.smtp_error!r}", permanent
+                )
+            except smtplib.SMTPRecipientsRefused as error:
+                state = self._failure(path, meta, f"recipients refused: {error.recipients}", True)
+            else:
+                meta.update(state="sent", error="", sent_at=self.clock())
+                self._save_meta(path, meta)
+                sent += 1
+                continue
+            retry += state == "queued"
+            failed += state == "failed"
+        return Flushed(sent, retry, failed)
+
+    def _all_retry(self, due: list[Path], error: Exception) -> Flushed:
+        retry = failed = 0
+        for path in due:
+            state = self._failure(path, self._meta(path), f"relay: {error}", False)
+            retry += state == "queued"
+            failed += state == "failed"
+        return Flushed(0, retry, failed)
+
+    def _failure(self, path: Path, meta: dict[str, Any], error: str, permanent: bool) -> str:
+        attempts = int(meta["attempts"]) + 1
+        give_up = permanent or attempts >= self.max_attempts
+        delay = min(self.max_delay, self.first_delay * 2 ** (attempts - 1))
+        meta.update(
+            attempts=attempts,
+            error=error[:300],
+            state="failed" if give_up else "queued",
+            next=self.clock() + delay,
+        )
+        self._save_meta(path, meta)
+        return str(meta["state"])
+
+    @contextlib.contextmanager
+    def _connect(self) -> Iterator[smtplib.SMTP]:
+        relay = self.relay
+        smtp: smtplib.SMTP
+        if relay.security == "tls":
+            context = ssl.create_default_context()
+            smtp = smtplib.SMTP_SSL(relay.host, relay.port, timeout=relay.timeout, context=context)
+        else:
+            smtp = smtplib.SMTP(relay.host, relay.port, timeout=relay.timeout)
+        try:
+            smtp.ehlo()
+            if relay.security == "starttls":
+                smtp.starttls(context=ssl.create_default_context())
+                smtp.ehlo()
+            if relay.username is not None:
+                smtp.login(relay.username, relay.password or "")
+            yield smtp
+        finally:
+            with contextlib.suppress(OSError, smtplib.SMTPException):
+                smtp.quit()
+
+    # -- files ----------------------------------------------------------------------
+    def _name(self, key: str) -> str:
+        return hashlib.sha256(key.encode("utf-8")).hexdigest()[:32]
+
+    def _meta(self, eml: Path) -> dict[str, Any]:
+        """An entry's metadata; an entry whose metadata was never written (a crash) is queued."""
+        try:
+            data: dict[str, Any] = json.loads(eml.with_suffix(".json").read_text(encoding="utf-8"))
+        except FileNotFoundError:
+            data = {"key": eml.stem, "state": "queued", "attempts": 0, "next": 0.0}
+        return data
+
+    def _save_meta(self, eml: Path, meta: dict[str, Any]) -> None:
+        temporary = self._write_temporary(json.dumps(meta).encode("utf-8"))
+        os.replace(temporary, eml.with_suffix(".json"))
+
+    def _write_temporary(self, data: bytes) -> Path:
+        """``data`` in a new fsynced file of the folder (to be renamed or linked into place)."""
+        handle, name = tempfile.mkstemp(dir=self.folder, prefix=".tmp.")
+        try:
+            with os.fdopen(handle, "wb") as file:
+                file.write(data)
+                file.flush()
+                os.fsync(file.fileno())
+        except BaseException:
+            Path(name).unlink(missing_ok=True)
+            raise
+        return Path(name)
