@@ -1,0 +1,196 @@
+"""FactionRPG wired to the engine protocol: wiring only (rules in :mod:`.resolve`)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
+
+from sealed.core.chance import Chance
+from sealed.core.errors import IllegalOrderError
+from sealed.core.events import Event
+from sealed.core.game import InPlaceGame, JsonDict, Options, OptionSpec, Prompt, Result, Seat
+from sealed.games.factionrpg import resolve, rules
+from sealed.games.factionrpg.bots import BOTS
+from sealed.games.factionrpg.orders import (
+    ORDER_WORDS,
+    Answers,
+    Order,
+    TurnOrders,
+    format_order,
+    parse_answers,
+    parse_turn_orders,
+)
+from sealed.games.factionrpg.state import (
+    SPECIALIZATIONS,
+    FactionState,
+    Settings,
+    default_assets,
+    state_from_json,
+    state_to_json,
+)
+from sealed.games.factionrpg.views import FactionView, build_view, render
+
+ORDERS_HELP = (
+    "One order per asset, as the seed's [fieldset=X-Asset ACTION Y-Target (WITH Factions) "
+    "(TRANSFER TO Faction)] with narrations, or one line each: 'Red-Spies infiltrate Blue-Navy "
+    "with Green'. Actions: damage, infiltrate (an asset, or a faction as a whole), shroud, "
+    "enhance (an asset, or a new Red-NAME). 'share Blue-Spies with Green' shares a profile. "
+    "'pass' is no orders."
+)
+
+OPTIONS = (
+    OptionSpec(
+        "turns",
+        10,
+        "Turns before the game ends (the seed sets none: Ruling 'the end').",
+        minimum=1,
+        maximum=200,
+    ),
+    OptionSpec(
+        "space",
+        0,
+        "The space: the public cap on the total value of all assets; 0 gives 12 per faction "
+        "(Ruling 'starting resources').",
+        minimum=0,
+        maximum=100_000,
+    ),
+    OptionSpec(
+        "starting_assets",
+        "standard",
+        "standard: every faction F starts with F-Military 3, F-Treasury 3 and hidden F-Agents 2; "
+        "setup: none, the GM's setup file gives them (Ruling 'starting resources').",
+        choices=("standard", "setup"),
+    ),
+)
+
+
+class FactionRPG(InPlaceGame[FactionState, Order, FactionView]):
+    """FactionRPG v3.7: factions, hidden assets, profiles and false results, by post."""
+
+    name = "factionrpg"
+    title = "FactionRPG"
+    version = 1
+    min_players = 2
+    max_players = 12
+    default_players = 4
+    options = OPTIONS
+    manual = "factionrpg.md"
+    summary = "political play-by-post: hidden assets, profiles, collaboration, false results"
+    order_words = ORDER_WORDS
+    bots: ClassVar[Mapping[str, type[Any]]] = BOTS
+    length_unit = "turns"
+
+    def initial_state(
+        self, seats: Sequence[Seat], options: Options, chance: Chance
+    ) -> FactionState:
+        settings = Settings.from_options(options)
+        standard = str(options.get("starting_assets", "standard")) == "standard"
+        return FactionState(
+            settings=settings,
+            seats=tuple(seats),
+            turn=1,
+            phase="orders",
+            space=settings.space_for(len(seats)),
+            specializations={
+                s: SPECIALIZATIONS[i % len(SPECIALIZATIONS)] for i, s in enumerate(seats)
+            },
+            assets=default_assets(seats) if standard else {},
+            profiles={s: set() for s in seats},
+            beliefs={s: [] for s in seats},
+        )
+
+    def to_json(self, state: FactionState) -> JsonDict:
+        return state_to_json(state)
+
+    def from_json(
+        self, data: Mapping[str, Any], seats: Sequence[Seat], options: Options
+    ) -> FactionState:
+        return state_from_json(data, seats, Settings.from_options(options))
+
+    def prompts(self, state: FactionState) -> Mapping[Seat, Prompt]:
+        if state.phase == "orders":
+            prompt = Prompt(
+                f"turn {state.turn} of {state.settings.turns}, Orders Phase", ORDERS_HELP
+            )
+            return {seat: prompt for seat in state.seats}
+        if state.phase == "consequences" and state.pending is not None:
+            deciding = {d.faction for d in state.pending.decisions}
+            return {
+                seat: Prompt(
+                    f"turn {state.turn}, Consequences Phase",
+                    "Answer your decisions, one line each ('decision 1 deceive'); 'pass' takes "
+                    "every default. See your report for the decisions.",
+                )
+                for seat in state.seats
+                if seat in deciding
+            }
+        return {}
+
+    def parse(self, state: FactionState, seat: Seat, text: str) -> Order:
+        if state.phase == "consequences":
+            return rules.check_answers(state, seat, parse_answers(text))
+        return rules.check_turn_orders(state, seat, parse_turn_orders(text))
+
+    def validate(self, state: FactionState, seat: Seat, order: Order) -> None:
+        if state.phase == "consequences":
+            if not isinstance(order, Answers):
+                raise IllegalOrderError("the Consequences Phase takes answers to decisions")
+            if rules.check_answers(state, seat, order.answers) != order:
+                raise IllegalOrderError("answers must be written as the game spells them")
+            return
+        if not isinstance(order, TurnOrders):
+            raise IllegalOrderError("the Orders Phase takes orders for your assets")
+        rules.validate_turn_orders(state, seat, order)
+
+    def format(self, order: Order) -> str:
+        return format_order(order)
+
+    def default_order(self, state: FactionState, seat: Seat) -> Order:
+        """No orders (every asset idle); in the Consequences Phase, every decision's default."""
+        return Answers() if state.phase == "consequences" else TurnOrders()
+
+    def apply(
+        self,
+        state: FactionState,
+        orders: Mapping[Seat, Order],
+        chance: Chance,
+        events: list[Event] | None,
+    ) -> None:
+        resolve.apply_orders(state, orders, chance, events)
+
+    def clone(self, state: FactionState) -> FactionState:
+        return state.copy()
+
+    def result(self, state: FactionState) -> Result | None:
+        if not state.over:
+            return None
+        return Result.highest(
+            self.scores(state),
+            f"the most total asset value after {state.settings.turns} turns (Ruling 'the end')",
+        )
+
+    def scores(self, state: FactionState) -> Mapping[Seat, float]:
+        totals = dict.fromkeys(state.seats, 0.0)
+        for asset in state.assets.values():
+            totals[asset.owner] += asset.value
+        return totals
+
+    def view(self, state: FactionState, seat: Seat) -> FactionView:
+        return build_view(state, seat)
+
+    def render(self, view: FactionView) -> str:
+        return render(view)
+
+    def action_labels(self, order: Order) -> tuple[str, ...]:
+        if isinstance(order, Answers):
+            return tuple(a.word for a in order.answers) or ("pass",)
+        return tuple(a.action or "transfer" for a in order.actions) or ("pass",)
+
+    def action_label(self, order: Order) -> str:
+        return " ".join(sorted(set(self.action_labels(order))))
+
+    def length(self, state: FactionState, steps: int) -> int:
+        return min(state.turn - 1, state.settings.turns)
+
+
+__all__ = ["OPTIONS", "FactionRPG"]

@@ -1,0 +1,313 @@
+"""FactionRPG orders and their notation.
+
+Orders Phase. One post (or email) holds a faction's orders, one per asset,
+in the seed's BBCode form (copy and paste per asset)::
+
+    [fieldset=Red-Spies ACTION Blue-Navy (WITH Green) (TRANSFER TO Blue)]
+    Narration of this asset's actions.
+    ***
+    Narration for those who can see the target but can't see the asset.
+    [spoiler=Result]The GM will put the result of the action here.[/spoiler][/fieldset]
+
+or in the plain one-line form, ``Red-Spies infiltrate Blue-Navy with Green``.
+ACTION is ``damage``, ``infiltrate``, ``shroud`` or ``enhance``, also written
+``Attack(Damage)``, ``attack damage``, ``Defend(Shroud)`` and so on; parentheses
+and commas are optional; ``WITH`` takes one or more factions (``with Green and
+Blue``). ``Red-Army transfer to Blue`` transfers an asset that takes no action.
+``share Blue-Spies with Green`` shares a profile. ``pass`` is no orders. In a
+post that holds fieldsets, lines outside them that name no action are chatter
+and are set aside; an order-like line must be an order.
+
+Consequences Phase. One line per decision, by its number (see the prompt)::
+
+    decision 1 reveal | deceive | feed Blue-Decoy [Blue-Other ...]
+    decision 2 assign Red-Army 2 Red-Navy 1
+    decision 3 seize Green
+    decision 4 infuse tactics
+
+``pass`` takes the documented default for every decision.
+
+Parsing here is syntax only: names are resolved against the state and the
+rules checked in :mod:`sealed.games.factionrpg.rules`.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from sealed.core.errors import OrderSyntaxError
+from sealed.core.suggest import did_you_mean
+
+ACTION_WORDS = ("damage", "infiltrate", "shroud", "enhance")
+ANSWER_WORDS = ("reveal", "deceive", "feed", "assign", "seize", "infuse")
+ORDER_WORDS = ("share", "pass", "decision", "attack", "defend", "transfer", *ACTION_WORDS)
+ORDER_LIKE = ("damage", "infiltrate", "shroud", "enhance", "attack", "defend", "share", "transfer")
+MAX_NARRATION = 4000
+
+FIELDSET = re.compile(r"\[fieldset=([^\]]*)\](.*?)\[/fieldset\]", re.S | re.I)
+SPOILER = re.compile(r"\[spoiler(=[^\]]*)?\].*?\[/spoiler\]", re.S | re.I)
+SEPARATOR = re.compile(r"^\s*\*\*\*\s*$", re.M)
+
+
+@dataclass(frozen=True)
+class AssetOrder:
+    """One asset's order: an action on a target (or none), collaborators, a transfer, narrations.
+
+    ``target`` is an asset, a faction (a whole-faction infiltration) or a new
+    asset's name (an Enhance that creates it); ``narration`` is read by those
+    who see the asset, ``unseen`` by those who see the target but not the asset.
+    """
+
+    asset: str
+    action: str | None = None
+    target: str = ""
+    with_factions: tuple[str, ...] = ()
+    transfer_to: str | None = None
+    narration: str = ""
+    unseen: str = ""
+
+    def header(self) -> str:
+        """The order's words: ``Red-Spies infiltrate Blue-Navy WITH Green TRANSFER TO Blue``."""
+        words = [self.asset]
+        if self.action:
+            words += [self.action, self.target]
+        if self.with_factions:
+            words += ["WITH", ", ".join(self.with_factions)]
+        if self.transfer_to:
+            words += ["TRANSFER TO", self.transfer_to]
+        return " ".join(words)
+
+
+@dataclass(frozen=True)
+class Share:
+    """Share the profile on ``asset`` (a hidden asset one sees) with ``to``."""
+
+    asset: str
+    to: str
+
+
+@dataclass(frozen=True)
+class TurnOrders:
+    """A faction's orders for the Orders Phase (asset orders in asset order, then shares)."""
+
+    actions: tuple[AssetOrder, ...] = ()
+    shares: tuple[Share, ...] = ()
+
+
+@dataclass(frozen=True)
+class Answer:
+    """The answer to one numbered decision: a word and its arguments."""
+
+    number: int
+    word: str
+    args: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Answers:
+    """A faction's answers for the Consequences Phase (unanswered decisions take defaults)."""
+
+    answers: tuple[Answer, ...] = ()
+
+
+Order = TurnOrders | Answers
+
+
+# -- formatting -------------------------------------------------------------
+
+
+def format_order(order: Order) -> str:
+    """The canonical text; ``pass`` when there is nothing."""
+    if isinstance(order, Answers):
+        lines = [" ".join(("decision", str(a.number), a.word, *a.args)) for a in order.answers]
+    else:
+        lines = [_format_asset_order(a) for a in order.actions]
+        lines += [f"share {s.asset} with {s.to}" for s in order.shares]
+    return "\n".join(lines) or "pass"
+
+
+def _format_asset_order(order: AssetOrder) -> str:
+    if not order.narration and not order.unseen:
+        return order.header()
+    body = order.narration
+    if order.unseen:
+        body += "\n***\n" + order.unseen
+    return f"[fieldset={order.header()}]\n{body}\n[/fieldset]"
+
+
+# -- parsing ----------------------------------------------------------------
+
+
+def parse_turn_orders(text: str) -> list[AssetOrder | Share]:
+    """Read fieldsets and one-line orders (syntax only), in the order written.
+
+    :raises OrderSyntaxError: a line or fieldset that is not an order.
+    """
+    text = text.replace("\r\n", "\n").replace("\r", "\n")
+    found: list[AssetOrder | Share] = []
+    has_fieldsets = bool(FIELDSET.search(text))
+    position = 0
+    for match in FIELDSET.finditer(text):
+        found += _lines(text[position : match.start()], has_fieldsets)
+        found.append(_fieldset(match.group(1), match.group(2)))
+        position = match.end()
+    found += _lines(text[position:], has_fieldsets)
+    return found
+
+
+def _lines(text: str, chatter_allowed: bool) -> list[AssetOrder | Share]:
+    if re.search(r"\[/?fieldset", text, re.I):
+        raise OrderSyntaxError(
+            "a [fieldset=...] is not closed by [/fieldset] (or a [/fieldset] has no opening)"
+        )
+    orders: list[AssetOrder | Share] = []
+    for line in text.split("\n"):
+        words = _words(line)
+        if not words or (len(words) == 1 and words[0].lower() == "pass"):
+            continue
+        if chatter_allowed and not any(w.lower() in ORDER_LIKE for w in words):
+            continue  # a post's chatter between fieldsets
+        orders.append(_one_line(words, line))
+    return orders
+
+
+def _fieldset(header: str, body: str) -> AssetOrder:
+    words = _words(header)
+    if not words:
+        raise OrderSyntaxError(
+            "[fieldset=] names no asset: write [fieldset=X-Asset ACTION Y-Target]"
+        )
+    order = _one_line(words, header)
+    if not isinstance(order, AssetOrder):
+        raise OrderSyntaxError("a fieldset holds one asset's order, not a shared profile")
+    body = SPOILER.sub("", body)
+    parts = SEPARATOR.split(body, maxsplit=1)
+    narration = parts[0].strip()[:MAX_NARRATION]
+    unseen = parts[1].strip()[:MAX_NARRATION] if len(parts) > 1 else ""
+    return AssetOrder(
+        order.asset,
+        order.action,
+        order.target,
+        order.with_factions,
+        order.transfer_to,
+        narration,
+        unseen,
+    )
+
+
+def _words(text: str) -> list[str]:
+    cleaned = re.sub(r"[(),;:&]", " ", text)
+    return cleaned.split()
+
+
+def _one_line(words: list[str], line: str) -> AssetOrder | Share:
+    shown = " ".join(line.split())[:80]
+    if words[0].lower() == "share":
+        return _share(words, shown)
+    asset, rest = words[0], [w for w in words[1:]]
+    _check_name(asset, shown)
+    action, target = None, ""
+    if rest and rest[0].lower() in ("attack", "defend"):
+        rest = rest[1:]
+        if not rest or rest[0].lower() not in ACTION_WORDS:
+            raise OrderSyntaxError(
+                f"{shown!r}: attack or defend what? write damage, infiltrate, shroud or enhance"
+            )
+    if rest and rest[0].lower() not in ("with", "transfer"):
+        word = rest[0].lower()
+        if word not in ACTION_WORDS:
+            raise OrderSyntaxError(
+                f"{shown!r}: unknown action {rest[0]!r}{did_you_mean(word, ACTION_WORDS)} "
+                "(actions: damage, infiltrate, shroud, enhance)"
+            )
+        if len(rest) < 2 or rest[1].lower() in ("with", "transfer"):
+            raise OrderSyntaxError(f"{shown!r}: {word} needs a target (an asset or a faction)")
+        action, target, rest = word, rest[1], rest[2:]
+        _check_name(target, shown)
+    with_factions, transfer_to = _clauses(rest, shown)
+    if action is None and transfer_to is None:
+        raise OrderSyntaxError(
+            f"{shown!r}: no action: write ASSET ACTION TARGET (e.g. Red-Spies infiltrate Blue-Navy)"
+        )
+    if action is None and with_factions:
+        raise OrderSyntaxError(f"{shown!r}: WITH needs an action to collaborate on")
+    return AssetOrder(asset, action, target, with_factions, transfer_to)
+
+
+def _clauses(rest: list[str], shown: str) -> tuple[tuple[str, ...], str | None]:
+    with_factions: list[str] = []
+    transfer_to: str | None = None
+    index = 0
+    while index < len(rest):
+        word = rest[index].lower()
+        if word == "with":
+            index += 1
+            while index < len(rest) and rest[index].lower() != "transfer":
+                if rest[index].lower() != "and":
+                    _check_name(rest[index], shown)
+                    with_factions.append(rest[index])
+                index += 1
+            if not with_factions:
+                raise OrderSyntaxError(f"{shown!r}: WITH names no faction")
+        elif word == "transfer":
+            tail = rest[index + 1 :]
+            if tail and tail[0].lower() == "to":
+                tail = tail[1:]
+            if len(tail) != 1:
+                raise OrderSyntaxError(f"{shown!r}: write TRANSFER TO and one faction")
+            _check_name(tail[0], shown)
+            transfer_to, index = tail[0], len(rest)
+        else:
+            raise OrderSyntaxError(
+                f"{shown!r}: {rest[index]!r} is not understood here{did_you_mean(word, ('with', 'transfer'))} "
+                "(after the target: WITH factions, TRANSFER TO faction)"
+            )
+    return tuple(with_factions), transfer_to
+
+
+def _share(words: list[str], shown: str) -> Share:
+    rest = [w for w in words[1:] if w.lower() not in ("profile", "the", "on", "of")]
+    if len(rest) == 3 and rest[1].lower() in ("with", "to"):
+        _check_name(rest[0], shown)
+        _check_name(rest[2], shown)
+        return Share(rest[0], rest[2])
+    raise OrderSyntaxError(
+        f"{shown!r}: write share ASSET with FACTION (share Blue-Spies with Green)"
+    )
+
+
+def _check_name(word: str, shown: str) -> None:
+    if len(word) > 40 or not all(c.isalnum() or c in "-_" for c in word) or not word.isascii():
+        raise OrderSyntaxError(f"{shown!r}: {word[:40]!r} is not an asset or faction name")
+
+
+def parse_answers(text: str) -> list[Answer]:
+    """Read ``decision N WORD ARGS`` lines (syntax only); ``pass`` is no answer.
+
+    :raises OrderSyntaxError: a line that is not an answer.
+    """
+    answers = []
+    for line in text.replace("\r", "\n").split("\n"):
+        words = _words(line.replace("#", " "))
+        if not words or (len(words) == 1 and words[0].lower() in ("pass", "defaults")):
+            continue
+        shown = " ".join(line.split())[:80]
+        if words[0].lower() == "decision":
+            words = words[1:]
+        if not words or not (words[0].isascii() and words[0].isdigit()) or len(words[0]) > 4:
+            raise OrderSyntaxError(
+                f"{shown!r}: write decision NUMBER and your choice (decision 1 deceive)"
+            )
+        if len(words) < 2:
+            raise OrderSyntaxError(f"{shown!r}: decision {words[0]} needs a choice")
+        word = words[1].lower()
+        if word not in ANSWER_WORDS:
+            raise OrderSyntaxError(
+                f"{shown!r}: unknown choice {words[1]!r}{did_you_mean(word, ANSWER_WORDS)} "
+                f"(choices: {', '.join(ANSWER_WORDS)})"
+            )
+        for arg in words[2:]:
+            _check_name(arg, shown)
+        answers.append(Answer(int(words[0]), word, tuple(words[2:])))
+    return answers

@@ -1,0 +1,240 @@
+"""What each faction is told, by allow-list, and the results posts in the seed's BBCode.
+
+An action's *record* (see :mod:`.resolve`) keeps, for each participating
+asset, which factions saw it at the start of the turn. :func:`told` builds a
+faction's copy of the action from that alone: the participants it may see
+(public ones, its own, those it has a profile on), the narrations of those,
+the "***" narrations of the others if it sees the target, and the result as
+the rules let it read it (the attackers of a failed hidden infiltration read
+success). ``told(record, None)`` is what everyone knows: the public post.
+
+Each Results publishes one public post (everyone) and one private message per
+faction (what it is told beyond the public post: its own and profiled
+assets' actions, attacks on it, its decisions, its assets and profiles).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from sealed.core.events import Audience, Event, Wording
+from sealed.core.game import JsonDict, Seat
+from sealed.games.factionrpg.state import Decision, FactionState, Pending
+
+
+@dataclass(frozen=True)
+class Line:
+    """One sentence of the second Results and who reads it (None: everyone)."""
+
+    audience: frozenset[Seat] | None
+    text: str
+
+
+def knowers(state: FactionState, name: str, *extra: Seat) -> frozenset[Seat] | None:
+    """Who sees asset ``name`` now (None: it is public), plus ``extra``."""
+    asset = state.assets[name]
+    if not asset.hidden:
+        return None
+    return frozenset(f for f in state.seats if state.sees(f, name)) | set(extra)
+
+
+def add_visibility(record: JsonDict, seen: Mapping[str, list[Seat]], seats: Sequence[Seat]) -> None:
+    """Write into ``record`` who saw each participant and the target at the start of the turn."""
+    for part in record["participants"]:
+        part["seen_by"] = list(seen[part["asset"]])
+    record["target_seen_by"] = list(seen.get(record["target"], seats))
+    record["target_public"] = set(record["target_seen_by"]) >= set(seats)
+
+
+def told(record: Mapping[str, Any], faction: Seat | None) -> JsonDict | None:
+    """The action as ``faction`` is told it (None: everyone), or None if it is told nothing."""
+    parts = record["participants"]
+    seen = [
+        p for p in parts if not p["hidden"] or (faction is not None and faction in p["seen_by"])
+    ]
+    attacker = faction is not None and any(p["owner"] == faction for p in parts)
+    defender = faction is not None and record.get("owner") == faction and not attacker
+    outcome = record["outcome"]
+    if attacker:
+        text = record.get("attacker_result") or record["result"]
+        if record.get("deceived"):
+            outcome = "success"
+    elif seen:
+        text = record["result"]
+    elif defender and record.get("told_defender"):
+        text = record["told_defender"]
+    else:
+        return None
+    if faction is None:
+        sees_target = bool(record["target_public"])
+    else:
+        sees_target = faction in record["target_seen_by"]
+    unseen = [p for p in parts if p not in seen]
+    return {
+        "number": record["number"],
+        "action": record["action"],
+        "target": record["target"]
+        if sees_target or faction in (record.get("owner"),)
+        else "a hidden asset",
+        "participants": [
+            {"asset": p["asset"], "owner": p["owner"], "with": p["with"]} for p in seen
+        ],
+        "unknown_participants": bool(unseen),
+        "narrations": [p["narration"] for p in seen if p["narration"]],
+        "unseen_narrations": [p["unseen"] for p in unseen if p["unseen"] and sees_target],
+        "outcome": outcome,
+        "result": text,
+    }
+
+
+def fieldset(item: Mapping[str, Any]) -> str:
+    """One told action in the seed's BBCode: header, narrations, the GM's result in the spoiler."""
+    names = ", ".join(p["asset"] for p in item["participants"]) or "Unknown assets"
+    if item["participants"] and item["unknown_participants"]:
+        names += " and unknown assets"
+    helpers = sorted({f for p in item["participants"] for f in p["with"]})
+    header = f"{names} {item['action'].upper()} {item['target']}"
+    if helpers:
+        header += f" (WITH {', '.join(helpers)})"
+    body = [*item["narrations"]]
+    if item["unseen_narrations"]:
+        body += ["***", *item["unseen_narrations"]]
+    lines = [
+        f"[fieldset={header}]",
+        *body,
+        f"[spoiler=Result]{item['result']}[/spoiler][/fieldset]",
+    ]
+    return "\n".join(lines)
+
+
+def first_posts(state: FactionState, records: Sequence[JsonDict]) -> list[Event]:
+    """The first Results: an event per action (GM truth, each faction's wording), the posts."""
+    events = [_action_event(state, r) for r in records]
+    public = [t for r in records if (t := told(r, None)) is not None]
+    head = f"[b]Turn {state.turn}: results of the turn thus far[/b]"
+    events.append(
+        Event(
+            "public-post",
+            _post(head, [fieldset(t) for t in public], _public_assets(state)),
+            data={"turn": state.turn},
+        )
+    )
+    pending = state.pending or Pending()
+    for faction in state.seats:
+        mine = []
+        for record in records:
+            item = told(record, faction)
+            if item is not None and item != told(record, None):
+                mine.append(fieldset(item))
+        decisions = [describe(d) for d in pending.decisions if d.faction == faction]
+        if decisions:
+            mine += ["[b]Your decisions for the Consequences Phase[/b]", *decisions]
+        text = _post(
+            f"[b]Private message to {faction}, turn {state.turn}[/b]",
+            mine,
+            _own_assets(state, faction),
+        )
+        events.append(Event("private-message", text, Audience.only(faction), {"turn": state.turn}))
+    return events
+
+
+def _action_event(state: FactionState, record: JsonDict) -> Event:
+    groups: dict[str, tuple[list[Seat], JsonDict]] = {}
+    for faction in state.seats:
+        item = told(record, faction)
+        if item is not None:
+            key = repr(sorted(item.items()))
+            groups.setdefault(key, ([], item))[0].append(faction)
+    wordings = tuple(
+        Wording(frozenset(seats), f"{item['action']} {item['target']}: {item['result']}", item)
+        for seats, item in groups.values()
+    )
+    truth = f"{record['action']} {record['target']}: {record.get('truth') or record['result']}"
+    return Event(f"action-{record['action']}", truth, Audience.gm(), record, wordings)
+
+
+def describe(decision: Decision) -> str:
+    """A decision as its faction reads it, with what to write."""
+    n = decision.number
+    if decision.kind == "defend":
+        return (
+            f"decision {n}: an infiltration of {decision.target} failed. Write 'decision {n} "
+            f"reveal' (the attacker learns it failed and loses {decision.margin} value), "
+            f"'decision {n} deceive' (the attacker thinks you have no other hidden assets) or "
+            f"'decision {n} feed ASSET...' (the attacker gains profiles you choose); with "
+            f"deceive or feed you gain {decision.amount} random profile(s) on the attacking "
+            "assets. Default: deceive."
+        )
+    if decision.kind == "increase":
+        return (
+            f"decision {n}: assign the {decision.amount} value your share of the exceptional "
+            f"Damage attack on {decision.target} gains: 'decision {n} assign ASSET AMOUNT ...' "
+            f"(your attacking assets: {', '.join(decision.assets)}). Default: your most valuable one."
+        )
+    if decision.kind == "seize":
+        return (
+            f"decision {n}: choose which faction seizes {decision.target}: 'decision {n} seize "
+            f"FACTION' ({', '.join(decision.factions)}). Default: you."
+        )
+    return (
+        f"decision {n}: choose the specialization {decision.target}'s next action has: "
+        f"'decision {n} infuse SPECIALIZATION'. Default: your own."
+    )
+
+
+def _post(head: str, items: list[str], tail: list[str]) -> str:
+    return "\n\n".join([head, *(items or ["Nothing to report."]), *tail])
+
+
+def _public_assets(state: FactionState) -> list[str]:
+    rows = [f"{n} ({a.owner}): {a.value}" for n, a in sorted(state.assets.items()) if not a.hidden]
+    return [
+        "[b]Public assets[/b]\n" + ("\n".join(rows) or "none") + f"\n[b]Space[/b]: {state.space}"
+    ]
+
+
+def _own_assets(state: FactionState, faction: Seat) -> list[str]:
+    rows = [
+        f"{n}: {a.value}{' (hidden)' if a.hidden else ''}"
+        for n, a in sorted(state.assets.items())
+        if a.owner == faction
+    ]
+    profiles = [
+        f"{n} ({state.assets[n].owner}): {state.assets[n].value}"
+        for n in sorted(state.profiles[faction])
+    ]
+    return [
+        "[b]Your assets[/b]\n" + ("\n".join(rows) or "none"),
+        "[b]Your profiles[/b]\n" + ("\n".join(profiles) or "none"),
+    ]
+
+
+def second_posts(state: FactionState, lines: Sequence[Line], pending: Pending) -> list[Event]:
+    """The second Results: each line as an event for its readers, and the posts."""
+    turn = state.turn - 1
+    events = [
+        Event(
+            "consequence",
+            line.text,
+            Audience.everyone() if line.audience is None else Audience.only(*sorted(line.audience)),
+        )
+        for line in lines
+    ]
+    public = [line.text for line in lines if line.audience is None]
+    head = f"[b]Turn {turn}: results of the turn[/b]"
+    events.append(
+        Event("public-post", _post(head, public, _public_assets(state)), data={"turn": turn})
+    )
+    for faction in state.seats:
+        mine = [
+            line.text for line in lines if line.audience is not None and faction in line.audience
+        ]
+        text = _post(
+            f"[b]Private message to {faction}, end of turn {turn}[/b]",
+            mine,
+            _own_assets(state, faction),
+        )
+        events.append(Event("private-message", text, Audience.only(faction), {"turn": turn}))
+    return events
