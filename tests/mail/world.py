@@ -108,7 +108,7 @@ def seat_of(address: str) -> str | None:
 def body_of(message: EmailMessage) -> str:
     part = message.get_body(("plain",))
     assert part is not None
-    return str(part.get_content())
+    return str(part.get_content()).replace("\r\n", "\n")
 
 
 __all__ = ["GAME", "World", "body_of", "email", "make_world"]

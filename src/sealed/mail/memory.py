@@ -149,10 +149,12 @@ class MemoryPort:
         if cursor is not None and cursor.events >= report.upto.events:
             return None
         text = report_text(match.game, report)
+        # The GM is not prompted: its subject names the phase the seats are in.
+        prompt = report.prompt or next(iter(match.prompts().values()), None)
         if report.result is not None:
             subject = f"{self.title(ref.game)}: the final result"
-        elif report.prompt is not None:
-            subject = f"{self.title(ref.game)}: {report.prompt.phase} (step {report.step})"
+        elif prompt is not None:
+            subject = f"{self.title(ref.game)}: {prompt.phase} (step {report.step})"
         else:
             subject = f"{self.title(ref.game)}: step {report.step}"
         key = f"report/{ref.game}/{ref.seat}/{report.step}/{report.upto.events}"
