@@ -11,6 +11,7 @@ from sealed.core.events import Event
 from sealed.core.game import InPlaceGame, JsonDict, Options, OptionSpec, Prompt, Result, Seat
 from sealed.games.rex_furum import rules, sampler
 from sealed.games.rex_furum.bots import BOTS
+from sealed.games.rex_furum.encoding import RexFurumEncoding
 from sealed.games.rex_furum.orders import (
     ORDER_WORDS,
     RoundOrders,
@@ -154,6 +155,10 @@ class RexFurum(InPlaceGame[RexState, RoundOrders, RoundEmail]):
         names every action word usable now.
         """
         return rules.legal_orders(state, seat)
+
+    def encoding(self, seats: Sequence[Seat], options: Options) -> RexFurumEncoding:
+        """An email written action by action (research adapters: ``sealed.adapters``)."""
+        return RexFurumEncoding(seats, Settings.from_options(options, self.version).rounds)
 
     def result(self, state: RexState) -> Result | None:
         if not state.over:
