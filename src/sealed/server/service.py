@@ -793,7 +793,11 @@ def _held_open(match: Match[Any, Any, Any], hold: bool) -> Iterator[None]:
     original = match.prompts
 
     def waiting() -> Mapping[str, Prompt]:
-        return {s: dataclasses.replace(p, wait_for_deadline=True) for s, p in original().items()}
+        # A plain Prompt: a game's own prompt class may fix the flag (not an init field).
+        return {
+            s: Prompt(p.phase, p.help, p.choices, wait_for_deadline=True, minutes=p.minutes)
+            for s, p in original().items()
+        }
 
     match.__dict__["prompts"] = waiting
     try:
