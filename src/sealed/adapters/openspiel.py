@@ -129,6 +129,7 @@ class SealedState(pyspiel.State):  # type: ignore[misc]  # pyspiel is untyped
         # itself cheaply (Table.__deepcopy__).
         self.table: Table | None = None  # None until the deal is complete
         self.chance_log: list[ChanceEntry] = []  # every outcome, as the core records them
+        self.opened: list[dict[str, Any]] = []  # each opened step's orders (the GM's record)
         self._orders: dict[str, Any] | None = None  # the step being opened (None: the deal)
         self._outcomes: list[ChanceValue] = []  # outcomes picked for that step so far
         self._pieces: Pieces | None = None  # the outcome being picked now, piece by piece
@@ -190,6 +191,7 @@ class SealedState(pyspiel.State):  # type: ignore[misc]  # pyspiel is untyped
     def _apply_actions(self, actions: list[int]) -> None:
         orders = self._table().act(dict(zip(self.seats, actions, strict=True)))
         if orders is not None:
+            self.opened.append(orders)
             self._orders, self._outcomes = orders, []
             self._run_rules()
 

@@ -58,6 +58,8 @@ class SealedParallelEnv(ParallelEnv):  # type: ignore[misc]  # PettingZoo is unt
         self._episode = 0
         self.table: Table | None = None
         self.chance = SeededChance(0)
+        self.opened: list[dict[Seat, Any]] = []
+        """The game master's record of this episode: each opened step's orders (not for agents)."""
         size = Table(self.game, self.encoding, seats, None).observation_size
         self._observation_space = spaces.Dict(
             {
@@ -84,6 +86,7 @@ class SealedParallelEnv(ParallelEnv):  # type: ignore[misc]  # PettingZoo is unt
         seats = tuple(self.possible_agents)
         state = self.game.initial_state(seats, self.options, self.chance)
         self.table = Table(self.game, self.encoding, seats, state)
+        self.opened = []
         self.agents = list(seats)
         return self._observations(), self._infos()
 
@@ -99,6 +102,7 @@ class SealedParallelEnv(ParallelEnv):  # type: ignore[misc]  # PettingZoo is unt
         table = self._table()
         orders = table.act({seat: int(action) for seat, action in actions.items()})
         if orders is not None:
+            self.opened.append(orders)
             table.moved_to(self.game.advance(table.state, orders, self.chance))
         result = table.result()
         rewards = dict.fromkeys(self.agents, 0.0)
