@@ -19,6 +19,7 @@ from sealed.core.game import GM, resolve_options
 from sealed.core.match import Match
 from sealed.core.registry import get_game
 from sealed.server.db import acks, deadlines, games
+from sealed.server.gm import ORDERS
 from sealed.server.service import GameService, Link, Settings
 from sealed.storage import load_match, save_match
 
@@ -190,9 +191,9 @@ def test_preview_changes_nothing_and_names_the_orders(service: GameService, engi
     sealed = service.seal(ana, first_orders(service, ana), 1)
     before = revision(engine, created.game_id)
     lines = service.preview(created.game_id)
-    assert lines["orders"][0] == f"ana: {sealed.canonical}"
-    assert lines["orders"][1].endswith("(default)")
-    assert set(lines) == {"ana", "ben", GM, "orders"}
+    assert lines[ORDERS][0] == f"ana: {sealed.canonical}"
+    assert lines[ORDERS][1].endswith("(default)")
+    assert set(lines) == {"ana", "ben", GM, ORDERS}
     assert revision(engine, created.game_id) == before
 
 

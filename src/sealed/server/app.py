@@ -45,8 +45,10 @@ from sealed.core.errors import (
 )
 from sealed.core.game import GM
 from sealed.core.jsonable import jsonable
+from sealed.core.match import Report
 from sealed.core.registry import all_games, get_game
 from sealed.report import human_time, result_text
+from sealed.server import gm
 from sealed.server.service import (
     API,
     WEB,
@@ -54,6 +56,7 @@ from sealed.server.service import (
     GameService,
     Link,
     Settings,
+    Snapshot,
     UnknownLinkError,
 )
 
@@ -236,15 +239,15 @@ class Handlers:
         written: str = "",
         status_code: int = 200,
     ) -> Response:
-        snapshot, report = await self.call(self.service.report, link, WEB, deliver)
-        match = snapshot.match
-        context = player_context(match, report, link.seat)
+        def show(snapshot: Snapshot, report: Report) -> dict[str, Any]:
+            return player_context(snapshot, report, link.seat)
+
+        context = await self.call(self.service.report, link, WEB, deliver, show)
         return page(
             "play.html",
             status_code,
             error=error,
             written=written,
-            game_status=snapshot.status,
             token=request.path_params["token"],
             **context,
         )
@@ -288,16 +291,13 @@ class Handlers:
     async def play_rules(self, request: Request) -> Response:
         try:
             link = await self.link(request, "seat")
-            snapshot = await self.call(self.service.snapshot, link.game_id)
+            game = await self.call(self.service.read, link.game_id, lambda s: s.match.game)
         except SealedError as error:
             return error_page(error)
-        path = snapshot.match.game.manual_path()
+        path = game.manual_path()
         manual = path.read_text(encoding="utf-8") if path else "The manual is not installed."
         return page(
-            "rules.html",
-            title=snapshot.match.game.title,
-            manual=manual,
-            token=request.path_params["token"],
+            "rules.html", title=game.title, manual=manual, token=request.path_params["token"]
         )
 
     # -- the GM's console ------------------------------------------
@@ -317,23 +317,17 @@ class Handlers:
         **extra: Any,
     ) -> Response:
         token = request.path_params["token"]
-        status = await self.call(self.service.status, link.game_id)
         tokens = await self.call(self.service.seat_links, token, link.game_id)
-        snapshot = await self.call(self.service.snapshot, link.game_id)
-        report = snapshot.match.report(GM, WEB)
+        context = await self.call(self.service.read, link.game_id, console_context)
         return page(
             "console.html",
             status_code,
             error=error,
             token=token,
-            status=status,
             links={seat: self.url(request, "play", t) for seat, t in tokens.items()},
             audit=await self.call(self.service.audit_log, link.game_id),
             reminders=await self.call(self.service.reminders_of, link.game_id),
-            bots=list(snapshot.match.game.bots),
-            gm_prompt=report.prompt,
-            messages=snapshot.match.messages,
-            seats=snapshot.match.seats,
+            **context,
             **extra,
         )
 
@@ -402,13 +396,12 @@ class Handlers:
     async def record(self, request: Request) -> Response:
         try:
             link = await self.link(request, "gm")
-            snapshot = await self.call(self.service.snapshot, link.game_id)
+            record = await self.call(self.service.read, link.game_id, record_of)
         except SealedError as error:
-            return error_json(error) if "/api/" in request.url.path else error_page(error)
-        name = f"{snapshot.match.game.name}-{link.game_id}.json"
+            return error_page(error)
+        name = f"{record['game']}-{link.game_id}.json"
         return JSONResponse(
-            snapshot.match.to_json(),
-            headers={"Content-Disposition": f'attachment; filename="{name}"'},
+            record, headers={"Content-Disposition": f'attachment; filename="{name}"'}
         )
 
     async def reports(self, request: Request) -> Response:
@@ -462,24 +455,7 @@ class Handlers:
     async def api_report(self, request: Request) -> Response:
         async def go() -> Response:
             link = await self.link(request, "seat")
-            snapshot, report = await self.call(self.service.report, link, API, False)
-            match = snapshot.match
-            sealed = match.pending.get(link.seat)
-            body = {
-                "ok": True,
-                "seat": link.seat,
-                "step": report.step,
-                "due": report.prompt is not None,
-                "phase": None if report.prompt is None else report.prompt.phase,
-                "deadline": report.deadline,
-                "status": snapshot.status,
-                "view": jsonable(report.view),
-                "text": match.game.render(report.view),
-                "events": [jsonable(e) for e in report.events],
-                "messages": [m.to_json() for m in report.messages],
-                "sealed": None if sealed is None else sealed.canonical,
-                "result": None if report.result is None else report.result.to_json(),
-            }
+            body = await self.call(self.service.report, link, API, False, api_report)
             return JSONResponse(body)
 
         return await self.api(request, go)
@@ -546,8 +522,7 @@ class Handlers:
     async def api_record(self, request: Request) -> Response:
         async def go() -> Response:
             link = await self.link(request, "gm")
-            snapshot = await self.call(self.service.snapshot, link.game_id)
-            return JSONResponse(snapshot.match.to_json())
+            return JSONResponse(await self.call(self.service.read, link.game_id, record_of))
 
         return await self.api(request, go)
 
@@ -555,8 +530,46 @@ class Handlers:
         return PlainTextResponse("ok")
 
 
-def player_context(match: Any, report: Any, seat: str) -> dict[str, Any]:
+def api_report(snapshot: Snapshot, report: Report) -> dict[str, Any]:
+    """A seat's report for scripts: its view, what is new on its ``api`` cursor, what is due."""
+    match, seat = snapshot.match, report.seat
+    sealed = match.pending.get(seat)
+    return {
+        "ok": True,
+        "seat": seat,
+        "step": report.step,
+        "due": report.prompt is not None,
+        "phase": None if report.prompt is None else report.prompt.phase,
+        "deadline": report.deadline,
+        "status": snapshot.status,
+        "view": jsonable(report.view),
+        "text": match.game.render(report.view),
+        "events": [jsonable(e) for e in report.events],
+        "messages": [m.to_json() for m in report.messages],
+        "sealed": None if sealed is None else sealed.canonical,
+        "result": None if report.result is None else report.result.to_json(),
+    }
+
+
+def record_of(snapshot: Snapshot) -> dict[str, Any]:
+    return snapshot.match.to_json()
+
+
+def console_context(snapshot: Snapshot) -> dict[str, Any]:
+    """The console's view of the game: the GM reads everything (status, messages, prompt)."""
+    match = snapshot.match
+    return {
+        "status": gm.status_of(snapshot),
+        "bots": list(match.game.bots),
+        "gm_prompt": match.prompts().get(GM),
+        "messages": list(match.messages),
+        "seats": match.seats,
+    }
+
+
+def player_context(snapshot: Snapshot, report: Report, seat: str) -> dict[str, Any]:
     """What the player page shows, all from the seat's report and its own sealed order."""
+    match = snapshot.match
     game = match.game
     sealed = match.pending.get(seat)
     choices: list[str] = []
@@ -580,6 +593,7 @@ def player_context(match: Any, report: Any, seat: str) -> dict[str, Any]:
         "result": None if report.result is None else result_text(report.result),
         "messages": readable,
         "others": [s for s in match.seats if s != seat],
+        "game_status": snapshot.status,
         "clock": _clock_text,
     }
 

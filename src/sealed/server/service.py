@@ -16,8 +16,6 @@ from __future__ import annotations
 
 import base64
 import contextlib
-import dataclasses
-import difflib
 import hashlib
 import hmac
 import json
@@ -29,12 +27,11 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
-from typing import Any
+from typing import Any, TypeVar
 
 import sqlalchemy as sa
 from sqlalchemy.engine import Connection, Engine, Row
 
-from sealed.core.chance import SeededChance
 from sealed.core.errors import (
     NoOrderDueError,
     PressError,
@@ -46,10 +43,11 @@ from sealed.core.events import Told, told
 from sealed.core.game import GM, Options, Prompt, resolve_options
 from sealed.core.match import Match, Report, play_bots, replay
 from sealed.core.registry import get_game
-from sealed.report import report_text
+from sealed.server import gm
 from sealed.server.db import acks, audit, deadlines, games, links, reading, reminders, writing
 
 log = logging.getLogger("sealed.server")
+T = TypeVar("T")
 
 WEB = "web"  # the reader channel of the player's page
 API = "api"  # the reader channel of scripted clients
@@ -207,8 +205,8 @@ class GameService:
 
     def seat_links(self, gm_token: str, game_id: int) -> dict[str, str]:
         """Every seat's token, derived from the GM's (only the GM's link can show them)."""
-        snapshot = self.snapshot(game_id)
-        return {seat: seat_token(gm_token, game_id, seat) for seat in snapshot.match.seats}
+        seats: tuple[str, ...] = self.read(game_id, lambda snapshot: snapshot.match.seats)
+        return {seat: seat_token(gm_token, game_id, seat) for seat in seats}
 
     # -- creating ------------------------------------------
     def create(
@@ -294,20 +292,35 @@ class GameService:
                 yield act
                 if act.changed:
                     self._save(act)
+                else:
+                    self._keep(game.id, game.revision, act.match)
         except BaseException:
             self._forget(game_id)  # the cached match may hold a change that was not committed
             raise
 
+    def read(self, game_id: int, look: Callable[[Snapshot], T]) -> T:
+        """``look`` at the game as committed now; it must only read, and return plain data.
+
+        The match may be this process's cached copy: while ``look`` runs nobody else
+        holds it, and nothing of it may escape (a later act would change it).
+        """
+        snapshot = self._snapshot(game_id)
+        try:
+            return look(snapshot)
+        finally:
+            self._keep(snapshot.row.id, snapshot.row.revision, snapshot.match)
+
     def snapshot(self, game_id: int) -> Snapshot:
-        """The game as committed now (read-only)."""
+        """The game as committed now, as a copy the caller owns (never shared)."""
+        return self._snapshot(game_id)
+
+    def _snapshot(self, game_id: int) -> Snapshot:
         with reading(self.engine) as connection:
             row = connection.execute(sa.select(games).where(games.c.id == game_id)).one_or_none()
             if row is None:
                 raise UnknownLinkError("this game is not known here")
             game = GameRow.of(row)
-            match = self._match(game)
-        self._keep(game.id, game.revision, match)
-        return Snapshot(game, match)
+            return Snapshot(game, self._match(game))
 
     def _match(self, row: GameRow) -> Match[Any, Any, Any]:
         """The match at the row's revision: this process's cached copy, or a replay."""
@@ -526,23 +539,30 @@ class GameService:
                 act.audit.append(("gm", "press", f"message #{message.number} to {who}"))
         return message.number
 
-    def report(self, link: Link, channel: str, deliver: bool) -> tuple[Snapshot, Report]:
-        """A reader's report; with ``deliver`` its cursor moves past it (a write)."""
+    def report(
+        self, link: Link, channel: str, deliver: bool, show: Callable[[Snapshot, Report], T]
+    ) -> T:
+        """``show`` a reader's report (plain data out); ``deliver`` moves its cursor past it."""
         if not deliver:
-            snapshot = self.snapshot(link.game_id)
-            return snapshot, snapshot.match.report(link.seat, channel)
+            return self.read(
+                link.game_id, lambda snap: show(snap, snap.match.report(link.seat, channel))
+            )
         with self._acting(link.game_id) as act:
             report = act.match.report(link.seat, channel)
             before = act.match.cursors.get(f"{link.seat}@{channel}")
             act.match.deliver(report)
             act.changed = act.match.cursors.get(f"{link.seat}@{channel}") != before
-        return Snapshot(act.row, act.match), report
+            return show(Snapshot(act.row, act.match), report)
 
     def history(self, link: Link) -> list[tuple[int, list[Told]]]:
         """Every step's events as this seat was told them."""
-        match = self.snapshot(link.game_id).match
         reader = None if link.seat == GM else link.seat
-        return [(n, told(step.events, reader)) for n, step in enumerate(match.steps, 1)]
+
+        def look(snapshot: Snapshot) -> list[tuple[int, list[Told]]]:
+            steps = snapshot.match.steps
+            return [(n, told(step.events, reader)) for n, step in enumerate(steps, 1)]
+
+        return self.read(link.game_id, look)
 
     # -- the GM's acts ------------------------------------------
     def close(self, game_id: int, step: int | None) -> int:
@@ -631,37 +651,24 @@ class GameService:
         preview seed, not the game's: a preview must not show the GM the dice
         that will really fall (else rolling back and re-closing could choose them).
         """
-        match = self.snapshot(game_id).match
-        game = match.game
-        prompts = match.prompts()
-        if not prompts:
-            raise NoOrderDueError("the game is over: there is no step to preview")
-        orders = dict(match.pending_orders)
-        for seat in prompts:
-            orders.setdefault(seat, game.default_order(match.state, seat))
-        chance = SeededChance(f"preview/{match.seed}/{match.step}")
-        _state, events = game.resolve(match.state, orders, chance)
-        lines = {seat: [t.text for t in told(events, seat)] for seat in match.seats}
-        lines[GM] = [t.text for t in told(events, None)]
-        lines["orders"] = [
-            f"{seat}: {game.format(order)}" + ("" if seat in match.pending else " (default)")
-            for seat, order in orders.items()
-        ]
-        return lines
+        return self.read(game_id, lambda snapshot: gm.preview(snapshot.match))
 
     def rollback_preview(self, game_id: int, steps: int) -> dict[str, list[str]]:
         """What undoing the last ``steps`` steps changes for each reader (nothing changes)."""
-        match = self.snapshot(game_id).match
-        earlier = rolled_back(match, self._check_back(match, steps))
-        return rollback_changes(match, earlier)
+
+        def look(snapshot: Snapshot) -> dict[str, list[str]]:
+            earlier = gm.rolled_back(snapshot.match, self._check_back(snapshot.match, steps))
+            return gm.rollback_changes(snapshot.match, earlier)
+
+        return self.read(game_id, look)
 
     def rollback(self, game_id: int, steps: int) -> dict[str, list[str]]:
         """Undo the last ``steps`` steps: the record is replayed without them."""
         with self._acting(game_id) as act:
             count = self._check_back(act.match, steps)
-            earlier = rolled_back(act.match, count)
+            earlier = gm.rolled_back(act.match, count)
             earlier.clock = self.clock
-            changes = rollback_changes(act.match, earlier)
+            changes = gm.rollback_changes(act.match, earlier)
             act.match = earlier
             act.changed = True
             if act.row.status == "over":
@@ -742,41 +749,11 @@ class GameService:
 
     def status(self, game_id: int) -> dict[str, Any]:
         """Who is due and who has sealed (never what), for the console and the API."""
-        snapshot = self.snapshot(game_id)
-        match = snapshot.match
-        prompts = match.prompts()
-        bots = match.bots()
-        seats = {
-            seat: {
-                "due": seat in prompts,
-                "sealed": seat in match.pending,
-                "bot": bots.get(seat),
-            }
-            for seat in match.readers
-            if seat != GM or GM in prompts
-        }
-        result = match.result()
-        return {
-            "game": match.game.name,
-            "title": match.game.title,
-            "step": match.step,
-            "steps": len(match.steps),
-            "status": snapshot.status,
-            "deadline": match.deadline,
-            "wait": bool(snapshot.row.wait),
-            "seats": seats,
-            "revision": int(snapshot.row.revision),
-            "result": None if result is None else result.to_json(),
-        }
+        return self.read(game_id, gm.status_of)
 
     def all_reports(self, game_id: int) -> str:
         """Every reader's full report, as text (the GM's download)."""
-        match = self.snapshot(game_id).match
-        parts = []
-        for seat in match.readers:
-            text = report_text(match.game, match.report(seat, full=True))
-            parts.append(f"===== {seat} =====\n{text}")
-        return "\n\n".join(parts) + "\n"
+        return self.read(game_id, lambda snapshot: gm.all_reports(snapshot.match))
 
 
 @contextmanager
@@ -804,54 +781,3 @@ def _held_open(match: Match[Any, Any, Any], hold: bool) -> Iterator[None]:
         yield
     finally:
         del match.__dict__["prompts"]
-
-
-def rolled_back(match: Match[Any, Any, Any], count: int) -> Match[Any, Any, Any]:
-    """The match replayed from its record without its last ``count`` steps.
-
-    Pending orders are dropped (they were for a step that no longer exists),
-    messages and handovers are kept, and every reader's cursor is held to
-    what still exists so nothing new is hidden from anyone.
-    """
-    record = match.to_json()
-    record["steps"] = record["steps"][: len(record["steps"]) - count]
-    record["pending"] = {}
-    record["state_digest"] = None
-    record["deadline"] = None
-    record["cursors"] = {}
-    earlier = replay(record)
-    events = len(earlier.events)
-    earlier.cursors = {
-        key: dataclasses.replace(c, events=min(c.events, events))
-        for key, c in match.cursors.items()
-    }
-    return earlier
-
-
-def rollback_changes(
-    now: Match[Any, Any, Any], earlier: Match[Any, Any, Any]
-) -> dict[str, list[str]]:
-    """Per reader: the events it was told that are undone, and how its view changes."""
-    undone = now.events[len(earlier.events) :]
-    changes: dict[str, list[str]] = {}
-    for seat in now.readers:
-        reader = None if seat == GM else seat
-        lines = [f"undone: {t.text}" for t in told(undone, reader)]
-        before = _view_text(now, seat).splitlines()
-        after = _view_text(earlier, seat).splitlines()
-        diff = list(difflib.unified_diff(before, after, "now", "after", lineterm="", n=0))
-        lines += [line for line in diff[2:] if not line.startswith("@@")]
-        changes[seat] = lines or ["nothing changes"]
-    return changes
-
-
-def _view_text(match: Match[Any, Any, Any], seat: str) -> str:
-    if seat == GM:
-        return json.dumps(jsonable_gm(match), indent=1, sort_keys=True)
-    return match.game.render(match.game.view(match.state, seat))
-
-
-def jsonable_gm(match: Match[Any, Any, Any]) -> Any:
-    from sealed.core.jsonable import jsonable
-
-    return jsonable(match.game.gm_view(match.state))
