@@ -54,9 +54,11 @@ def seal_email(
 
 
 def _refused(match: Match[Any, Any, Any], error: SealedError, open_step: int) -> SealOutcome:
+    prompt = next(iter(match.prompts().values()), None)
     return SealOutcome(
         sealed=False,
         step=open_step,
+        phase=prompt.phase if prompt is not None else "",
         error=str(error),
         code=error.code,
         deadline=match.deadline,

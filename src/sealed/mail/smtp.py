@@ -1,0 +1,94 @@
+"""The embedded SMTP server: mail for the game's addresses goes straight to the gateway.
+
+An aiosmtpd server (``>=1.4.6``: RELIABILITY.md, the smuggling and STARTTLS
+fixes) on a configurable host and port, 127.0.0.1 by default. Point a
+domain's MX, or a relay, at it. What it promises:
+
+* ``RCPT TO`` an address that is not a live seat address is refused at once
+  (``550``): a clear bounce written by the sending server, and no mail of
+  ours to a possibly forged sender (no backscatter).
+* A message above :data:`~sealed.mail.reading.MAX_BYTES` is refused with a
+  polite ``552`` that says what to send instead.
+* ``250`` is said only after the gateway has read the email and the port has
+  committed what it did, and the answer is in the durable outbox (RFC 5321
+  §6.1: a 250 means we are responsible for it). The outbox is then flushed in
+  the background; a slow relay never holds up the SMTP reply.
+* Too many emails from one sender: ``451``, try again later.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import Any
+
+from aiosmtpd.controller import Controller
+from aiosmtpd.smtp import SMTP, Envelope, Session
+
+from sealed.mail.gateway import Gateway
+from sealed.mail.reading import MAX_BYTES
+
+log = logging.getLogger(__name__)
+
+
+class GatewayHandler:
+    """aiosmtpd's handler: checks recipients, then hands the message to the gateway."""
+
+    def __init__(self, gateway: Gateway) -> None:
+        self.gateway = gateway
+        self.background: set[asyncio.Future[Any]] = set()
+
+    async def handle_RCPT(
+        self,
+        server: SMTP,
+        session: Session,
+        envelope: Envelope,
+        address: str,
+        rcpt_options: list[str],
+    ) -> str:
+        loop = asyncio.get_running_loop()
+        if not await loop.run_in_executor(None, self.gateway.accepts, address):
+            return (
+                "550 5.1.1 No game has this address (or it was replaced): nothing was sealed. "
+                "Use the address in your latest game email."
+            )
+        envelope.rcpt_tos.append(address)
+        return "250 OK"
+
+    async def handle_DATA(self, server: SMTP, session: Session, envelope: Envelope) -> str:
+        raw = envelope.original_content or b""
+        if len(raw) > MAX_BYTES:
+            return (
+                f"552 5.3.4 Message too big for a game email (at most {MAX_BYTES // 1024} KiB): "
+                "send your orders as plain text without attachments"
+            )
+        loop = asyncio.get_running_loop()
+        results = await loop.run_in_executor(
+            None, self.gateway.receive, raw, list(envelope.rcpt_tos), envelope.mail_from or ""
+        )
+        for result in results:
+            log.info("mail for %s: %s", result.ref or "?", result.outcome)
+        if results and all(r.outcome == "rate-limited" for r in results):
+            return "451 4.7.1 Too many emails from this address: try again in an hour"
+        flush = loop.run_in_executor(None, self.gateway.outbox.flush)
+        self.background.add(flush)  # keep a reference until done (asyncio drops weak ones)
+        flush.add_done_callback(self.background.discard)
+        return "250 OK: read; the answer is on its way"
+
+
+def start_smtp(gateway: Gateway, host: str = "127.0.0.1", port: int = 8025) -> Controller:
+    """Start the SMTP server in its own thread; ``controller.stop()`` ends it.
+
+    Lines and commands keep aiosmtpd's limits (1001 characters, 512 for a
+    command); the data limit is a little above ours so that the refusal is
+    our polite one, not aiosmtpd's.
+    """
+    controller = Controller(
+        GatewayHandler(gateway),
+        hostname=host,
+        port=port,
+        data_size_limit=MAX_BYTES * 2,
+        timeout=60,
+    )
+    controller.start()
+    return controller
