@@ -108,7 +108,8 @@ class SealedGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel is untyped
             utility_sum=None,
             max_game_length=self.encoding.max_decisions,
         )
-        super().__init__(game_type(self.sealed_game), info, {"players": players, **params})
+        spelled = {name: spiel_value(value) for name, value in params.items()}
+        super().__init__(game_type(self.sealed_game), info, {"players": players, **spelled})
 
     def new_initial_state(self) -> SealedState:
         return SealedState(self)
