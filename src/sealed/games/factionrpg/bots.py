@@ -13,6 +13,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from sealed.core.game import Prompt
 from sealed.games.factionrpg.orders import Answer, Answers, AssetOrder, Order, Share, TurnOrders
@@ -22,7 +23,9 @@ from sealed.games.factionrpg.views import AssetView, FactionView
 ACTIONS = ("damage", "infiltrate", "shroud", "enhance")
 
 
-def canonical(view: FactionView, orders: list[AssetOrder], shares: list[Share] = ()) -> TurnOrders:  # type: ignore[assignment]
+def canonical(
+    view: FactionView, orders: Sequence[AssetOrder], shares: Sequence[Share] = ()
+) -> TurnOrders:
     """Orders in the order the rules spell them (asset order; shares after)."""
     return TurnOrders(
         tuple(sorted(orders, key=lambda o: o.asset.lower())),

@@ -9,7 +9,7 @@ from sealed.core.chance import Chance
 from sealed.core.errors import IllegalOrderError
 from sealed.core.events import Event
 from sealed.core.game import InPlaceGame, JsonDict, Options, OptionSpec, Prompt, Result, Seat
-from sealed.games.factionrpg import resolve, rules
+from sealed.games.factionrpg import consequences, resolve, rules
 from sealed.games.factionrpg.bots import BOTS
 from sealed.games.factionrpg.orders import (
     ORDER_WORDS,
@@ -156,7 +156,17 @@ class FactionRPG(InPlaceGame[FactionState, Order, FactionView]):
         chance: Chance,
         events: list[Event] | None,
     ) -> None:
-        resolve.apply_orders(state, orders, chance, events)
+        # The Orders Phase opens: the first Results; with no decision to make, the
+        # Consequences Phase has nothing to ask and the second Results follow at once.
+        if state.phase == "orders":
+            turn = {s: o for s, o in orders.items() if isinstance(o, TurnOrders)}
+            resolve.first_results(state, turn, events)
+            state.phase = "consequences"
+            if state.pending is not None and state.pending.decisions:
+                return
+            orders = {}
+        answers = {s: o for s, o in orders.items() if isinstance(o, Answers)}
+        consequences.second_results(state, answers, chance, events)
 
     def clone(self, state: FactionState) -> FactionState:
         return state.copy()

@@ -14,6 +14,8 @@ ACTION is ``damage``, ``infiltrate``, ``shroud`` or ``enhance``, also written
 ``Attack(Damage)``, ``attack damage``, ``Defend(Shroud)`` and so on; parentheses
 and commas are optional; ``WITH`` takes one or more factions (``with Green and
 Blue``). ``Red-Army transfer to Blue`` transfers an asset that takes no action.
+``OPENLY`` after the target makes a hidden asset act overtly (the seed: "It is
+assumed that hidden assets perform hidden actions unless otherwise specified").
 ``share Blue-Spies with Green`` shares a profile. ``pass`` is no orders. In a
 post that holds fieldsets, lines outside them that name no action are chatter
 and are set aside; an order-like line must be an order.
@@ -42,6 +44,7 @@ from sealed.core.suggest import did_you_mean
 ACTION_WORDS = ("damage", "infiltrate", "shroud", "enhance")
 ANSWER_WORDS = ("reveal", "deceive", "feed", "assign", "seize", "infuse")
 ORDER_WORDS = ("share", "pass", "decision", "attack", "defend", "transfer", *ACTION_WORDS)
+OPENLY = ("openly", "overtly", "publicly")
 ORDER_LIKE = ("damage", "infiltrate", "shroud", "enhance", "attack", "defend", "share", "transfer")
 MAX_NARRATION = 4000
 
@@ -66,12 +69,15 @@ class AssetOrder:
     transfer_to: str | None = None
     narration: str = ""
     unseen: str = ""
+    openly: bool = False  # a hidden asset acting overtly (the seed: 'unless otherwise specified')
 
     def header(self) -> str:
         """The order's words: ``Red-Spies infiltrate Blue-Navy WITH Green TRANSFER TO Blue``."""
         words = [self.asset]
         if self.action:
             words += [self.action, self.target]
+        if self.openly:
+            words.append("OPENLY")
         if self.with_factions:
             words += ["WITH", ", ".join(self.with_factions)]
         if self.transfer_to:
@@ -193,6 +199,7 @@ def _fieldset(header: str, body: str) -> AssetOrder:
         order.transfer_to,
         narration,
         unseen,
+        order.openly,
     )
 
 
@@ -225,6 +232,8 @@ def _one_line(words: list[str], line: str) -> AssetOrder | Share:
             raise OrderSyntaxError(f"{shown!r}: {word} needs a target (an asset or a faction)")
         action, target, rest = word, rest[1], rest[2:]
         _check_name(target, shown)
+    openly = any(w.lower() in OPENLY for w in rest)
+    rest = [w for w in rest if w.lower() not in OPENLY]
     with_factions, transfer_to = _clauses(rest, shown)
     if action is None and transfer_to is None:
         raise OrderSyntaxError(
@@ -232,7 +241,9 @@ def _one_line(words: list[str], line: str) -> AssetOrder | Share:
         )
     if action is None and with_factions:
         raise OrderSyntaxError(f"{shown!r}: WITH needs an action to collaborate on")
-    return AssetOrder(asset, action, target, with_factions, transfer_to)
+    if action is None and openly:
+        raise OrderSyntaxError(f"{shown!r}: OPENLY needs an action to perform overtly")
+    return AssetOrder(asset, action, target, with_factions, transfer_to, openly=openly)
 
 
 def _clauses(rest: list[str], shown: str) -> tuple[tuple[str, ...], str | None]:
@@ -260,7 +271,8 @@ def _clauses(rest: list[str], shown: str) -> tuple[tuple[str, ...], str | None]:
             transfer_to, index = tail[0], len(rest)
         else:
             raise OrderSyntaxError(
-                f"{shown!r}: {rest[index]!r} is not understood here{did_you_mean(word, ('with', 'transfer'))} "
+                f"{shown!r}: {rest[index]!r} is not understood here"
+                f"{did_you_mean(word, ('with', 'transfer'))} "
                 "(after the target: WITH factions, TRANSFER TO faction)"
             )
     return tuple(with_factions), transfer_to

@@ -21,13 +21,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-from sealed.core.chance import Chance
 from sealed.core.events import Event
 from sealed.core.game import JsonDict, Seat
 from sealed.games.factionrpg import posts
-from sealed.games.factionrpg.orders import Answer, Answers, AssetOrder, Order, TurnOrders
-from sealed.games.factionrpg.posts import knowers
-from sealed.games.factionrpg.rules import lookup, specialization_arg
+from sealed.games.factionrpg.orders import AssetOrder, TurnOrders
+from sealed.games.factionrpg.rules import lookup
 from sealed.games.factionrpg.state import Asset, Decision, FactionState, Pending
 
 ORDER_OF_ACTIONS = ("damage", "infiltrate", "shroud", "enhance")
@@ -57,6 +55,11 @@ class Group:
         for faction, order in self.members:
             totals[faction] = totals.get(faction, 0) + self.contributions[order.asset]
         return totals
+
+
+def covert(state: FactionState, order: AssetOrder) -> bool:
+    """A hidden asset acts covertly unless its order says OPENLY."""
+    return state.assets[order.asset].hidden and not order.openly
 
 
 def split(total: int, weights: Mapping[str, int]) -> dict[str, int]:
@@ -228,14 +231,14 @@ def _record(turn: Turn, group: Group, **fields: object) -> JsonDict:
         "number": group.number,
         "action": group.action,
         "target": group.target,
-        "hidden": all(state.assets[o.asset].hidden for _, o in group.members),
+        "hidden": all(covert(state, o) for _, o in group.members),
         "specializations": sorted(group.specs),
         "strength": group.strength,
         "participants": [
             {
                 "asset": order.asset,
                 "owner": faction,
-                "hidden": state.assets[order.asset].hidden,
+                "hidden": covert(state, order),
                 "strength": group.contributions[order.asset],
                 "with": list(order.with_factions),
                 "narration": order.narration,
@@ -254,7 +257,7 @@ def _damage(turn: Turn, group: Group) -> None:
     asset = state.assets[target]
     defense = turn.defense[target]
     margin = group.strength - defense
-    hidden = all(state.assets[o.asset].hidden for _, o in group.members)
+    hidden = all(covert(state, o) for _, o in group.members)
     base = {"owner": asset.owner, "defense": defense, "margin": margin}
     if margin <= 0:
         lost = 0 if "tactics" in group.specs else -margin
@@ -344,7 +347,7 @@ def _infiltrate(turn: Turn, group: Group) -> None:
         owner = state.assets[aimed].owner
     defense = turn.defense[aimed]
     margin = group.strength - defense
-    hidden = all(state.assets[o.asset].hidden for _, o in group.members)
+    hidden = all(covert(state, o) for _, o in group.members)
     base: JsonDict = {"owner": owner, "aimed": aimed, "defense": defense, "margin": margin}
     extra = 1 if "interrogation" in group.specs else 0
     attackers = group.factions
@@ -376,7 +379,8 @@ def _infiltrate(turn: Turn, group: Group) -> None:
     public_text = (
         text.replace(
             seize,
-            " Exceptional success: the faction that contributed the most strength decides which faction seizes it.",
+            " Exceptional success: the faction that contributed the most strength decides "
+            "which faction seizes it.",
         )
         if outcome == "exceptional"
         else text
@@ -472,7 +476,10 @@ def _defend(turn: Turn, group: Group) -> None:
         outcome = "failure"
     elif group.action == "shroud":
         turn.shroud.add(target)
-        text = f"Success: {head}, and it becomes hidden at the end of the turn (every profile on it is lost)."
+        text = (
+            f"Success: {head}, and it becomes hidden at the end of the turn "
+            "(every profile on it is lost)."
+        )
         outcome = "success"
     else:
         outcome, text = _enhance(turn, group, asset.value, head)
@@ -492,7 +499,10 @@ def _enhance(turn: Turn, group: Group, value: int, head: str) -> tuple[str, str]
     if exceptional and "infusion" in group.specs:
         chooser = top_faction(group, turn.state.seats)
         decision = turn.decide("infuse", chooser, group.target)
-        text += f" Infusion: {chooser} chooses a specialization for its next action (decision {decision.number})."
+        text += (
+            f" Infusion: {chooser} chooses a specialization for its next action "
+            f"(decision {decision.number})."
+        )
     return ("exceptional" if exceptional else "success"), text
 
 
@@ -557,331 +567,3 @@ def destroy_worthless(state: FactionState) -> list[str]:
         for faction in state.seats:
             state.profiles[faction].discard(name)
     return gone
-
-
-# -- the Consequences Phase -------------------------------------------------
-
-
-def default_answer(state: FactionState, decision: Decision) -> Answer:
-    """What a faction that does not answer gets (documented in the manual)."""
-    if decision.kind == "defend":
-        return Answer(decision.number, "deceive")
-    if decision.kind == "seize":
-        return Answer(decision.number, "seize", (decision.faction,))
-    if decision.kind == "infuse":
-        return Answer(decision.number, "infuse", (state.specializations[decision.faction],))
-    places = _increase_places(state, decision)
-    if not places:
-        return Answer(decision.number, "assign")
-    best = max(places, key=lambda n: (state.assets[n].value, n))
-    return Answer(decision.number, "assign", (best, str(decision.amount)))
-
-
-def _increase_places(state: FactionState, decision: Decision) -> list[str]:
-    """Where an exceptional Damage share may go: the faction's attacking assets still
-    standing, or with Cannibalize any asset of the faction (Ruling 'Cannibalize')."""
-    owned = state.owned(decision.faction)
-    if state.specializations[decision.faction] == "cannibalize" or _group_had(
-        state, decision, "cannibalize"
-    ):
-        return owned
-    return [n for n in decision.assets if n in owned]
-
-
-def _group_had(state: FactionState, decision: Decision, spec: str) -> bool:
-    for record in state.pending.reports if state.pending else ():
-        if (
-            record["action"] == "damage"
-            and record["target"] == decision.target
-            and any(p["asset"] in decision.assets for p in record["participants"])
-        ):
-            return spec in record["specializations"]
-    return False
-
-
-def answer_problem(state: FactionState, faction: Seat, answer: Answer) -> tuple[Answer, str | None]:
-    """The canonical answer, or what is wrong with it."""
-    assert state.pending is not None
-    decision = state.pending.decisions[answer.number - 1]
-    if answer.word in ("reveal", "deceive"):
-        return Answer(
-            answer.number, answer.word
-        ), None if not answer.args else f"{answer.word} takes nothing more"
-    if answer.word == "feed":
-        mine = [n for n in state.owned(faction) if state.assets[n].hidden]
-        names = [lookup(a, mine) for a in answer.args]
-        if not answer.args or None in names:
-            return (
-                answer,
-                f"feed names one or more of your hidden assets ({', '.join(mine) or 'none'})",
-            )
-        return Answer(answer.number, "feed", tuple(sorted({n for n in names if n}))), None
-    if answer.word == "seize":
-        if len(answer.args) != 1 or lookup(answer.args[0], decision.factions) is None:
-            return answer, f"seize one of the attacking factions: {', '.join(decision.factions)}"
-        return Answer(
-            answer.number, "seize", (lookup(answer.args[0], decision.factions) or "",)
-        ), None
-    if answer.word == "infuse":
-        spec = specialization_arg(answer.args)
-        if spec is None:
-            return answer, "infuse takes a specialization (tactics, cannibalize, planning, ...)"
-        return Answer(answer.number, "infuse", (spec,)), None
-    return _assignment(state, decision, answer)
-
-
-def _assignment(
-    state: FactionState, decision: Decision, answer: Answer
-) -> tuple[Answer, str | None]:
-    places = _increase_places(state, decision)
-    args = answer.args
-    if len(args) % 2:
-        return answer, "assign takes pairs: ASSET AMOUNT (assign Red-Army 2 Red-Navy 1)"
-    given: dict[str, int] = {}
-    for name, amount in zip(args[::2], args[1::2], strict=True):
-        place = lookup(name, places)
-        if place is None:
-            return (
-                answer,
-                f"{name} cannot take the increase (it may go to: {', '.join(places) or 'nothing left'})",
-            )
-        if not (amount.isascii() and amount.isdigit()) or len(amount) > 4:
-            return answer, f"{amount!r} is not an amount"
-        given[place] = given.get(place, 0) + int(amount)
-    wanted = decision.amount if places else 0
-    if sum(given.values()) != wanted:
-        return answer, f"assign exactly {wanted} value in all (you assigned {sum(given.values())})"
-    pairs = [x for n in sorted(given) if given[n] for x in (n, str(given[n]))]
-    return Answer(answer.number, "assign", tuple(pairs)), None
-
-
-def second_results(
-    state: FactionState, answers: Mapping[Seat, Answers], chance: Chance, events: list[Event] | None
-) -> None:
-    """The Consequences Phase closes: increases, infiltrations, transfers, publication."""
-    pending = state.pending or Pending()
-    given = {a.number: a for order in answers.values() for a in order.answers}
-    chosen = {d.number: given.get(d.number) or default_answer(state, d) for d in pending.decisions}
-    lines: list[posts.Line] = []
-    for decision in pending.decisions:
-        if decision.kind == "increase":
-            _apply_increase(state, chosen[decision.number], lines, decision)
-    for name, amount in sorted(pending.losses.items()):
-        if name in state.assets and amount:
-            state.assets[name].value -= amount
-            lines.append(
-                posts.Line(
-                    knowers(state, name), f"{name} loses {amount} value (a failed infiltration)."
-                )
-            )
-    for factions, owner, target, count in pending.gains:
-        _gain_profiles(state, factions, owner, target, count, chance, lines)
-    for decision in pending.decisions:
-        answer = chosen[decision.number]
-        if decision.kind == "defend":
-            _defender_choice(state, decision, answer, chance, lines)
-        elif decision.kind == "seize":
-            _seize(state, decision, answer.args[0], pending.shrouded, lines)
-        elif decision.kind == "infuse" and decision.target in state.assets:
-            state.infusions[decision.target] = answer.args[0]
-            lines.append(
-                posts.Line(
-                    knowers(state, decision.target, decision.faction),
-                    f"{decision.target}'s next action has {answer.args[0]} (Infusion).",
-                )
-            )
-    readers = {n: knowers(state, n) for n in state.assets}
-    for name in destroy_worthless(state):
-        lines.append(posts.Line(readers[name], f"{name} is destroyed."))
-    for name, old, new in pending.transfers:
-        _transfer(state, name, old, new, lines)
-    _tidy_profiles(state)
-    state.pending = None
-    state.turn += 1
-    state.phase = "over" if state.turn > state.settings.turns else "orders"
-    published = posts.second_posts(state, lines, pending)
-    state.notices = (*state.notices, *published)
-    if events is not None:
-        events.extend(published)
-
-
-def _apply_increase(
-    state: FactionState, answer: Answer, lines: list[posts.Line], decision: Decision
-) -> None:
-    for name, amount in zip(answer.args[::2], answer.args[1::2], strict=True):
-        if name in state.assets:
-            state.assets[name].value += int(amount)
-            lines.append(
-                posts.Line(
-                    knowers(state, name),
-                    f"{name} gains {amount} value (an exceptional Damage attack).",
-                )
-            )
-
-
-def _gain_profiles(
-    state: FactionState,
-    factions: tuple[Seat, ...],
-    owner: Seat,
-    target: str,
-    count: int,
-    chance: Chance,
-    lines: list[posts.Line],
-) -> None:
-    candidates = sorted(n for n in state.owned(owner) if state.assets[n].hidden)
-    picked: list[str] = []
-    if target == "" and candidates:  # a whole faction: its highest-value hidden asset first
-        best = max(candidates, key=lambda n: (state.assets[n].value, [-ord(c) for c in n.lower()]))
-        picked.append(best)
-        count -= 1
-    pool = [
-        n
-        for n in candidates
-        if n not in picked and any(n not in state.profiles[f] for f in factions)
-    ]
-    picked += _draw(chance, pool, count, f"profiles gained on {owner}'s hidden assets")
-    for faction in factions:
-        for name in picked:
-            if state.assets[name].owner != faction:
-                state.profiles[faction].add(name)
-        found = ", ".join(f"{n} ({state.assets[n].value})" for n in picked)
-        text = (
-            f"The infiltration of {owner} finds: {found}."
-            if picked
-            else f"{owner} has no (other) hidden assets."
-        )
-        lines.append(posts.Line(frozenset({faction}), text))
-        state.beliefs[faction].append(f"turn {state.turn}: {text}")
-
-
-def _draw(chance: Chance, pool: list[str], count: int, label: str) -> list[str]:
-    """``count`` of ``pool`` (all of them if fewer: Ruling 'fewer assets than profiles')."""
-    if count <= 0 or not pool:
-        return []
-    if count >= len(pool):
-        return list(pool)
-    order = chance.shuffle(label, pool)
-    return sorted(order[:count])
-
-
-def _defender_choice(
-    state: FactionState, decision: Decision, answer: Answer, chance: Chance, lines: list[posts.Line]
-) -> None:
-    attackers = decision.factions
-    if answer.word == "reveal":
-        standing = {n: 1 for n in decision.assets if n in state.assets}
-        for name, amount in split(decision.margin, standing).items():
-            state.assets[name].value -= amount
-        for faction in attackers:
-            text = f"The infiltration of {decision.target} was a failure after all: the attacking assets lose {decision.margin} value."
-            lines.append(posts.Line(frozenset({faction}), text))
-            state.beliefs[faction].append(f"turn {state.turn}: {text}")
-        return
-    pool = [
-        n
-        for n in decision.assets
-        if n in state.assets
-        and state.assets[n].hidden
-        and n not in state.profiles[decision.faction]
-    ]
-    exposed = _draw(
-        chance, pool, decision.amount, f"profiles {decision.faction} gains on its attackers"
-    )
-    state.profiles[decision.faction].update(exposed)
-    lines.append(
-        posts.Line(
-            frozenset({decision.faction}),
-            f"Your choice for decision {decision.number}: {answer.word}; you gain profiles on "
-            f"{', '.join(f'{n} ({state.assets[n].owner})' for n in exposed) or 'no asset'}.",
-        )
-    )
-    fed = [n for n in answer.args if n in state.assets] if answer.word == "feed" else []
-    for faction in attackers:
-        for name in fed:
-            state.profiles[faction].add(name)
-        found = ", ".join(f"{n} ({state.assets[n].value})" for n in fed)
-        owner = decision.faction
-        text = (
-            f"The infiltration of {owner} finds: {found}."
-            if fed
-            else f"{owner} has no (other) hidden assets."
-        )
-        lines.append(posts.Line(frozenset({faction}), text))
-        state.beliefs[faction].append(f"turn {state.turn}: {text}")
-
-
-def _seize(
-    state: FactionState,
-    decision: Decision,
-    winner: Seat,
-    shrouded: set[str],
-    lines: list[posts.Line],
-) -> None:
-    name = decision.target
-    if name not in state.assets:
-        return
-    asset = state.assets[name]
-    former = asset.owner
-    asset.owner = winner
-    state.profiles[winner].discard(name)
-    if asset.hidden and name not in shrouded:
-        state.profiles[former].add(name)  # the seed: 'The former owner [...] keeps a profile'
-    if asset.hidden and name in shrouded:  # the seed: the former owner does 'not know immediately'
-        lines.append(
-            posts.Line(frozenset({former}), f"{name} is seized by a faction you cannot see.")
-        )
-        lines.append(
-            posts.Line(knowers(state, name), f"{name} is seized: {winner} now controls it.")
-        )
-        return
-    lines.append(
-        posts.Line(knowers(state, name, former), f"{name} is seized: {winner} now controls it.")
-    )
-
-
-def _transfer(
-    state: FactionState, name: str, old: Seat, new: Seat, lines: list[posts.Line]
-) -> None:
-    asset = state.assets.get(name)
-    if asset is None or asset.owner != old:
-        lines.append(
-            posts.Line(
-                frozenset({old}),
-                f"{name} is no longer yours: the transfer to {new} does not happen.",
-            )
-        )
-        return
-    asset.owner = new
-    state.profiles[new].discard(name)
-    if asset.hidden:
-        state.profiles[old].add(name)  # Ruling 'transfers': the giver keeps a profile
-    lines.append(
-        posts.Line(knowers(state, name, old), f"{name} is transferred from {old} to {new}.")
-    )
-
-
-def _tidy_profiles(state: FactionState) -> None:
-    for faction in state.seats:
-        state.profiles[faction] = {
-            n
-            for n in state.profiles[faction]
-            if n in state.assets and state.assets[n].hidden and state.assets[n].owner != faction
-        }
-
-
-def apply_orders(
-    state: FactionState, orders: Mapping[Seat, Order], chance: Chance, events: list[Event] | None
-) -> None:
-    """Open one step: the Orders Phase (then, with no decision to make, the second Results
-    at once) or the Consequences Phase."""
-    if state.phase == "orders":
-        turn_orders = {s: o for s, o in orders.items() if isinstance(o, TurnOrders)}
-        first_results(state, turn_orders, events)
-        if state.pending is not None and not state.pending.decisions:
-            state.phase = "consequences"
-            second_results(state, {}, chance, events)
-        else:
-            state.phase = "consequences"
-        return
-    answers = {s: o for s, o in orders.items() if isinstance(o, Answers)}
-    second_results(state, answers, chance, events)

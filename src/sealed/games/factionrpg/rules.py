@@ -106,7 +106,10 @@ def _check_asset_order(state: FactionState, faction: Seat, order: AssetOrder) ->
         transfer = faction_name(state, order.transfer_to, "TRANSFER TO")
         if transfer == faction:
             raise IllegalOrderError(f"TRANSFER TO {transfer}: {asset} is already yours")
-    return AssetOrder(asset, order.action, target, helpers, transfer, order.narration, order.unseen)
+    openly = order.openly and state.assets[asset].hidden  # public assets always act overtly
+    return AssetOrder(
+        asset, order.action, target, helpers, transfer, order.narration, order.unseen, openly
+    )
 
 
 def _target(state: FactionState, faction: Seat, action: str, name: str) -> str:
@@ -184,7 +187,7 @@ def check_answers(state: FactionState, faction: Seat, answers: Sequence[Answer])
 
 
 def _answer(state: FactionState, faction: Seat, kind: str, answer: Answer) -> Answer:
-    from sealed.games.factionrpg.resolve import answer_problem
+    from sealed.games.factionrpg.consequences import answer_problem
 
     words = {
         "defend": ("reveal", "deceive", "feed"),
