@@ -1,0 +1,166 @@
+"""Property tests over random bot games of Crusoe's Planet, in every built scenario.
+
+- tokens are never created except by production (each ``produce`` event), never exceed the
+  supply, never go negative, and steps that neither produce nor consume nor spoil
+  conserve every good exactly (battles, fines, a dead player's goods move goods around);
+- a game record replays exactly (``replay(match.to_json())``);
+- the dead make no decisions;
+- no view shows what the table would not: an order sealed by one seat changes no other
+  seat's view or report until the step opens;
+- notation round-trips.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from typing import Any
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from sealed.core.game import resolve_options
+from sealed.core.jsonable import jsonable
+from sealed.core.match import Match, bot_rng, replay
+from sealed.games.crusoe import GAME
+from sealed.games.crusoe.orders import format_order, parse_order
+from sealed.games.crusoe.state import BUILT_SCENARIOS, GOODS, CrusoeState
+
+SEATS = ("ana", "ben", "cy", "dee")
+BOTS = ("greedy", "cooperative", "selfish", "random")
+CHANGES_GOODS = {"produce", "consume", "preserve", "spear", "battle", "cycle"}
+
+
+def totals(state: CrusoeState) -> Counter[str]:
+    return Counter({good: state.in_play(good) for good in GOODS})
+
+
+def check_tokens(state: CrusoeState) -> None:
+    for seat, player in state.players.items():
+        for good, n in player.goods.items():
+            assert n >= 0, f"{seat} holds {n} {good}"
+    for good in GOODS:
+        assert state.in_play(good) <= state.board.supply[good], f"more {good} than the supply"
+    assert state.in_play("leisure") <= state.board.supply["leisure"]
+
+
+def check_step(before: Counter[str], after: Counter[str], events: list[Any]) -> None:
+    """Goods appear only by production; a step without goods events conserves them exactly."""
+    produced: Counter[str] = Counter()
+    kinds = {e.kind for e in events}
+    for event in events:
+        if event.kind == "produce":
+            produced.update({k: v for k, v in event.data["gained"].items() if k in GOODS})
+    for good in GOODS:
+        assert after[good] - before[good] <= produced[good], f"{good} appeared from nowhere"
+    dead_goods_to_bank = any(e.kind == "consume" and e.data["dies"] for e in events)
+    if not kinds & CHANGES_GOODS and not dead_goods_to_bank:
+        assert after == before, f"goods changed in a step of {sorted(kinds)}"
+
+
+def play(seed: int, scenario: str, bots: tuple[str, ...]) -> Match[Any, Any, Any]:
+    options = resolve_options(GAME.options, {"scenario": scenario})
+    match = Match.new(GAME, list(SEATS), options, seed=seed)
+    players = {seat: GAME.bots[bot]() for seat, bot in zip(SEATS, bots, strict=True)}
+    rngs = {seat: bot_rng(seed, seat) for seat in SEATS}
+    for _ in range(5_000):
+        if match.result() is not None:
+            return match
+        state = match.state
+        before = totals(state)
+        for seat in match.waiting_for():
+            assert state.players[seat].alive, f"dead {seat} is asked to decide"
+            order = players[seat].choose(GAME.view(state, seat), match.prompts()[seat], rngs[seat])
+            assert GAME.parse(state, seat, GAME.format(order)) == order
+            match.seal_order(seat, order)
+        check_tokens(match.state)
+        check_step(before, totals(match.state), match.steps[-1].events)
+    raise AssertionError("the game did not end")
+
+
+@settings(max_examples=12, deadline=None)
+@given(
+    seed=st.integers(0, 2**32),
+    scenario=st.sampled_from(BUILT_SCENARIOS),
+    bots=st.permutations(BOTS),
+)
+def test_bot_games_conserve_goods_and_replay_exactly(
+    seed: int, scenario: str, bots: list[str]
+) -> None:
+    match = play(seed, scenario, tuple(bots))
+    again = replay(json.loads(json.dumps(match.to_json())))
+    assert GAME.to_json(again.state) == GAME.to_json(match.state)
+    result = match.result()
+    assert result is not None
+    for seat in result.winners:
+        assert match.state.players[seat].alive and match.state.rescued
+
+
+@settings(max_examples=10, deadline=None)
+@given(seed=st.integers(0, 2**32), cut=st.integers(0, 120))
+def test_a_sealed_order_reaches_no_other_seat_before_the_step_opens(seed: int, cut: int) -> None:
+    options = resolve_options(GAME.options, {"scenario": "hobbesian"})
+    match = Match.new(GAME, list(SEATS), options, seed=seed)
+    bots = {seat: GAME.bots["selfish"]() for seat in SEATS}
+    rngs = {seat: bot_rng(seed, seat) for seat in SEATS}
+    for _ in range(cut):
+        if match.result() is not None:
+            return
+        waiting = match.waiting_for()
+        seat = waiting[0]
+        others = [s for s in SEATS if s != seat]
+        seen = {s: told(match, s) for s in others}
+        order = bots[seat].choose(GAME.view(match.state, seat), match.prompts()[seat], rngs[seat])
+        match.seal_order(seat, order)
+        if len(waiting) > 1:  # the step is still sealed: nobody else may learn anything
+            for other in others:
+                assert told(match, other) == seen[other], f"{seat}'s sealed order reached {other}"
+
+
+def told(match: Match[Any, Any, Any], seat: str) -> str:
+    """Everything a seat's report holds, as text."""
+    report = match.report(seat)
+    return json.dumps(
+        [jsonable(report.view), [jsonable(t) for t in report.events], report.step], sort_keys=True
+    )
+
+
+WORDS = st.sampled_from(
+    [
+        "path",
+        "ant",
+        "move",
+        "3",
+        "take",
+        "fruit",
+        "eat",
+        "water",
+        "2",
+        "apple",
+        "nothing",
+        "fight",
+        "ben",
+        "fine",
+        "all",
+        "kill",
+        "give",
+        "split",
+        "learn",
+        "7",
+        "x",
+        "-1",
+        "²",
+    ]
+)
+
+
+@given(st.one_of(st.text(max_size=60), st.lists(WORDS, max_size=8).map(" ".join)))
+def test_notation_round_trips_or_refuses_in_one_line(text: str) -> None:
+    from sealed.core.errors import OrderSyntaxError
+
+    try:
+        order = parse_order(text)
+    except OrderSyntaxError as error:
+        assert "\n" not in str(error) and len(str(error)) < 300
+        return
+    assert parse_order(format_order(order)) == order
