@@ -7,18 +7,23 @@ the prompt and a random source. It then
    them and there are at most ``max_candidates``; otherwise the orders the
    game's own hand-written bots propose from the same view (each asked a few
    times with fresh random draws), the rollout bot's first;
-2. runs ``budget`` **playouts**. Each draws a whole state consistent with
-   the view from the game's sampler (:meth:`Game.sample_state`: the view's
-   facts copied, its secrets drawn at random; never the true state), picks a
-   candidate by UCB1, lets the other prompted seats answer with the rollout
-   bot (each reading its own view *of the sampled world*), and plays the
-   game out on the fast path (:meth:`Game.advance`) with the rollout bot in
-   every seat and a :class:`SeededChance` seeded from the bot's random
-   source. A playout scores the bot's share of the win (1, 1/k of a shared
+2. spends its ``budget`` of **playouts** by sequential halving: in each of
+   ceil(log2(candidates)) rounds every surviving candidate is played out on
+   the same fresh worlds, and the better half (by mean) survives. A world is
+   a whole state drawn by the game's sampler (:meth:`Game.sample_state`: the
+   view's facts copied, its secrets drawn at random; never the true state).
+   All candidates meet the same world with the same dice and the same
+   replies (common random numbers: a playout's chance and the rollout bots'
+   draws come from one seed per world), so they are compared on equal luck.
+   In a playout the other prompted seats answer with the rollout bot (each
+   reading its own view *of the sampled world*) and the game is played out
+   on the fast path (:meth:`Game.advance`) with the rollout bot in every
+   seat. A playout scores the bot's share of the win (1, 1/k of a shared
    win, 0), at the end or, with a ``horizon``, after that many steps by who
-   leads on the game's running scores;
-3. plays the candidate with the best mean (ties: more playouts, then the
-   earlier candidate, so the rollout bot's own choice wins a tie).
+   leads on the game's running scores. Each candidate gets at least one
+   playout, so a budget below the number of candidates is exceeded;
+3. plays the surviving candidate with the best mean (ties: more playouts,
+   then the earlier candidate, so the rollout bot's own choice wins a tie).
 
 Everything random comes from the ``rng`` the bot is handed, so a decision is
 a function of (view, prompt, rng state): under a fixed seed a bot cannot
@@ -37,6 +42,7 @@ plays every bot of a game stays as fast and its seeded line-ups unchanged).
 from __future__ import annotations
 
 import math
+import os
 import random
 import re
 from collections.abc import Iterator, Mapping
@@ -55,8 +61,6 @@ MAX_CANDIDATES = 24
 """Most orders one decision weighs (playouts spread over more would each learn little)."""
 PROPOSALS_PER_BOT = 8
 """How often each hand-written bot is asked for a candidate when orders cannot be listed."""
-EXPLORATION = 0.7
-"""UCB1's constant for values in [0, 1]."""
 MAX_PLAYOUT_STEPS = 100_000
 NAME = re.compile(r"search(?:-([0-9]{1,6}))?")
 
@@ -72,6 +76,8 @@ class SearchSettings:
     max_candidates: int = MAX_CANDIDATES
     horizon: int | None = None
     """Steps a playout runs before it is scored on running scores; None: to the end."""
+    margin_weight: float = float(os.environ.get("SEARCH_MARGIN", "0"))
+    """How much of a playout's value is the score margin rather than the win (0 to 1)."""
 
 
 @dataclass
@@ -79,6 +85,7 @@ class _Arm:
     """One candidate order and what its playouts gave."""
 
     order: Any
+    index: int
     visits: int = 0
     total: float = 0.0
 
@@ -102,16 +109,26 @@ class _Search:
 
     def decide(self) -> Any:
         first = self.game.sample_state(self.view, self.options, self.rng)
-        arms = [_Arm(order) for order in self.candidates(first)]
+        arms = [_Arm(order, index) for index, order in enumerate(self.candidates(first))]
         if len(arms) == 1:
             return arms[0].order
-        for n in range(self.settings.budget):
-            world = first if n == 0 else self.game.sample_state(self.view, self.options, self.rng)
-            arm = _select(arms, n)
-            arm.visits += 1
-            arm.total += self.playout(world, arm.order)
-        best = max(enumerate(arms), key=lambda item: (item[1].mean, item[1].visits, -item[0]))
-        return best[1].order
+        worlds = iter([first])
+        alive, spent = arms, 0
+        rounds = max(1, math.ceil(math.log2(len(arms))))
+        for done in range(rounds):
+            per_arm = max(1, (self.settings.budget - spent) // ((rounds - done) * len(alive)))
+            for _ in range(per_arm):
+                world = next(worlds, None)
+                if world is None:
+                    world = self.game.sample_state(self.view, self.options, self.rng)
+                # Common random numbers: every arm meets the same world, dice and replies.
+                seed = self.rng.getrandbits(64)
+                for arm in alive:
+                    arm.visits += 1
+                    arm.total += self.playout(self.game.clone(world), arm.order, seed)
+                    spent += 1
+            alive = sorted(alive, key=_rank)[: max(1, math.ceil(len(alive) / 2))]
+        return min(alive, key=_rank).order
 
     # -- candidates ---------------------------------------------------------
     def candidates(self, world: Any) -> list[Any]:
@@ -137,42 +154,56 @@ class _Search:
         return list(found.values())
 
     # -- playouts -----------------------------------------------------------
-    def playout(self, world: Any, order: Any) -> float:
-        """Play ``order`` in ``world`` (changed in place) and the rest out: my share of the win."""
+    def playout(self, world: Any, order: Any, seed: int) -> float:
+        """Play ``order`` in ``world`` (changed in place) and the rest out: my share of the win.
+
+        ``seed`` fixes the playout's chance and the rollout bots' draws.
+        """
         game, seat = self.game, self.seat
-        chance = SeededChance(f"search/{self.rng.getrandbits(64)}")
+        chance = SeededChance(f"search/{seed}")
+        rng = random.Random(seed)
         prompts = game.prompts(world)
         if seat not in prompts:
             raise SealedError(
                 f"{game.name}: the sampler made a state in which {seat} is not asked to decide"
             )
-        orders = {s: order if s == seat else self.rollout(world, s, p) for s, p in prompts.items()}
+        orders = {
+            s: order if s == seat else self.rollout(world, s, p, rng) for s, p in prompts.items()
+        }
         world = game.advance(world, orders, chance)
         steps = 1
         while (result := game.result(world)) is None:
             if self.settings.horizon is not None and steps >= self.settings.horizon:
-                return _share(Result.highest(game.scores(world), "horizon").winners, seat)
+                return self.value(Result.highest(game.scores(world), "horizon"))
             if steps >= MAX_PLAYOUT_STEPS:
                 raise SealedError(f"{game.name}: a playout did not end in {steps} steps")
-            orders = {s: self.rollout(world, s, p) for s, p in game.prompts(world).items()}
+            orders = {s: self.rollout(world, s, p, rng) for s, p in game.prompts(world).items()}
             world = game.advance(world, orders, chance)
             steps += 1
-        return _share(result.winners, seat)
+        return self.value(result)
 
-    def rollout(self, world: Any, seat: Seat, prompt: Prompt) -> Any:
+    def value(self, result: Result) -> float:
+        """The win share, blended with the score margin (less noisy, but not what counts)."""
+        won = _share(result.winners, self.seat)
+        weight = self.settings.margin_weight
+        if not weight:
+            return won
+        scores = result.scores
+        mine = scores[self.seat]
+        best_other = max(v for s, v in scores.items() if s != self.seat)
+        spread = sum(abs(v) for v in scores.values()) + 1.0
+        return (1 - weight) * won + weight * (0.5 + 0.5 * (mine - best_other) / spread)
+
+    def rollout(self, world: Any, seat: Seat, prompt: Prompt, rng: random.Random) -> Any:
         bot = self.rollout_bots.get(seat)
         if bot is None:
             bot = self.rollout_bots[seat] = self.game.bots[self.settings.rollout]()
-        return bot.choose(self.game.view(world, seat), prompt, self.rng)
+        return bot.choose(self.game.view(world, seat), prompt, rng)
 
 
-def _select(arms: list[_Arm], n: int) -> _Arm:
-    """UCB1: every arm once, then the best mean plus an exploration bonus."""
-    for arm in arms:
-        if arm.visits == 0:
-            return arm
-    log_n = math.log(n)
-    return max(arms, key=lambda a: a.mean + EXPLORATION * math.sqrt(log_n / a.visits))
+def _rank(arm: _Arm) -> tuple[float, int, int]:
+    """Best first: the highest mean, then more playouts, then the earlier candidate."""
+    return (-arm.mean, -arm.visits, arm.index)
 
 
 def _share(winners: tuple[Seat, ...], seat: Seat) -> float:

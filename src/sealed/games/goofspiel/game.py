@@ -7,13 +7,14 @@ views (``views.py``) and bots (``bots.py``).
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from sealed.core.chance import Chance
 from sealed.core.events import Event
 from sealed.core.game import InPlaceGame, JsonDict, Options, OptionSpec, Prompt, Result
-from sealed.games.goofspiel import rules
+from sealed.games.goofspiel import rules, sampler
 from sealed.games.goofspiel.bots import CounterBot, MatchingBot, RandomBot
 from sealed.games.goofspiel.encoding import GoofspielEncoding
 from sealed.games.goofspiel.orders import WORDS, Bid, format_order, parse_order
@@ -26,6 +27,7 @@ from sealed.games.goofspiel.state import (
     state_to_json,
 )
 from sealed.games.goofspiel.views import GoofspielView, build_view, render
+from sealed.lab.search import with_search
 
 OPTIONS = (
     OptionSpec(
@@ -57,11 +59,11 @@ class GoofspielGame(InPlaceGame[GoofspielState, Bid, GoofspielView]):
     options = OPTIONS
     manual = "goofspiel.md"
     summary = "the classic sealed-bid card game: bid 1..N for the prize cards; a tie wins nothing"
-    bots: ClassVar[Mapping[str, type[Any]]] = {
-        "random": RandomBot,
-        "matching": MatchingBot,
-        "counter": CounterBot,
-    }
+    bots: ClassVar[Mapping[str, type[Any]]] = with_search(
+        {"random": RandomBot, "matching": MatchingBot, "counter": CounterBot},
+        "goofspiel",
+        rollout="counter",
+    )
 
     # -- setting up -------------------------------------------------------
     def initial_state(
@@ -147,6 +149,11 @@ class GoofspielGame(InPlaceGame[GoofspielState, Bid, GoofspielView]):
 
     def render(self, view: GoofspielView) -> str:
         return render(view)
+
+    def sample_state(
+        self, view: GoofspielView, options: Options, rng: random.Random
+    ) -> GoofspielState:
+        return sampler.sample_state(view, options, rng)
 
 
 __all__ = ["OPTIONS", "GoofspielGame"]
