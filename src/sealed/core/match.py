@@ -582,7 +582,8 @@ def salvage_orders(
 
     Quoted mail (``>`` lines, everything from "On ... wrote:"), bullets and
     curly quotes are cleaned away first. If the whole rest parses it is kept
-    as it is. Otherwise each line is tried alone, then in fragments split at
+    as it is. Otherwise each line is tried alone (or with the next line, when
+    a mail program broke an order in two), then in fragments split at
     sentence punctuation ("Hi GM, embezzle b. Thanks!" gives "embezzle b").
     A fragment that is not an order is chatter and is set aside (and listed),
     unless it looks like an order: an order the rules refuse, or a first word
@@ -607,9 +608,18 @@ def salvage_orders(
     kept: list[str] = []
     skipped: list[SkippedLine] = []
     doubtful: list[str] = []
-    for number, line in lines:
+    joined_with_next = False
+    for index, (number, line) in enumerate(lines):
+        if joined_with_next:  # this line was the end of an order split over two lines
+            joined_with_next = False
+            continue
         if _parses(game, state, seat, line) is None:
             kept.append(line)
+            continue
+        joined = _split_order(game, state, seat, lines, index)
+        if joined is not None:
+            kept.append(joined)
+            joined_with_next = True
             continue
         chatter: list[str] = []
         fragments = [f.strip().rstrip(".!?;") for f in FRAGMENT.split(line)]
@@ -650,6 +660,24 @@ def _clean_lines(text: str) -> list[tuple[int, str]]:
         if line:
             cleaned.append((number, line))
     return cleaned
+
+
+def _split_order(
+    game: Game[Any, Any, Any], state: Any, seat: Seat, lines: list[tuple[int, str]], index: int
+) -> str | None:
+    """Line ``index`` and the next as one order, where a mail program broke an order in two.
+
+    Only when the first line begins with an order word, the next line is not an
+    order by itself, and the two together are.
+    """
+    if index + 1 >= len(lines):
+        return None
+    line, following = lines[index][1], lines[index + 1][1]
+    first = line.split()[0].lower() if line.split() else ""
+    if first not in game.order_words or _parses(game, state, seat, following) is None:
+        return None
+    joined = f"{line} {following}"
+    return joined if _parses(game, state, seat, joined) is None else None
 
 
 def _parses(game: Game[Any, Any, Any], state: Any, seat: Seat, text: str) -> OrderError | None:
