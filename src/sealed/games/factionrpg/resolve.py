@@ -18,6 +18,7 @@ each faction is told from a record by allow-list.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
@@ -248,8 +249,22 @@ def _record(turn: Turn, group: Group, **fields: object) -> JsonDict:
         ],
     }
     record.update(fields)
+    record.setdefault("truth", record["result"])
+    aimed = str(record.get("aimed") or group.target)
+    if group.target in state.seats or (aimed in state.assets and state.assets[aimed].hidden):
+        # A hidden target: those who read the result may not see it (an overt attack on a
+        # profiled asset, a whole faction's best hidden asset), so neither its name nor its
+        # defense (which would give away its value) is written into what they read.
+        for key in ("result", "attacker_result"):
+            if isinstance(record.get(key), str):
+                record[key] = _unnamed(str(record[key]), aimed)
     turn.records.append(record)
     return record
+
+
+def _unnamed(text: str, name: str) -> str:
+    text = re.sub(r" against defense \d+", "", text)
+    return re.sub(rf"{re.escape(name)}(?='s|\b)", "the target", text)
 
 
 def _damage(turn: Turn, group: Group) -> None:

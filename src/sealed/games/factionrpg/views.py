@@ -17,7 +17,7 @@ from typing import Any
 
 from sealed.core.game import JsonDict, Seat
 from sealed.games.factionrpg.posts import describe
-from sealed.games.factionrpg.state import FactionState
+from sealed.games.factionrpg.state import Decision, FactionState
 
 
 @dataclass(frozen=True)
@@ -82,11 +82,7 @@ def build_view(state: FactionState, faction: Seat) -> FactionView:
         ),
         profiles=tuple(sorted(state.profiles[faction])),
         beliefs=tuple(state.beliefs[faction]),
-        decisions=tuple(
-            DecisionView(d.number, d.kind, d.target, d.amount, d.assets, d.factions, describe(d))
-            for d in decisions
-            if d.faction == faction
-        ),
+        decisions=tuple(_decision(d) for d in decisions if d.faction == faction),
         infusions={
             n: s for n, s in sorted(state.infusions.items()) if state.assets[n].owner == faction
         },
@@ -101,6 +97,20 @@ def build_view(state: FactionState, faction: Seat) -> FactionView:
             if notice.kind in ("public-post", "private-message")
             and (told := notice.told(faction)) is not None
         ),
+    )
+
+
+def _decision(decision: Decision) -> DecisionView:
+    """A decision as its faction may know it: a defender never learns who attacked it."""
+    secret = decision.kind == "defend"
+    return DecisionView(
+        decision.number,
+        decision.kind,
+        decision.target,
+        decision.amount,
+        () if secret else decision.assets,
+        () if secret else decision.factions,
+        describe(decision),
     )
 
 
