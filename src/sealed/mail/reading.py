@@ -106,6 +106,9 @@ def _walk(
             notes.append("parts beyond the first hundred or nested more than ten deep")
         return
     kind = part.get_content_type()
+    if kind == "message/rfc822":  # checked first: the parser also calls it multipart
+        notes.append("a forwarded or attached email")
+        return
     if part.is_multipart():
         payload = part.get_payload()
         if not isinstance(payload, list):
@@ -115,9 +118,6 @@ def _walk(
             children = _preferred_alternative(children)
         for child in children:
             _walk(child, depth + 1, plain, html, notes, seen)
-        return
-    if kind == "message/rfc822":
-        notes.append("a forwarded or attached email")
         return
     name = part.get_filename()
     disposition = (part.get_content_disposition() or "inline").lower()
