@@ -13,7 +13,6 @@ from pathlib import Path
 from typing import Any
 
 from tests.server.crash.crashloop import SEATS, Ledger, check, run
-from tests.server.e2e.live import db_url, pg_server  # noqa: F401  (fixtures)
 
 from sealed.core.game import resolve_options
 from sealed.core.match import Match
@@ -68,7 +67,7 @@ def test_the_checker_counts_a_step_opened_twice() -> None:
 
 
 def test_killed_at_random_moments_no_acknowledged_order_is_lost(
-    db_url: str,  # noqa: F811  (fixture)
+    db_url: str,
     tmp_path: Path,
 ) -> None:
     report = run(db_url, tmp_path / "server", cycles=CYCLES, seconds=SECONDS, seed=11)

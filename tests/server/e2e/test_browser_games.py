@@ -14,15 +14,7 @@ from typing import Any
 
 import httpx
 from tests.server.e2e.client import Driver, bot_name, match_of, short_game_seed
-from tests.server.e2e.live import (  # noqa: F401  (fixtures)
-    Screenshots,
-    ServerProcess,
-    browser,
-    db_url,
-    pg_server,
-    server,
-    shots,
-)
+from tests.server.e2e.live import Screenshots, ServerProcess
 
 from sealed.core.game import resolve_options
 from sealed.core.match import Match, play_bots
@@ -82,9 +74,9 @@ def offline_game(game_name: str, seats: list[str], seed: int) -> Match[Any, Any,
 
 
 def test_a_whole_game_of_war_slayer_through_the_pages(
-    server: ServerProcess,  # noqa: F811
-    browser: Any,  # noqa: F811
-    shots: Screenshots,  # noqa: F811
+    server: ServerProcess,
+    browser: Any,
+    shots: Screenshots,
 ) -> None:
     seed = short_game_seed("war-slayer", WAR_SLAYER_SEATS, range(6, 12))
     gm = browser.new_context()
@@ -150,9 +142,9 @@ def test_a_whole_game_of_war_slayer_through_the_pages(
 
 
 def test_a_round_of_rex_furum_through_the_pages(
-    server: ServerProcess,  # noqa: F811
-    browser: Any,  # noqa: F811
-    shots: Screenshots,  # noqa: F811
+    server: ServerProcess,
+    browser: Any,
+    shots: Screenshots,
 ) -> None:
     seed = 5
     gm = browser.new_context()

@@ -25,7 +25,7 @@ from typing import Any
 
 import httpx
 from tests.server.e2e.client import Api, Driver, GameLinks, match_of
-from tests.server.e2e.live import ServerProcess, db_url, pg_server, server  # noqa: F401
+from tests.server.e2e.live import ServerProcess
 
 from sealed.core.match import Match
 
@@ -154,7 +154,7 @@ def check_seats(
 
 
 def test_no_seat_reads_another_seats_secrets_in_war_slayer(
-    server: ServerProcess,  # noqa: F811
+    server: ServerProcess,
 ) -> None:
     api = Api(server.base)
     try:
@@ -193,7 +193,7 @@ def test_no_seat_reads_another_seats_secrets_in_war_slayer(
 
 
 def test_no_seat_reads_another_seats_secrets_in_rex_furum(
-    server: ServerProcess,  # noqa: F811
+    server: ServerProcess,
 ) -> None:
     seats = ["ana", "ben", "cy"]
     api = Api(server.base)

@@ -7,19 +7,11 @@ from typing import Any
 
 import httpx
 from tests.server.e2e.client import Api
-from tests.server.e2e.live import (  # noqa: F401  (fixtures)
-    Screenshots,
-    ServerProcess,
-    browser,
-    db_url,
-    pg_server,
-    server,
-    shots,
-)
+from tests.server.e2e.live import Screenshots, ServerProcess
 
 
 def test_the_server_answers_and_a_game_survives_a_kill(
-    server: ServerProcess,  # noqa: F811
+    server: ServerProcess,
 ) -> None:
     assert httpx.get(server.url("/healthz")).status_code == 200
     api = Api(server.base)
@@ -36,9 +28,9 @@ def test_the_server_answers_and_a_game_survives_a_kill(
 
 
 def test_chromium_renders_the_front_page(
-    server: ServerProcess,  # noqa: F811
-    browser: Any,  # noqa: F811
-    shots: Screenshots,  # noqa: F811
+    server: ServerProcess,
+    browser: Any,
+    shots: Screenshots,
 ) -> None:
     context = browser.new_context()
     try:
