@@ -269,16 +269,27 @@ def test_bad_orders_through_the_api(client: TestClient) -> None:
     assert client.get("/play/nope").status_code == 404
 
 
-def test_pages_carry_no_referrer_and_cross_site_posts_are_refused(client: TestClient) -> None:
+def test_pages_hide_their_address_and_cross_site_posts_are_refused(client: TestClient) -> None:
     game = created(client)
     token = game["seats"]["ana"]["token"]
     page = client.get(f"/play/{token}")
-    assert page.headers["referrer-policy"] == "no-referrer"
+    assert page.headers["referrer-policy"] == "same-origin"
     assert page.headers["cache-control"] == "no-store"
     forged = client.post(
         f"/play/{token}/send", data={"text": "x"}, headers={"origin": "http://evil.test"}
     )
     assert forged.status_code == 403
+    fetched = client.post(
+        f"/play/{token}/send", data={"text": "x"}, headers={"sec-fetch-site": "cross-site"}
+    )
+    assert fetched.status_code == 403
+    browser = client.post(  # a browser's own form post from a page that hides its address
+        f"/play/{token}/send",
+        data={"text": "x"},
+        headers={"origin": "null", "sec-fetch-site": "same-origin"},
+        follow_redirects=False,
+    )
+    assert browser.status_code == 303
     same = client.post(
         f"/play/{token}/send",
         data={"text": "x"},

@@ -639,7 +639,8 @@ class Guard(BaseHTTPMiddleware):
         if request.method == "POST" and not same_origin(request):
             return PlainTextResponse("cross-site request refused", status_code=403)
         response = await call_next(request)
-        response.headers["Referrer-Policy"] = "no-referrer"  # the URL is the secret
+        # The URL is the secret: other sites never see it (same-origin posts keep their Origin).
+        response.headers["Referrer-Policy"] = "same-origin"
         response.headers["X-Content-Type-Options"] = "nosniff"
         response.headers["X-Frame-Options"] = "DENY"
         if not request.url.path.startswith("/static/"):
@@ -648,10 +649,17 @@ class Guard(BaseHTTPMiddleware):
 
 
 def same_origin(request: Request) -> bool:
-    """A POST whose ``Origin`` names another host is refused (none given: a script, allowed)."""
+    """Refuse a POST another site's page sends (a script's POST, with no browser headers, passes).
+
+    Browsers say where a request comes from in ``Sec-Fetch-Site``; older ones
+    only in ``Origin`` (which is ``null`` when a page hides its address).
+    """
+    site = request.headers.get("sec-fetch-site")
+    if site is not None:
+        return site in ("same-origin", "none")
     origin = request.headers.get("origin")
-    if not origin or origin == "null":
-        return origin is None
+    if origin is None or origin == "null":
+        return True
     return urlsplit(origin).netloc == request.headers.get("host", "")
 
 
