@@ -6,8 +6,10 @@ import math
 from collections import Counter
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
-from sealed.lab.measures import difference, estimate, measures_for, seat_balance
+from sealed.lab.measures import difference, estimate, measures_for, seat_balance, values_of
 from sealed.lab.sim import GameSummary, _Lead
 from sealed.lab.stats import wilson
 
@@ -102,3 +104,41 @@ def test_seat_balance_finds_a_first_seat_advantage() -> None:
         [game(i, (f"seat{1 + i % 2}",)) for i in range(100)], ("seat1", "seat2"), "s"
     )
     assert even.p_value == 1.0 and not even.unbalanced and not even.first_seat_advantage
+
+
+outcomes = st.sampled_from([(), ("seat1",), ("seat2",), ("seat1", "seat2")])
+random_games = st.lists(
+    st.builds(
+        game,
+        st.integers(0, 1),
+        outcomes,
+        steps=st.integers(1, 50),
+        halftime=st.sampled_from([None, True, False]),
+        margin=st.floats(0, 100),
+    ),
+    min_size=1,
+    max_size=40,
+)
+
+
+@given(random_games)
+def test_every_estimate_brackets_its_value_and_wins_add_up(games: list[GameSummary]) -> None:
+    estimates = {e.name: e for e in (estimate(m, games, "p") for m in MEASURES.values())}
+    for measure in MEASURES.values():
+        e, values = estimates[measure.name], values_of(measure, games)
+        if not values:
+            continue
+        if e.kind == "share":  # Wilson always contains the observed share
+            assert 0.0 <= e.low <= e.value <= e.high <= 1.0, e
+        else:  # a percentile bootstrap stays within the values it resamples
+            slack = 1e-9 * max(1.0, abs(max(values)))  # the mean of equal floats may round up
+            assert min(values) - slack <= e.low <= e.high <= max(values) + slack, e
+    nobody = sum(1 for g in games if not g.winners) / len(games)
+    seats = estimates["wins seat1"].value + estimates["wins seat2"].value
+    assert seats + nobody == pytest.approx(1.0)  # shared wins are split, never double-counted
+
+
+@given(random_games)
+def test_a_run_against_itself_differs_in_nothing(games: list[GameSummary]) -> None:
+    for measure in MEASURES.values():
+        assert not difference(measure, games, games, "p").significant, measure.name

@@ -137,3 +137,10 @@ def test_paired_bootstrap_difference_sees_a_shift_and_not_its_absence() -> None:
     assert not excludes(paired_bootstrap_difference(a, list(reversed(a)), np.mean, seed="x"), 0.0)
     with pytest.raises(ValueError, match="one length"):
         paired_bootstrap_difference(a, a[:-1], np.mean)
+
+
+def test_the_fast_path_for_means_and_medians_agrees_with_any_statistic() -> None:
+    values = [float((7 * v) % 13) for v in range(50)]
+    for fast in (np.mean, np.median):
+        slow = bootstrap(values, lambda row, f=fast: float(f(row)), seed="same")
+        assert bootstrap(values, fast, seed="same") == pytest.approx(slow)

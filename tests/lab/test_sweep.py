@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from sealed.core.errors import OptionError, SealedError
 from sealed.core.registry import get_game
@@ -80,7 +82,9 @@ def test_another_seed_gives_another_table(local: Sweep) -> None:
 def ray_cluster() -> Iterator[None]:
     import ray  # the test extra installs it: a missing Ray fails here rather than skipping
 
-    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
+    # Small, and addressed on the loopback interface (the project's network rule); note
+    # that this Ray version still opens some of its gRPC listeners on every interface.
+    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False, _node_ip_address="127.0.0.1")
     yield
     ray.shutdown()
 
@@ -88,3 +92,14 @@ def ray_cluster() -> Iterator[None]:
 def test_a_local_ray_cluster_gives_the_same_table(local: Sweep, ray_cluster: None) -> None:
     on_ray = sweep(GAME, GRID, LINEUPS, 12, "sweep-test", ray_address="auto")
     assert on_ray.table() == local.table()
+
+
+@given(st.lists(st.text(max_size=30), max_size=4))
+def test_parse_grid_on_any_text_reads_it_or_refuses_it_clearly(specs: list[str]) -> None:
+    try:
+        grid = parse_grid(GAME, specs)
+    except OptionError as error:
+        assert str(error) and "\n" not in str(error)
+        return
+    assert set(grid) <= {spec.name for spec in GAME.options}
+    assert all(values for values in grid.values())

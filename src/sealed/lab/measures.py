@@ -16,7 +16,6 @@ from dataclasses import dataclass
 from typing import Literal
 
 import numpy as np
-from numpy.typing import NDArray
 
 from sealed.core.game import Seat
 from sealed.lab.sim import GameSummary
@@ -26,6 +25,8 @@ from sealed.lab.stats import (
     bootstrap,
     chi_square_uniform,
     excludes,
+    mean_of,
+    median_of,
     newcombe_difference,
     paired_bootstrap_difference,
     wilson,
@@ -187,15 +188,7 @@ def difference(
     return Difference(measure.name, measure.kind, value, *paired)
 
 
-def _mean(values: NDArray[np.float64]) -> float:
-    return float(np.mean(values))
-
-
-def _median(values: NDArray[np.float64]) -> float:
-    return float(np.median(values))
-
-
-STATISTICS: dict[Kind, Statistic] = {"mean": _mean, "median": _median}
+STATISTICS: dict[Kind, Statistic] = {"mean": mean_of, "median": median_of}
 
 
 @dataclass(frozen=True)
