@@ -19,7 +19,7 @@ from __future__ import annotations
 import random
 
 from sealed.core.game import Prompt
-from sealed.games.crusoe.cycle import best_meal
+from sealed.games.crusoe.cycle import best_meal, cycle_score
 from sealed.games.crusoe.orders import DONE, PASS, Order, eat
 from sealed.games.crusoe.state import FOODS, FREQUENCIES, FRUITS, GOODS, PATHS, parse_space
 from sealed.games.crusoe.views import CrusoeView, PlayerView
@@ -62,7 +62,63 @@ class GreedyBot:
             return self.violence(view, me)
         if decide == "spear":
             return Order("spear")
+        if decide == "draft":
+            return Order("draft", name=max(view.pile, key=lambda g: self.good_value(g, me)))
+        if decide == "trade":
+            return self.trade(view, me)
         return self.verdict
+
+    # -- the Market ------------------------------------------------------------------
+    accept_margin = 0.0  # accept an offer that leaves me at least this much better off
+
+    def worth(self, goods: dict[str, int], leisure: int) -> float:
+        """What a bundle is worth to me now: this cycle's best meal, then what keeps."""
+        held = (goods["water"], *(goods[f] for f in FOODS))
+        meal = dict(best_meal(held, leisure))
+        score = cycle_score(meal.get("water", 0), meal, leisure)["satisfaction"]
+        later = sum(goods[f] - meal.get(f, 0) for f in FOODS)
+        return score + 0.2 * later + 1.5 * goods["diamond"] + 0.5 * min(goods["spear"], 1)
+
+    def trade(self, view: CrusoeView, me: PlayerView) -> Order:
+        now = self.worth(me.goods, me.leisure)
+        for offer in view.offers:
+            if offer["taker"] != me.seat:
+                continue
+            after = dict(me.goods)
+            for good, n in _pairs(offer["give"]):
+                after[good] += n
+            for good, n in _pairs(offer["want"]):
+                after[good] -= n
+            if (
+                min(after.values()) >= 0
+                and self.worth(after, me.leisure) > now + self.accept_margin
+            ):
+                return Order("accept", name=str(offer["giver"]))
+        if any(o["giver"] == me.seat for o in view.offers):
+            return Order("wait")
+        return self.propose(view, me, now) or Order("home")
+
+    def propose(self, view: CrusoeView, me: PlayerView, now: float) -> Order | None:
+        """One unit of my least useful good for one unit of the good I need most."""
+        partners = [
+            p for p in view.players if p.alive and p.seat != me.seat and p.seat not in view.home
+        ]
+        best: tuple[float, Order] | None = None
+        for need in GOODS:
+            for spare in GOODS:
+                if need == spare or me.goods[spare] == 0:
+                    continue
+                after = dict(me.goods)
+                after[need] += 1
+                after[spare] -= 1
+                gain = self.worth(after, me.leisure) - now
+                holder = next((p for p in partners if p.goods[need] > 1), None)
+                if holder and gain > 0 and (best is None or gain > best[0]):
+                    order = Order(
+                        "offer", name=holder.seat, goods=((spare, 1),), wants=((need, 1),)
+                    )
+                    best = (gain, order)
+        return best[1] if best else None
 
     # -- values ------------------------------------------------------------------------
     def good_value(self, good: str, me: PlayerView) -> float:
@@ -130,6 +186,7 @@ class CooperativeBot(GreedyBot):
     """Works for the rescue, shares, defends the attacked and spares the beaten."""
 
     radio_value = 2.5
+    accept_margin = -1.0  # gives a little to help a neighbour
     estate_word = "split"
     verdict = Order("spare")
 
@@ -194,6 +251,10 @@ class RandomBot:
             return _random_violence(view, me, rng)
         if decide == "spear":
             return rng.choice([Order("spear"), Order("keep")])
+        if decide == "draft":
+            return Order("draft", name=rng.choice(sorted(view.pile)))
+        if decide == "trade":
+            return _random_trade(view, me, rng)
         return rng.choice([Order("kill"), Order("spare"), Order("fine", all_goods=True)])
 
 
@@ -217,6 +278,25 @@ def _random_violence(view: CrusoeView, me: PlayerView, rng: random.Random) -> Or
         elif me.leisure >= 1:
             choices.append(Order("fight", name=p.seat))
     return rng.choice(choices)
+
+
+def _random_trade(view: CrusoeView, me: PlayerView, rng: random.Random) -> Order:
+    incoming = [str(o["giver"]) for o in view.offers if o["taker"] == me.seat]
+    choices = [Order("wait"), Order("home"), Order("home")]
+    choices += [Order("accept", name=seat) for seat in incoming]
+    partners = [
+        p.seat for p in view.players if p.alive and p.seat != me.seat and p.seat not in view.home
+    ]
+    held = [g for g in GOODS if me.goods[g]]
+    if partners and held:
+        give = ((rng.choice(held), 1),)
+        want = ((rng.choice(GOODS), rng.randint(0, 2)),)
+        choices.append(Order("offer", name=rng.choice(partners), goods=give, wants=want))
+    return rng.choice(choices)
+
+
+def _pairs(goods: object) -> list[tuple[str, int]]:
+    return [(str(g), int(n)) for g, n in goods.items()] if isinstance(goods, dict) else []
 
 
 def _me(view: CrusoeView) -> PlayerView:

@@ -13,6 +13,7 @@ from functools import lru_cache
 
 from sealed.core.chance import Chance
 from sealed.core.events import Event
+from sealed.games.crusoe import trade
 from sealed.games.crusoe.orders import Order
 from sealed.games.crusoe.state import (
     FOODS,
@@ -66,13 +67,16 @@ def start_cycle(state: CrusoeState, chance: Chance, events: Events) -> None:
 
 
 def market_phase(state: CrusoeState, chance: Chance, events: Events) -> None:
-    """Wounds heal just before trade; the built scenarios have no trade (Introductory Scenarios).
+    """Wounds heal just before trade; then the scenario's trade (``trade.py``), or none.
 
-    Everyone then returns to the Crash Site; government may be invoked where
-    violence is permitted.
+    Without trade everyone returns to the Crash Site at once; government may
+    then be invoked where violence is permitted.
     """
     for seat in state.order:
         _heal(state, seat, events)
+    if state.settings.trade:
+        trade.begin(state, events)
+        return
     for seat in state.living():
         state.players[seat].position = 0
     state.phase = "government" if state.settings.violence else "consume"

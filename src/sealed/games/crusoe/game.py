@@ -27,7 +27,9 @@ OPTIONS = (
         "scenario",
         "crusoes-economy",
         "the economy (Introductory Scenarios); built: crusoes-economy (no trade, no violence, "
-        "no overburdening) and hobbesian (no trade; violence and overburdening)",
+        "no overburdening), hobbesian (no trade; violence), tribal-capitalism (one-on-one "
+        "barter), tribal-communism (the even split, the draft, then barter); not yet: "
+        "tribal-socialism, traditional",
         choices=SCENARIOS,
     ),
     OptionSpec("utopian", False, "the Utopian module: violence is not permitted"),
@@ -120,6 +122,7 @@ class CrusoeGame(InPlaceGame[CrusoeState, Order, CrusoeView]):
             "invoke": Order("pass"),
             "violence": Order("pass"),
             "spear": Order("keep"),
+            "trade": Order("home"),
             "verdict": Order("spare"),
             "estate": Order("split"),
         }

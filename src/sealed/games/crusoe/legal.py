@@ -7,7 +7,8 @@ from sealed.core.errors import IllegalOrderError
 from sealed.core.suggest import did_you_mean
 from sealed.games.crusoe.cycle import eat_limits
 from sealed.games.crusoe.orders import DONE, PASS, Order
-from sealed.games.crusoe.state import PATHS, CrusoeState
+from sealed.games.crusoe.state import GOODS, PATHS, CrusoeState
+from sealed.games.crusoe.trade import standing
 from sealed.games.crusoe.violence import involved
 
 WORDS_DUE = {
@@ -22,6 +23,8 @@ WORDS_DUE = {
     "violence": ("fight", "join", "pass"),
     "spear": ("spear", "keep"),
     "verdict": ("kill", "spare", "fine"),
+    "draft": ("draft",),
+    "trade": ("offer", "accept", "wait", "home"),
 }
 DUE_HELP = {
     "path": "path NAME: ant, dung_beetle, spider, sand_crab, firefly, bookworm, grasshopper",
@@ -35,6 +38,8 @@ DUE_HELP = {
     "violence": "fight SEAT (1 Leisure), join SEAT (that player's side), or pass",
     "spear": "spear (discard one for +1 in the battle) or keep",
     "verdict": "kill, spare, fine all, or fine GOOD N ...",
+    "draft": "draft GOOD: one item of the central pile",
+    "trade": "offer SEAT GOODS for GOODS, accept SEAT, wait, or home (done trading)",
 }
 
 
@@ -73,6 +78,27 @@ def _problem(state: CrusoeState, seat: str, order: Order) -> str | None:
         return problem
     if order.word == "join" and not involved(state, order.name):
         return f"{order.name} is not in a battle: there is no side to join"
+    if order.word == "draft" and state.pile.get(order.name, 0) < 1:
+        kinds = " ".join(g for g in GOODS if state.pile.get(g, 0)) or "nothing"
+        return f"the central pile holds no {order.name} (it holds {kinds})"
+    if order.word == "offer":
+        return _offer_problem(state, seat, order)
+    if order.word == "accept" and standing(state, order.name, seat) is None:
+        return f"{order.name} has no offer standing to you"
+    return None
+
+
+def _offer_problem(state: CrusoeState, seat: str, order: Order) -> str | None:
+    problem = _living_other(state, seat, order.name)
+    if problem is not None:
+        return problem.replace("fight", "trade with")
+    if order.name in state.home:
+        return f"{order.name} has gone home: trading is over for him"
+    if not order.goods and not order.wants:
+        return "an offer gives or asks something"
+    for good, n in order.goods:
+        if state.players[seat].goods[good] < n:
+            return f"you hold {state.players[seat].goods[good]} {good}, not {n}"
     return None
 
 
@@ -107,6 +133,8 @@ def legal_orders(state: CrusoeState, seat: str) -> list[Order] | None:
         return [DONE]
     if ask == "spear":
         return [Order("spear"), Order("keep")]
+    if ask == "draft":
+        return [Order("draft", name=g) for g in GOODS if state.pile.get(g, 0) > 0]
     if ask == "violence":
         return _violence_orders(state, seat)
     return None

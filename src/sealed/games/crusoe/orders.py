@@ -15,6 +15,10 @@ One word starts every order; the decision open now says which are due::
     spear / keep             discard a Spear for +1 in the battle, or keep it
     kill / spare / fine all / fine water 1 fish 2     the winners' verdict on the losers
     split / give ben         a dead player's goods: shared among the living, or all to ben
+    draft apple              Tribal Communism: take one good of the central pile
+    offer ben water 1 for apple 2    Market: propose a one-on-one barter (for nothing: a gift)
+    accept ben               take up ben's standing offer to you
+    wait / home              stay at the Market this round / go home (not revocable)
 
 Parsing knows nothing of the state; whether an order is due and legal is a
 rule (``rules.check``).
@@ -59,6 +63,11 @@ WORDS = (
     "fine",
     "split",
     "give",
+    "draft",
+    "offer",
+    "accept",
+    "wait",
+    "home",
 )
 
 
@@ -71,6 +80,7 @@ class Order:
     number: int = 0  # a move or an Experience number
     goods: tuple[tuple[str, int], ...] = ()  # eat / fine: (good, count) in GOODS order
     all_goods: bool = False  # fine all
+    wants: tuple[tuple[str, int], ...] = ()  # offer: what is asked in return
 
 
 PASS = Order("pass")
@@ -91,7 +101,10 @@ def _ordered(counts: dict[str, int]) -> tuple[tuple[str, int], ...]:
 
 def format_order(order: Order) -> str:
     """The canonical text (``parse_order(format_order(o)) == o``)."""
-    if order.word in ("path", "take", "fight", "join", "give"):
+    if order.word == "offer":
+        asked = _goods_text(order.wants) or "nothing"
+        return f"offer {order.name} {_goods_text(order.goods) or 'nothing'} for {asked}"
+    if order.word in ("path", "take", "fight", "join", "give", "accept", "draft"):
         return f"{order.word} {order.name}"
     if order.word in ("move", "learn"):
         return f"{order.word} {order.number}"
@@ -111,7 +124,8 @@ def parse_order(text: str) -> Order:
 
     :raises OrderSyntaxError: an unknown word (with a suggestion) or a malformed order.
     """
-    words = text.lower().replace(",", " ").split()
+    raw = text.replace(",", " ").split()
+    words = [w.lower() for w in raw]
     if not words:
         raise OrderSyntaxError("empty order: write one of " + ", ".join(WORDS))
     word, rest = words[0], words[1:]
@@ -123,10 +137,14 @@ def parse_order(text: str) -> Order:
         return Order(word, name=_one_of(word, rest, PATHS if word == "path" else GROUPS))
     if word in ("move", "learn"):
         return Order(word, number=_number(word, rest))
-    if word in ("fight", "join", "give"):
+    if word in ("fight", "join", "give", "accept"):
         if len(rest) != 1:
             raise OrderSyntaxError(f"write {word} and one player's name ({word} ben)")
-        return Order(word, name=rest[0])
+        return Order(word, name=raw[1])
+    if word == "draft":
+        return Order("draft", name=_one_of(word, [_singular(w) for w in rest], GOODS))
+    if word == "offer":
+        return _offer(raw[1:], rest)
     if word == "eat":
         return Order("eat", goods=_goods(word, rest, ("water", *FOODS)))
     if word == "fine":
@@ -136,6 +154,20 @@ def parse_order(text: str) -> Order:
     if rest:
         raise OrderSyntaxError(f"{word} takes nothing after it (write {word})")
     return Order(word)
+
+
+def _offer(raw: list[str], rest: list[str]) -> Order:
+    """``offer ben water 1 apple 2 for egg 2``: the goods given, then ``for`` and those asked."""
+    if len(rest) < 2 or "for" not in rest:
+        raise OrderSyntaxError("write offer SEAT GOODS for GOODS (offer ben water 1 for apple 2)")
+    cut = rest.index("for")
+    give = _goods("offer", rest[1:cut], GOODS)
+    want = _goods("offer", rest[cut + 1 :], GOODS)
+    return Order("offer", name=raw[0], goods=give, wants=want)
+
+
+def _singular(word: str) -> str:
+    return word[:-1] if word.endswith("s") and word[:-1] in GOODS else word
 
 
 def _one_of(word: str, rest: list[str], choices: tuple[str, ...]) -> str:
@@ -155,6 +187,8 @@ def _number(word: str, rest: list[str]) -> int:
 
 def _goods(word: str, rest: list[str], allowed: tuple[str, ...]) -> tuple[tuple[str, int], ...]:
     """``water 2 apple 1`` (a count after each good; a good alone counts 1); ``nothing``."""
+    if rest in (["nothing"], []) and word == "offer":
+        return ()
     if rest == ["nothing"]:
         return ()
     counts: dict[str, int] = {}

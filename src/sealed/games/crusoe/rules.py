@@ -15,7 +15,7 @@ from collections.abc import Callable, Mapping, Sequence
 
 from sealed.core.chance import Chance
 from sealed.core.events import Event
-from sealed.games.crusoe import cycle, violence
+from sealed.games.crusoe import cycle, trade, violence
 from sealed.games.crusoe.orders import Order
 from sealed.games.crusoe.state import (
     FREQUENCIES,
@@ -390,6 +390,8 @@ HANDLERS: dict[str, Handler] = {
     "move": _one(_on_move),
     "take": _one(_on_take),
     "learn": _one(_on_learn),
+    "draft": _one(trade.on_draft),
+    "trade": trade.on_trade,
     "eat": cycle.on_eat,
     "estate": cycle.on_estate,
     "invoke": violence.on_invoke,
@@ -403,6 +405,8 @@ PHASES: dict[str, Callable[[CrusoeState, Chance, Events], None]] = {
     "path": _path_phase,
     "move": _move_phase,
     "market": cycle.market_phase,
+    "draft": trade.draft_phase,
+    "trade": trade.trade_phase,
     "government": violence.government_phase,
     "consume": cycle.consume_phase,
     "estate": cycle.estate_phase,

@@ -55,7 +55,7 @@ SCENARIOS = (
     "tribal-socialism",
     "traditional",
 )
-BUILT_SCENARIOS = ("crusoes-economy", "hobbesian")
+BUILT_SCENARIOS = ("crusoes-economy", "hobbesian", "tribal-capitalism", "tribal-communism")
 """The scenarios whose rules are built; the others are refused by name until they are."""
 
 
@@ -88,6 +88,11 @@ class Settings:
     def violence(self) -> bool:
         """Crusoe's Economy and the Utopian module forbid violence (Introductory Scenarios)."""
         return self.scenario != "crusoes-economy" and not self.utopian
+
+    @property
+    def trade(self) -> bool:
+        """The minimalist scenarios forbid trade; the tribal economies trade at the Market."""
+        return self.scenario not in ("crusoes-economy", "hobbesian")
 
     @property
     def commons(self) -> bool:
@@ -238,6 +243,16 @@ class Player:
         )
 
 
+@dataclass(frozen=True, slots=True)
+class Offer:
+    """A standing barter offer at the Market: ``giver`` gives ``give`` to ``taker`` for ``want``."""
+
+    giver: str
+    taker: str
+    give: tuple[tuple[str, int], ...]
+    want: tuple[tuple[str, int], ...]
+
+
 @dataclass(slots=True, eq=False)
 class Battle:
     """One fight: the side that started it and the side attacked."""
@@ -284,6 +299,9 @@ class CrusoeState:
     rescued: bool = False
     over: bool = False
     last_rescue: dict[str, Any] = field(default_factory=dict)
+    home: list[str] = field(default_factory=list)  # done trading, back at the Crash Site
+    offers: list[Offer] = field(default_factory=list)  # standing barter offers
+    pile: dict[str, int] = field(default_factory=dict)  # Communism's central pile of odd goods
 
     def copy(self) -> CrusoeState:
         clone = copy.copy(self)
@@ -296,6 +314,9 @@ class CrusoeState:
         clone.votes = dict(self.votes)
         clone.estates = list(self.estates)
         clone.last_rescue = copy.deepcopy(self.last_rescue)
+        clone.home = list(self.home)
+        clone.offers = list(self.offers)
+        clone.pile = dict(self.pile)
         return clone
 
     def living(self) -> list[str]:
@@ -336,6 +357,9 @@ STATE_KEYS = (
     "rescued",
     "over",
     "last_rescue",
+    "home",
+    "offers",
+    "pile",
     "players",
     "map",
 )
@@ -356,7 +380,18 @@ PLAYER_KEYS = (
     "death_cause",
     "sheet",
 )
-PHASES = ("path", "move", "market", "government", "battles", "consume", "estate", "over")
+PHASES = (
+    "path",
+    "move",
+    "market",
+    "draft",
+    "trade",
+    "government",
+    "battles",
+    "consume",
+    "estate",
+    "over",
+)
 
 
 def state_to_json(state: CrusoeState) -> JsonDict:
@@ -382,6 +417,12 @@ def state_to_json(state: CrusoeState) -> JsonDict:
         "rescued": state.rescued,
         "over": state.over,
         "last_rescue": copy.deepcopy(state.last_rescue),
+        "home": list(state.home),
+        "offers": [
+            {"giver": o.giver, "taker": o.taker, "give": dict(o.give), "want": dict(o.want)}
+            for o in state.offers
+        ],
+        "pile": dict(state.pile),
         "players": {seat: _player_to_json(p) for seat, p in state.players.items()},
         "map": board_to_json(state.board),
     }
@@ -450,7 +491,25 @@ def state_from_json(
     state.rescued = setup.boolean(data["rescued"], ("rescued",))
     state.over = setup.boolean(data["over"], ("over",))
     state.last_rescue = dict(setup.mapping(data["last_rescue"], ("last_rescue",), _RESCUE_KEYS))
+    state.home = [_seat(s, ("home", str(i)), seats) for i, s in enumerate(_list(data, "home"))]
+    state.offers = [
+        _offer_from_json(o, ("offers", str(i)), seats) for i, o in enumerate(_list(data, "offers"))
+    ]
+    state.pile = {g: n for g, n in _counts(data["pile"], ("pile",), GOODS).items() if n}
     return state
+
+
+def _offer_from_json(value: object, path: setup.Path, seats: Sequence[str]) -> Offer:
+    keys = ("giver", "taker", "give", "want")
+    raw = setup.mapping(value, path, keys, required=keys)
+    give = _counts(raw["give"], (*path, "give"), GOODS)
+    want = _counts(raw["want"], (*path, "want"), GOODS)
+    return Offer(
+        _seat(raw["giver"], (*path, "giver"), seats),
+        _seat(raw["taker"], (*path, "taker"), seats),
+        tuple((g, n) for g, n in give.items() if n),
+        tuple((g, n) for g, n in want.items() if n),
+    )
 
 
 _RESCUE_KEYS = ("cycle", "frequency_die", "frequency", "dice", "total", "signals", "rescued")

@@ -62,6 +62,9 @@ class CrusoeView:
     players: list[PlayerView]
     board: dict[str, list[str]]
     battles: list[dict[str, list[str]]]  # who fights whom (attackers, defenders), in the open
+    offers: list[dict[str, object]]  # standing barter offers to or from this seat only
+    pile: dict[str, int]  # Tribal Communism's central pile, on the table
+    home: list[str]  # who is done trading
 
 
 def build_view(state: CrusoeState, seat: str) -> CrusoeView:
@@ -88,6 +91,13 @@ def build_view(state: CrusoeState, seat: str) -> CrusoeView:
         battles=[
             {"attackers": list(b.attackers), "defenders": list(b.defenders)} for b in state.battles
         ],
+        offers=[
+            {"giver": o.giver, "taker": o.taker, "give": dict(o.give), "want": dict(o.want)}
+            for o in state.offers
+            if seat in (o.giver, o.taker)
+        ],
+        pile={g: n for g, n in state.pile.items() if n},
+        home=list(state.home),
     )
 
 
@@ -128,6 +138,13 @@ def render(view: CrusoeView) -> str:
     lines.append("")
     for p in view.players:
         lines.append(_player_line(view, p))
+    for standing in view.offers:
+        give = _goods(standing["give"]) or "nothing"
+        want = _goods(standing["want"]) or "nothing"
+        who = f"{standing['giver']} gives {give} to {standing['taker']}"
+        lines.append(f"Offer standing: {who} for {want}")
+    if view.pile:
+        lines.append(f"Central pile: {_goods(view.pile)}")
     if view.decide:
         lines.append("")
         offer = f" (choose from {' '.join(map(str, view.offer))})" if view.offer else ""
@@ -136,6 +153,11 @@ def render(view: CrusoeView) -> str:
     if view.suggested_meal:
         lines.append(f"Most VP this cycle: {view.suggested_meal}")
     return "\n".join(lines)
+
+
+def _goods(goods: object) -> str:
+    items = goods.items() if isinstance(goods, dict) else []
+    return ", ".join(f"{n} {g}" for g, n in items if n)
 
 
 FOOD_WORDS = {"hungry": "Hungry", "starving": "Starving", "dying": "Dying of Starvation"}
