@@ -63,6 +63,16 @@ def covert(state: FactionState, order: AssetOrder) -> bool:
     return state.assets[order.asset].hidden and not order.openly
 
 
+def creates(state: FactionState, group: Group) -> bool:
+    """An Enhance of a name its factions cannot see creates a new asset (the seed: 'you may
+    target a new 0-value asset'); a hidden asset of that name elsewhere is left alone."""
+    if group.action != "enhance":
+        return False
+    if group.target not in state.assets:
+        return True
+    return not any(state.sees(f, group.target) for f in group.factions)
+
+
 def split(total: int, weights: Mapping[str, int]) -> dict[str, int]:
     """``total`` divided in proportion to ``weights`` (largest remainders, ties in order)."""
     keys = list(weights)
@@ -197,7 +207,7 @@ def first_results(
     for name in state.assets:
         turn.defense[name] = state.assets[name].value
     for group in turn.groups:
-        if group.action in ("shroud", "enhance") and group.target in state.assets:
+        if group.action in ("shroud", "enhance") and not creates(state, group):
             twice = group.action == "shroud" and "ambush" in group.specs
             turn.defense[group.target] += group.strength * (2 if twice else 1)
     seen = {n: [f for f in state.seats if state.sees(f, n)] for n in state.assets}
@@ -467,7 +477,7 @@ def _failed_infiltration(
 
 def _defend(turn: Turn, group: Group) -> None:
     state, target = turn.state, group.target
-    if target not in state.assets:
+    if creates(state, group):
         _create(turn, group)
         return
     asset = state.assets[target]
