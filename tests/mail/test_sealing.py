@@ -30,3 +30,12 @@ def test_a_line_that_is_an_order_by_itself_is_never_glued_to_the_one_before() ->
 def test_chatter_after_an_incomplete_order_is_not_joined_into_it() -> None:
     with pytest.raises(OrderSyntaxError, match="needs a player"):
         salvage_orders(GAME, state(), "ana", "embezzle\nsee you soon")
+
+
+def test_a_line_of_punctuation_is_never_read_as_a_pass() -> None:
+    # Found by tests/mail/test_fuzz.py: Rex Furum reads text without words as 'no action',
+    # so '0' + '"' sealed a pass. Lines and fragments without a letter or digit are chatter.
+    with pytest.raises(OrderSyntaxError, match="no orders found"):
+        salvage_orders(GAME, state(), "ana", '0\n"')
+    orders, skipped = salvage_orders(GAME, state(), "ana", "pass\n---")
+    assert orders == "pass" and [s.text for s in skipped] == ["---"]

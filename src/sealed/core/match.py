@@ -613,6 +613,9 @@ def salvage_orders(
         if joined_with_next:  # this line was the end of an order split over two lines
             joined_with_next = False
             continue
+        if not any(c.isalnum() for c in line):  # '"' or '---': never an order, even "pass"
+            skipped.append(SkippedLine(number, _quote(line, 80)[1:-1], "not an order"))
+            continue
         if _parses(game, state, seat, line) is None:
             kept.append(line)
             continue
@@ -625,6 +628,9 @@ def salvage_orders(
         fragments = [f.strip().rstrip(".!?;") for f in FRAGMENT.split(line)]
         fragments = [f for f in fragments if f]
         for fragment in fragments:
+            if not any(c.isalnum() for c in fragment):
+                chatter.append(fragment)
+                continue
             error = _parses(game, state, seat, fragment)
             if error is None:
                 kept.append(fragment)
