@@ -1,0 +1,220 @@
+"""The search bot and the games' samplers of hidden states.
+
+- Every sampler gives a state whose view for the seat is the view it was
+  given, over random games, seats, options and player counts; and it draws
+  the hidden parts (two draws differ where something is hidden).
+- The search bot cannot see another seat's secrets: another state with the
+  same view for its seat but other hidden parts (drawn by the sampler, or
+  rearranged by hand) leaves its decision unchanged under a fixed seed.
+- It decides legally and deterministically, finishes whole games, and its
+  names resolve as documented.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from sealed.core.chance import SeededChance
+from sealed.core.game import Game, OptionValue, resolve_options
+from sealed.core.registry import get_game
+from sealed.games.war_slayer.state import WarSlayerState
+from sealed.lab.search import DEFAULT_BUDGET, SearchBot, search_bot, search_budget
+from sealed.lab.sim import play_one
+
+# The options whose secrets differ: each game's defaults, and the variants that hide more.
+VARIANTS: list[tuple[str, dict[str, OptionValue], int]] = [
+    ("war-slayer", {}, 2),
+    ("war-slayer", {"dealer": 2}, 2),
+    ("fixem", {}, 3),
+    ("fixem", {"hidden_hands": True, "hidden_predictions": True}, 3),
+    ("fixem", {"hidden_hands": True, "queue_joins": "before_roll"}, 4),
+    ("rex-furum", {}, 3),
+    ("rex-furum", {"unemployed_salary": True}, 6),
+    ("goofspiel", {}, 2),
+    ("goofspiel", {"num_cards": 6}, 4),
+]
+IDS = [
+    f"{name}-{'-'.join(f'{k}={v}' for k, v in opts.items()) or 'default'}-{n}"
+    for name, opts, n in VARIANTS
+]
+
+
+def random_position(
+    game: Game[Any, Any, Any],
+    options: Mapping[str, OptionValue],
+    players: int,
+    seed: int,
+    steps: int,
+) -> tuple[Any, tuple[str, ...]]:
+    """The state after up to ``steps`` steps of random bots (seeded), and the seats."""
+    seats = tuple(f"p{i + 1}" for i in range(players))
+    chance = SeededChance(f"pos/{seed}")
+    state = game.initial_state(seats, options, chance)
+    rng = random.Random(seed)
+    bots = {seat: game.bots["random"]() for seat in seats}
+    for _ in range(steps):
+        if game.result(state) is not None:
+            break
+        prompts = game.prompts(state)
+        orders = {s: bots[s].choose(game.view(state, s), p, rng) for s, p in prompts.items()}
+        state = game.advance(state, orders, chance)
+    return state, seats
+
+
+@pytest.mark.parametrize(("name", "given_options", "players"), VARIANTS, ids=IDS)
+@given(seed=st.integers(0, 10**6), steps=st.integers(0, 80), pick=st.integers(0, 15))
+def test_sampled_states_show_the_seat_its_own_view(
+    name: str, given_options: dict[str, OptionValue], players: int, seed: int, steps: int, pick: int
+) -> None:
+    game = get_game(name)
+    options = resolve_options(game.options, given_options)
+    state, seats = random_position(game, options, players, seed, steps)
+    seat = seats[pick % len(seats)]
+    view = game.view(state, seat)
+    sampled = game.sample_state(view, options, random.Random(seed))
+    assert game.view(sampled, seat) == view
+    # A sampled state is one the rules can play on: the same seats are asked to decide.
+    assert tuple(game.prompts(sampled)) == tuple(game.prompts(state))
+    assert game.seat_of(view) == seat
+
+
+@pytest.mark.parametrize(
+    ("name", "given_options", "players"),
+    [
+        ("war-slayer", {}, 2),
+        ("fixem", {"hidden_hands": True}, 3),
+        ("rex-furum", {}, 5),
+        ("goofspiel", {}, 2),
+    ],
+)
+def test_samplers_draw_what_the_view_hides(
+    name: str, given_options: dict[str, OptionValue], players: int
+) -> None:
+    """Drawn, not fixed: twenty draws from one view give several different whole states."""
+    game = get_game(name)
+    options = resolve_options(game.options, given_options)
+    state, seats = random_position(game, options, players, seed=7, steps=2)
+    view = game.view(state, seats[0])
+    drawn = {
+        repr(game.to_json(game.sample_state(view, options, random.Random(n)))) for n in range(20)
+    }
+    assert len(drawn) > 5
+
+
+def test_war_slayer_sampler_deals_each_unseen_card_to_hidden_places() -> None:
+    """Over many draws the opponent's three drawn cards range over the unseen cards."""
+    game = get_game("war-slayer")
+    options = resolve_options(game.options, {})
+    state, seats = random_position(game, options, 2, seed=3, steps=0)
+    view = game.view(state, seats[0])
+    held: set[str] = set()
+    for n in range(300):
+        sampled = game.sample_state(view, options, random.Random(n))
+        assert isinstance(sampled, WarSlayerState)
+        held.update(card.code for card in sampled.hand(1))
+    assert len(held) == 52 - 3  # every card but the viewer's own hand
+
+
+# -- the search bot sees only its own seat ------------------------------------------
+
+
+def decision(game: Game[Any, Any, Any], view: Any, prompt: Any, seed: int) -> str:
+    """A small search's order: a few playouts of a few steps each (what is tested is sight)."""
+    rollout = game.bots["search"].settings.rollout
+    bot = search_bot(game.name, 6, rollout, horizon=4)()
+    return game.format(bot.choose(view, prompt, random.Random(seed)))
+
+
+@pytest.mark.parametrize(("name", "given_options", "players"), VARIANTS, ids=IDS)
+@settings(max_examples=15)
+@given(seed=st.integers(0, 10**6), steps=st.integers(0, 40), other=st.integers(0, 10**6))
+def test_search_cannot_see_other_seats_secrets(
+    name: str,
+    given_options: dict[str, OptionValue],
+    players: int,
+    seed: int,
+    steps: int,
+    other: int,
+) -> None:
+    """Another state, the same to this seat but with other secrets: the same decision."""
+    game = get_game(name)
+    options = resolve_options(game.options, given_options)
+    state, _ = random_position(game, options, players, seed, steps)
+    prompts = game.prompts(state)
+    if not prompts:
+        return  # the game is over: nobody decides
+    seat, prompt = next(iter(prompts.items()))
+    view = game.view(state, seat)
+    # The other secrets: a different whole state consistent with what this seat sees.
+    changed = game.sample_state(view, options, random.Random(other))
+    changed_view = game.view(changed, seat)
+    assert changed_view == view
+    search_seed = seed ^ 0x5EA
+    assert decision(game, changed_view, prompt, search_seed) == decision(
+        game, view, prompt, search_seed
+    )
+
+
+def test_war_slayer_search_ignores_the_opponents_hand() -> None:
+    """By hand: swap the opponent's drawn cards with cards deep in their HQ; same decision."""
+    game = get_game("war-slayer")
+    options = resolve_options(game.options, {})
+    for seed in range(5):
+        state, seats = random_position(game, options, 2, seed, steps=0)
+        other = state.clone()
+        hq = other.sides[1].hq
+        hq[:3], hq[-3:] = hq[-3:], hq[:3]
+        assert state.sides[1].hq[:3] != other.sides[1].hq[:3]
+        view, prompt = game.view(state, seats[0]), game.prompts(state)[seats[0]]
+        assert game.view(other, seats[0]) == view
+        assert decision(game, game.view(other, seats[0]), prompt, seed) == decision(
+            game, view, prompt, seed
+        )
+
+
+@pytest.mark.parametrize("name", ["war-slayer", "fixem", "rex-furum", "goofspiel"])
+def test_search_decides_legally_and_the_same_under_a_seed(name: str) -> None:
+    game = get_game(name)
+    options = resolve_options(game.options, {})
+    for seed in range(4):
+        state, _ = random_position(game, options, game.usual_players, seed, steps=seed * 3)
+        for seat, prompt in game.prompts(state).items():
+            view = game.view(state, seat)
+            order = game.bots["search-2"]().choose(view, prompt, random.Random(seed))
+            game.validate(state, seat, order)
+            assert decision(game, view, prompt, seed) == decision(game, view, prompt, seed)
+
+
+@pytest.mark.parametrize("name", ["war-slayer", "fixem", "rex-furum", "goofspiel"])
+def test_search_finishes_whole_games(name: str) -> None:
+    game = get_game(name)
+    options = resolve_options(game.options, {})
+    best = {"war-slayer": "spymaster", "fixem": "counter", "rex-furum": "greedy"}
+    lineup = ["search-4"] + [best.get(name, "counter")] * (game.usual_players - 1)
+    summary = play_one(game, options, lineup, "search-test", check=True)
+    assert summary.winners
+    assert summary.actions["search-4"]  # the search bot made decisions of its own
+
+
+def test_search_names() -> None:
+    game = get_game("war-slayer")
+    assert search_budget("search") == DEFAULT_BUDGET
+    assert search_budget("search-200") == 200
+    assert search_budget("search-0") is None
+    assert search_budget("searchy") is None
+    bot = game.bots["search-12"]
+    assert issubclass(bot, SearchBot) and bot.settings.budget == 12
+    assert bot.settings.rollout == "spymaster"
+    assert game.bots["search-12"] is bot  # made once per budget
+    assert "search-7" in game.bots and "search" in game.bots
+    assert "search-0" not in game.bots and "sarch" not in game.bots
+    with pytest.raises(KeyError):
+        game.bots["search-x"]
+    # Iterating lists the hand-written bots only: seeded line-ups over every bot are unchanged.
+    assert list(game.bots) == ["random", "spymaster"]
