@@ -68,7 +68,8 @@ def test_space_is_never_exceeded_and_values_stay_positive(table: Any) -> None:
         assert state.total_value() <= state.space, f"step {match.step}: space exceeded"
         assert all(a.value > 0 for a in state.assets.values())
 
-    play(*table, check=check)
+    seed, bots, turns, room = table
+    play(seed, bots, turns, room, check=check)
 
 
 @settings(max_examples=40, deadline=None)
@@ -175,4 +176,5 @@ def test_a_hidden_attacker_never_reaches_the_defenders_report(table: Any) -> Non
                     view = json.dumps(jsonable(GAME.view(state, defender)))
                     assert part["asset"] not in view
 
-    play(*table, check=check)
+    seed, bots, turns, room = table
+    play(seed, bots, turns, room, check=check)
