@@ -40,7 +40,13 @@ from sealed.mail.addresses import MailDomain, parse_address
 from sealed.mail.hygiene import RateLimiter, automatic_reason
 from sealed.mail.outbox import Outbox
 from sealed.mail.port import GamePort, SealOutcome, SeatRef
-from sealed.mail.reading import MailTooLarge, PlayerText, parse_email, read_player_text
+from sealed.mail.reading import (
+    MailRefused,
+    MailTooLarge,
+    PlayerText,
+    parse_email,
+    read_player_text,
+)
 
 THREAD_ID = re.compile(r"<sealed\.([a-z0-9_.]+)\.s(\d{1,6})\.[a-z0-9]+@([^>\s]+)>", re.I)
 SUBJECT_STEP = re.compile(r"\(step (\d{1,6})\)", re.I)
@@ -102,6 +108,8 @@ class Gateway:
             message = parse_email(raw)
         except MailTooLarge as error:
             return [Received(r, "too-large", str(error)) for r in recipients]
+        except MailRefused as error:  # never answered: mail like this comes from no person
+            return [Received(r, "unreadable", str(error)) for r in recipients]
         reason = automatic_reason(message, sender, self.where)
         if reason is not None:
             return [Received(r, "automatic", reason) for r in recipients]

@@ -38,8 +38,22 @@ MAX_BODY_CHARS = 100_000
 FALLBACK_CHARSETS = ("utf-8", "windows-1252", "latin-1")
 
 
-class MailTooLarge(Exception):
+MAX_HEADER_BYTES = 64 * 1024
+MAX_HEADER_LINES = 500
+MAX_PARAMETER_SEPARATORS = 500  # ';' in the headers: CPython parses them in quadratic time
+MAX_BOUNDARY_LINES = 5 * MAX_PARTS
+
+
+class MailRefused(Exception):
+    """An email refused before parsing (too big, or shaped to make the parser slow)."""
+
+
+class MailTooLarge(MailRefused):
     """An email above :data:`MAX_BYTES`; refused politely, never parsed."""
+
+
+class HostileMail(MailRefused):
+    """Headers or parts beyond what any mail program writes (python/cpython#87075, #75630)."""
 
 
 @dataclass(frozen=True)
@@ -54,13 +68,32 @@ def parse_email(raw: bytes) -> EmailMessage:
     """Parse ``raw`` with the modern policy; a size above :data:`MAX_BYTES` is refused first.
 
     :raises MailTooLarge: too big to read.
+    :raises HostileMail: shaped to make the parser slow (checked before parsing).
     """
     if len(raw) > MAX_BYTES:
         raise MailTooLarge(
             f"this email has {len(raw):,} bytes; the game reads at most {MAX_BYTES:,}: "
             "send your orders as plain text, without attachments"
         )
+    _check_shape(raw)
     return BytesParser(policy=policy.default).parsebytes(raw)
+
+
+def _check_shape(raw: bytes) -> None:
+    """Refuse, before parsing, what would make the standard parser take seconds.
+
+    :raises HostileMail: oversized or overlong headers, or thousands of MIME parts.
+    """
+    end = min((i for i in (raw.find(b"\n\n"), raw.find(b"\r\n\r\n")) if i >= 0), default=len(raw))
+    headers = raw[:end]
+    if (
+        len(headers) > MAX_HEADER_BYTES
+        or headers.count(b"\n") > MAX_HEADER_LINES
+        or headers.count(b";") > MAX_PARAMETER_SEPARATORS
+    ):
+        raise HostileMail("this email's headers are far larger than any mail program writes")
+    if raw.count(b"\n--") > MAX_BOUNDARY_LINES:
+        raise HostileMail(f"this email has more than {MAX_PARTS} parts")
 
 
 def read_player_text(message: EmailMessage) -> PlayerText:

@@ -13,7 +13,8 @@ domain's MX, or a relay, at it. What it promises:
   committed what it did, and the answer is in the durable outbox (RFC 5321
   §6.1: a 250 means we are responsible for it). The outbox is then flushed in
   the background; a slow relay never holds up the SMTP reply.
-* Too many emails from one sender: ``451``, try again later.
+* Too many emails from one sender: ``451``, try again later. Headers or
+  parts shaped to make the parser slow: ``554``, never parsed.
 """
 
 from __future__ import annotations
@@ -70,6 +71,8 @@ class GatewayHandler:
             log.info("mail for %s: %s", result.ref or "?", result.outcome)
         if results and all(r.outcome == "rate-limited" for r in results):
             return "451 4.7.1 Too many emails from this address: try again in an hour"
+        if results and all(r.outcome == "unreadable" for r in results):
+            return f"554 5.6.0 {results[0].detail}: send your orders as plain text"
         flush = loop.run_in_executor(None, self.gateway.outbox.flush)
         self.background.add(flush)  # keep a reference until done (asyncio drops weak ones)
         flush.add_done_callback(self.background.discard)
