@@ -19,6 +19,7 @@ Counts are printed: cycles run, orders acknowledged, orders lost, double resolut
 Everything is bounded (cycles and seconds) and on 127.0.0.1. Run longer by hand::
 
     .venv/bin/python -m tests.server.crash.crashloop --cycles 200 --seconds 600 [--postgres]
+        [--servers 2]   # two server processes on one database, one killed at a time
 """
 
 from __future__ import annotations
@@ -71,6 +72,7 @@ class Ledger:
     acknowledged: int = 0
     refused: int = 0
     unanswered: int = 0
+    undelivered: int = 0
     closes_acknowledged: int = 0
 
     def sent(self, game_id: int, seat: str, step: int, text: str) -> Attempt:
@@ -106,6 +108,7 @@ class CrashReport:
     broken_records: int
     refused: int
     unanswered: int
+    undelivered: int
     closes_acknowledged: int
     games: int
     steps_opened: int
@@ -118,6 +121,7 @@ class CrashReport:
             f"orders lost {self.lost}, double resolutions {self.double_resolutions}, "
             f"broken records {self.broken_records} "
             f"(refused {self.refused}, unanswered in a crash {self.unanswered}, "
+            f"not delivered (server down) {self.undelivered}, "
             f"closes acknowledged {self.closes_acknowledged}, games {self.games}, "
             f"steps opened {self.steps_opened}, {self.seconds:.1f}s)"
         )
@@ -224,11 +228,15 @@ class Gate:
 
 @dataclass
 class World:
-    server: ServerProcess
+    servers: list[ServerProcess]
+    apis: list[Api]  # one per server: clients spread their requests over all of them
     ledger: Ledger
     gate: Gate
     stop: threading.Event
     rng_seed: int
+
+    def api(self, rng: random.Random) -> Api:
+        return self.apis[0] if len(self.apis) == 1 else rng.choice(self.apis)
 
 
 def _retrying(world: World, call: Callable[[], Any]) -> Any:
@@ -247,11 +255,11 @@ def legal_texts(match: Match[Any, Any, Any], seat: str) -> list[str]:
     return [str(match.game.format(order)) for order in orders]
 
 
-def player(world: World, api: Api, game: GameLinks, seat: str) -> None:
+def player(world: World, game: GameLinks, seat: str) -> None:
     """Seal orders for one seat until its game is over, replacing some of them."""
     rng = random.Random(f"{world.rng_seed}/{game.game_id}/{seat}")
     while not world.stop.is_set():
-        record = _retrying(world, lambda: api.record(game.gm_token))
+        record = _retrying(world, lambda: world.api(rng).record(game.gm_token))
         if record is None:
             return
         match = replay(record)
@@ -267,7 +275,7 @@ def player(world: World, api: Api, game: GameLinks, seat: str) -> None:
         if not choices:
             time.sleep(0.01)
             continue
-        _seal(world, api, game, seat, match.step, rng.choice(choices))
+        _seal(world, world.api(rng), game, seat, match.step, rng.choice(choices))
 
 
 def _seal(world: World, api: Api, game: GameLinks, seat: str, step: int, text: str) -> None:
@@ -275,6 +283,11 @@ def _seal(world: World, api: Api, game: GameLinks, seat: str, step: int, text: s
     try:
         with world.gate.request():
             response = api.seal(game.seat_tokens[seat], text, step)
+    except httpx.ConnectError:
+        with world.ledger.lock:
+            attempt.acked = False  # no connection: the request never reached a server
+            world.ledger.undelivered += 1
+        return
     except httpx.HTTPError:
         with world.ledger.lock:
             world.ledger.unanswered += 1
@@ -287,7 +300,7 @@ def _seal(world: World, api: Api, game: GameLinks, seat: str, step: int, text: s
         world.ledger.refused += 1
 
 
-def closer(world: World, api: Api) -> None:
+def closer(world: World) -> None:
     """The game master: now and then opens a game's step at once (racing the players)."""
     rng = random.Random(f"{world.rng_seed}/gm")
     while not world.stop.is_set():
@@ -297,7 +310,8 @@ def closer(world: World, api: Api) -> None:
         if not games:
             continue
         game = rng.choice(games)
-        status = _retrying(world, lambda token=game.gm_token: api.status(token))
+        api = world.api(rng)
+        status = _retrying(world, lambda token=game.gm_token: world.api(rng).status(token))
         if status is None or status.get("result") is not None:
             continue
         step = int(status["step"])
@@ -315,20 +329,21 @@ def closer(world: World, api: Api) -> None:
                     world.ledger.revisions[(game.game_id, int(answer["revision"]))] += 1
 
 
-def table(world: World, api: Api, number: int) -> None:
+def table(world: World, number: int) -> None:
     """One table: create a game, run a player thread per seat, start again when it ends."""
     rng = random.Random(f"{world.rng_seed}/table/{number}")
     while not world.stop.is_set():
+        # A game created by a request whose answer a crash swallowed is never played: harmless.
         game = _retrying(
-            world, lambda: api.create(GAME, SEATS, seed=rng.randrange(2**31), close="early")
+            world,
+            lambda: world.api(rng).create(GAME, SEATS, seed=rng.randrange(2**31), close="early"),
         )
         if game is None:
             return
         with world.ledger.lock:
             world.ledger.games.append(game)
         players = [
-            threading.Thread(target=player, args=(world, api, game, seat), daemon=True)
-            for seat in SEATS
+            threading.Thread(target=player, args=(world, game, seat), daemon=True) for seat in SEATS
         ]
         for thread in players:
             thread.start()
@@ -352,39 +367,48 @@ def run(
     cycles: int = 10,
     seconds: float = 60.0,
     tables: int = 2,
+    servers: int = 1,
     seed: int = 0,
     kill_after: tuple[float, float] = (0.05, 1.5),
     log: Callable[[str], None] = print,
 ) -> CrashReport:
-    """Run the crash loop: ``cycles`` kills at most, for at most ``seconds``; then check."""
+    """Run the crash loop: ``cycles`` kills at most, for at most ``seconds``; then check.
+
+    With ``servers`` above one, that many server processes share the database and the
+    clients spread their requests over them; each cycle kills one of them at random.
+    """
     started = time.monotonic()
     rng = random.Random(seed)
-    server = ServerProcess(db, workdir)
-    server.start()
-    world = World(server, Ledger(), Gate(), threading.Event(), seed)
-    api = Api(server.base, timeout=10.0)
-    threads = [threading.Thread(target=closer, args=(world, api), daemon=True)]
-    threads += [
-        threading.Thread(target=table, args=(world, api, n), daemon=True) for n in range(tables)
-    ]
+    processes = [ServerProcess(db, workdir / f"server-{n}") for n in range(servers)]
+    for process in processes:
+        process.start()
+    apis = [Api(process.base, timeout=10.0) for process in processes]
+    world = World(processes, apis, Ledger(), Gate(), threading.Event(), seed)
+    threads = [threading.Thread(target=closer, args=(world,), daemon=True)]
+    threads += [threading.Thread(target=table, args=(world, n), daemon=True) for n in range(tables)]
     for thread in threads:
         thread.start()
-    problems: list[str] = []
     lost: set[str] = set()
     doubles: set[str] = set()
     broken: set[str] = set()
+
+    def verify() -> None:
+        found = check(world.ledger, fetch_records(world, apis[0]))
+        lost.update(found.lost)
+        doubles.update(found.doubles)
+        broken.update(found.broken)
+
     done = 0
+    steps = 0
     try:
         while done < cycles and time.monotonic() - started < seconds:
             time.sleep(rng.uniform(*kill_after))
-            server.kill()
+            victim = rng.choice(processes)
+            victim.kill()
             done += 1
-            server.start()  # the same port and database
+            victim.start()  # the same port and database
             with world.gate.closed():
-                found = check(world.ledger, fetch_records(world, api))
-            lost.update(found.lost)
-            doubles.update(found.doubles)
-            broken.update(found.broken)
+                verify()
             log(
                 f"cycle {done}: acknowledged {world.ledger.acknowledged}, "
                 f"lost {len(lost)}, double {len(doubles)}, broken {len(broken)}"
@@ -394,18 +418,14 @@ def run(
         for thread in threads:
             thread.join(timeout=30)
         try:
-            if server.running:
-                found = check(world.ledger, fetch_records(world, api))
-                lost.update(found.lost)
-                doubles.update(found.doubles)
-                broken.update(found.broken)
-                steps = sum(len(r["steps"]) for r in fetch_records(world, api).values())
-            else:
-                steps = 0
+            if all(process.running for process in processes):
+                verify()
+                steps = sum(len(r["steps"]) for r in fetch_records(world, apis[0]).values())
         finally:
-            api.close()
-            server.stop()
-    problems = sorted(lost) + sorted(doubles) + sorted(broken)
+            for api in apis:
+                api.close()
+            for process in processes:
+                process.stop()
     ledger = world.ledger
     return CrashReport(
         cycles=done,
@@ -415,11 +435,12 @@ def run(
         broken_records=len(broken),
         refused=ledger.refused,
         unanswered=ledger.unanswered,
+        undelivered=ledger.undelivered,
         closes_acknowledged=ledger.closes_acknowledged,
         games=len(ledger.games),
         steps_opened=steps,
         seconds=time.monotonic() - started,
-        problems=problems,
+        problems=sorted(lost) + sorted(doubles) + sorted(broken),
     )
 
 
@@ -428,6 +449,7 @@ def main() -> None:
     parser.add_argument("--cycles", type=int, default=50)
     parser.add_argument("--seconds", type=float, default=300.0)
     parser.add_argument("--tables", type=int, default=2)
+    parser.add_argument("--servers", type=int, default=1, help="processes on one database")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--postgres", action="store_true", help="a throwaway PostgreSQL")
     args = parser.parse_args()
@@ -444,6 +466,7 @@ def main() -> None:
                     cycles=args.cycles,
                     seconds=args.seconds,
                     tables=args.tables,
+                    servers=args.servers,
                     seed=args.seed,
                 )
         else:
@@ -453,6 +476,7 @@ def main() -> None:
                 cycles=args.cycles,
                 seconds=args.seconds,
                 tables=args.tables,
+                servers=args.servers,
                 seed=args.seed,
             )
     print(report.summary())
