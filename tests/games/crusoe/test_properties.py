@@ -96,8 +96,8 @@ def test_bot_games_conserve_goods_and_replay_exactly(
         assert match.state.players[seat].alive and match.state.rescued
 
 
-@settings(max_examples=10, deadline=None)
-@given(seed=st.integers(0, 2**32), cut=st.integers(0, 120))
+@settings(max_examples=6, deadline=None)
+@given(seed=st.integers(0, 2**32), cut=st.integers(0, 80))
 def test_a_sealed_order_reaches_no_other_seat_before_the_step_opens(seed: int, cut: int) -> None:
     options = resolve_options(GAME.options, {"scenario": "hobbesian"})
     match = Match.new(GAME, list(SEATS), options, seed=seed)

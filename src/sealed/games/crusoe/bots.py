@@ -290,7 +290,7 @@ def _random_trade(view: CrusoeView, me: PlayerView, rng: random.Random) -> Order
     held = [g for g in GOODS if me.goods[g]]
     if partners and held:
         give = ((rng.choice(held), 1),)
-        want = ((rng.choice(GOODS), rng.randint(0, 2)),)
+        want = ((rng.choice(GOODS), rng.randint(1, 2)),)
         choices.append(Order("offer", name=rng.choice(partners), goods=give, wants=want))
     return rng.choice(choices)
 

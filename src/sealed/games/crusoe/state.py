@@ -323,12 +323,13 @@ class CrusoeState:
         return [seat for seat in self.seats if self.players[seat].alive]
 
     def in_play(self, token: str) -> int:
-        """How many of a token are held by the players (the rest is the bank's)."""
+        """How many of a token are on the table: held, or in the central pile (not the bank's)."""
         if token == "leisure":
             return sum(p.leisure for p in self.players.values())
         if token in FREQUENCIES:
             return sum(p.radio[token] for p in self.players.values())
-        return sum(p.goods[token] for p in self.players.values())
+        held = sum(p.goods[token] for p in self.players.values())
+        return held + self.pile.get(token, 0)
 
     def bank(self, token: str) -> int:
         return max(0, self.board.supply[token] - self.in_play(token))
