@@ -185,3 +185,17 @@ def test_the_gm_by_mail_status_close_preview(tmp_path: Path) -> None:
 def test_our_addresses_use_the_configured_domain(tmp_path: Path) -> None:
     world = started(tmp_path)
     assert all(a.endswith(f"@{WHERE.domain}") for a in world.addresses.values())
+
+
+def test_the_same_orders_resent_after_their_step_opened_are_already_counted(
+    tmp_path: Path,
+) -> None:
+    world = started(tmp_path)
+    report = world.mail_to("ana")[0]
+    thread = {"In-Reply-To": report["Message-ID"]}
+    first = email(world.addresses["ana"], "embezzle ben", headers=thread, message_id="<r1@p>")
+    assert world.receive(first, "ana").outcome == "sealed"
+    world.advance()
+    again = email(world.addresses["ana"], "embezzle ben", headers=thread, message_id="<r2@p>")
+    assert world.receive(again, "ana").outcome == "refused"
+    assert "This email was already counted; nothing changed." in last_to(world, "ana")

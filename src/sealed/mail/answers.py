@@ -55,7 +55,9 @@ def _sealed(outcome: SealOutcome) -> str:
 
 def _refused(outcome: SealOutcome) -> str:
     text = f"Nothing was sealed: {outcome.error}"
-    if outcome.code == "order/stale_step":
+    if outcome.code == "order/stale_step" and "already sealed and counted" in outcome.error:
+        text += "\nThis email was already counted; nothing changed."
+    elif outcome.code == "order/stale_step":
         text += (
             "\nThis email answers a step that is over, so it is late; it was not counted "
             "for the open step either. Reply to your latest report to order for the open step."

@@ -26,7 +26,8 @@ def seal_email(
     open_step = match.step
     try:
         if step is not None and step != open_step:
-            match.seal(ref.seat, body, step)  # raises StaleStepError before parsing
+            # Raises StaleStepError before parsing ("already counted" if it is the same text).
+            match.seal(ref.seat, body.strip(), step)
         if ref.seat not in match.prompts():
             match.seal(ref.seat, body, step)  # raises NoOrderDueError (nothing due, game over)
             raise NoOrderDueError(f"no orders are due from {ref.seat} now")
