@@ -108,6 +108,11 @@ class MemoryPort:
             self._save_book(ref.game)
             return self._address(ref.game, entry).render(self.where)
 
+    def games(self) -> tuple[str, ...]:
+        """The ids of every game in the folder."""
+        with self.lock:
+            return tuple(sorted(self.books))
+
     def match(self, game: str) -> Match[Any, Any, Any]:
         """The game as it is on disk (a fresh replay: for tests and inspection)."""
         return self._load(game)

@@ -1,0 +1,143 @@
+"""``python -m sealed.mail``: run games by email without the server (game files in a folder).
+
+``new`` starts a game and prints each seat's secret address; ``serve`` runs the
+SMTP gateway, sends every seat its first report, answers every email and
+flushes the outbox until stopped. Deadlines are not kept here (the server's
+job, issue 11): the game master closes a round by mailing ``close`` to the GM
+address, or plays with ``-o close_early=true``.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import threading
+from pathlib import Path
+from typing import Any, get_args
+
+import click
+
+from sealed.core.errors import SealedError
+from sealed.core.game import resolve_options
+from sealed.core.registry import get_game
+from sealed.mail.addresses import MailDomain
+from sealed.mail.gateway import Gateway
+from sealed.mail.memory import MemoryPort
+from sealed.mail.outbox import Outbox, Relay, Security
+from sealed.mail.smtp import start_smtp
+
+PASSWORD_VARIABLE = "SEALED_RELAY_PASSWORD"  # never on the command line (it shows in ps)
+
+
+def _domain(local: str, domain: str) -> MailDomain:
+    return MailDomain(local, domain)
+
+
+@click.group()
+def main() -> None:
+    """Games by email without the server: a folder of game files and an SMTP gateway."""
+
+
+@main.command()
+@click.argument("folder", type=click.Path(file_okay=False, path_type=Path))
+@click.argument("game_id")
+@click.option("--game", "game_name", required=True, help="e.g. rex-furum")
+@click.option("--seat", "seats", multiple=True, required=True, help="name=email, once per seat")
+@click.option("--gm", "gm_contact", required=True, help="the game master's email address")
+@click.option("-o", "--option", "option_pairs", multiple=True, help="name=value")
+@click.option("--local", default="sealed", show_default=True, help="local part before the +")
+@click.option("--domain", required=True, help="the domain whose mail reaches the gateway")
+def new(
+    folder: Path,
+    game_id: str,
+    game_name: str,
+    seats: tuple[str, ...],
+    gm_contact: str,
+    option_pairs: tuple[str, ...],
+    local: str,
+    domain: str,
+) -> None:
+    """Start GAME_ID in FOLDER and print each seat's secret address."""
+    try:
+        game = get_game(game_name)
+        contacts = dict(_pair(s, "--seat") for s in seats)
+        options = resolve_options(game.options, dict(_pair(o, "-o") for o in option_pairs))
+        folder.mkdir(parents=True, exist_ok=True)
+        port = MemoryPort(folder, _domain(local, domain))
+        addresses = port.create_game(game_id, game, contacts, gm_contact, options)
+    except SealedError as error:
+        raise click.ClickException(str(error)) from None
+    for seat, address in addresses.items():
+        click.echo(f"{seat}: {address}")
+
+
+@main.command()
+@click.argument("folder", type=click.Path(exists=True, file_okay=False, path_type=Path))
+@click.option("--local", default="sealed", show_default=True)
+@click.option("--domain", required=True)
+@click.option("--host", default="127.0.0.1", show_default=True, help="address to listen on")
+@click.option("--port", "smtp_port", default=8025, show_default=True, help="SMTP port")
+@click.option("--relay-host", default="127.0.0.1", show_default=True)
+@click.option("--relay-port", default=25, show_default=True)
+@click.option(
+    "--relay-security", type=click.Choice(get_args(Security)), default="none", show_default=True
+)
+@click.option("--relay-user", default=None, help=f"password in ${PASSWORD_VARIABLE}")
+@click.option("--relay-from", default="", help="MAIL FROM for our mail (default: null sender)")
+@click.option("--every", default=10.0, show_default=True, help="seconds between outbox flushes")
+def serve(
+    folder: Path,
+    local: str,
+    domain: str,
+    host: str,
+    smtp_port: int,
+    relay_host: str,
+    relay_port: int,
+    relay_security: Security,
+    relay_user: str | None,
+    relay_from: str,
+    every: float,
+) -> None:
+    """Answer email for every game in FOLDER until interrupted."""
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s")
+    where = _domain(local, domain)
+    port = MemoryPort(folder, where)
+    relay = Relay(
+        relay_host,
+        relay_port,
+        relay_security,
+        relay_user,
+        os.environ.get(PASSWORD_VARIABLE),
+        envelope_from=relay_from,
+    )
+    gateway = Gateway(port, where, Outbox(folder / "outbox", relay))
+    controller = start_smtp(gateway, host, smtp_port)
+    click.echo(f"listening on {host}:{smtp_port} for *@{domain}; Ctrl-C stops")
+    stop = threading.Event()
+    try:
+        while not stop.wait(every):
+            _tick(port, gateway)
+    except KeyboardInterrupt:
+        pass
+    finally:
+        controller.stop()
+
+
+def _tick(port: MemoryPort, gateway: Gateway) -> None:
+    """First reports of new games, then the outbox; failures are logged and retried later."""
+    for game in port.games():
+        gateway.send_reports(game)
+    flushed = gateway.outbox.flush()
+    if flushed.sent or flushed.retry or flushed.failed:
+        logging.info("outbox: %s", flushed)
+
+
+def _pair(text: str, option: str) -> tuple[str, Any]:
+    name, equals, value = text.partition("=")
+    if not equals or not name.strip():
+        raise SealedError(f"{option} {text!r} must be written name=value")
+    return name.strip(), value.strip()
+
+
+if __name__ == "__main__":
+    main()
