@@ -21,6 +21,7 @@ import random
 from sealed.core.game import Prompt
 from sealed.games.crusoe.cycle import best_meal, cycle_score
 from sealed.games.crusoe.orders import DONE, PASS, Order, eat
+from sealed.games.crusoe.socialism import even_division
 from sealed.games.crusoe.state import FOODS, FREQUENCIES, FRUITS, GOODS, PATHS, parse_space
 from sealed.games.crusoe.views import CrusoeView, PlayerView
 
@@ -66,7 +67,31 @@ class GreedyBot:
             return Order("draft", name=max(view.pile, key=lambda g: self.good_value(g, me)))
         if decide == "trade":
             return self.trade(view, me)
+        if decide == "divide":
+            return self.divide(view, me)
+        if decide == "vote":
+            return self.vote(view, me)
         return self.verdict
+
+    # -- Tribal Socialism ----------------------------------------------------------------
+    def living_from_me(self, view: CrusoeView) -> list[str]:
+        living = [s for s in view.order if any(p.seat == s and p.alive for p in view.players)]
+        start = living.index(view.seat) if view.seat in living else 0
+        return living[start:] + living[:start]
+
+    def divide(self, view: CrusoeView, me: PlayerView) -> Order:
+        """An even division, the odd units starting with me."""
+        return even_division(view.pile, self.living_from_me(view))
+
+    def vote(self, view: CrusoeView, me: PlayerView) -> Order:
+        """Yes if my share is worth about what an even share would be."""
+        mine = dict.fromkeys(GOODS, 0)
+        mine.update(view.proposal.get(me.seat, {}))
+        fair = dict.fromkeys(GOODS, 0)
+        seats = self.living_from_me(view)
+        fair.update(dict(dict(even_division(view.pile, seats[1:] + seats[:1]).shares)[me.seat]))
+        margin = self.accept_margin - 1.0
+        return Order("yes" if self.worth(mine, 0) >= self.worth(fair, 0) + margin else "no")
 
     # -- the Market ------------------------------------------------------------------
     accept_margin = 0.0  # accept an offer that leaves me at least this much better off
@@ -253,6 +278,11 @@ class RandomBot:
             return rng.choice([Order("spear"), Order("keep")])
         if decide == "draft":
             return Order("draft", name=rng.choice(sorted(view.pile)))
+        if decide == "divide":
+            seats = [p.seat for p in view.players if p.alive]
+            return even_division(view.pile, rng.sample(seats, len(seats)))
+        if decide == "vote":
+            return rng.choice([Order("yes"), Order("no")])
         if decide == "trade":
             return _random_trade(view, me, rng)
         return rng.choice([Order("kill"), Order("spare"), Order("fine", all_goods=True)])

@@ -12,6 +12,7 @@ from sealed.games.crusoe import legal, rules
 from sealed.games.crusoe.bots import CooperativeBot, GreedyBot, RandomBot, SelfishBot
 from sealed.games.crusoe.cycle import end_reason, meal_for
 from sealed.games.crusoe.orders import WORDS, Order, eat, format_order, parse_order
+from sealed.games.crusoe.socialism import even_division, proposer_first
 from sealed.games.crusoe.state import (
     SCENARIOS,
     CrusoeState,
@@ -28,8 +29,8 @@ OPTIONS = (
         "crusoes-economy",
         "the economy (Introductory Scenarios); built: crusoes-economy (no trade, no violence, "
         "no overburdening), hobbesian (no trade; violence), tribal-capitalism (one-on-one "
-        "barter), tribal-communism (the even split, the draft, then barter); not yet: "
-        "tribal-socialism, traditional",
+        "barter), tribal-communism (the even split, the draft, then barter), "
+        "tribal-socialism (the common pool divided by majority vote); not yet: traditional",
         choices=SCENARIOS,
     ),
     OptionSpec("utopian", False, "the Utopian module: violence is not permitted"),
@@ -117,12 +118,15 @@ class CrusoeGame(InPlaceGame[CrusoeState, Order, CrusoeView]):
         ask = state.ask or ""
         if ask == "eat":
             return eat(dict(meal_for(state.players[seat])))
+        if ask == "divide":
+            return even_division(state.pile, proposer_first(state, seat))
         defaults = {
             "move": Order("move", number=state.roll),
             "invoke": Order("pass"),
             "violence": Order("pass"),
             "spear": Order("keep"),
             "trade": Order("home"),
+            "vote": Order("no"),
             "verdict": Order("spare"),
             "estate": Order("split"),
         }

@@ -7,6 +7,7 @@ from sealed.core.errors import IllegalOrderError
 from sealed.core.suggest import did_you_mean
 from sealed.games.crusoe.cycle import eat_limits
 from sealed.games.crusoe.orders import DONE, PASS, Order
+from sealed.games.crusoe.socialism import check_division
 from sealed.games.crusoe.state import GOODS, PATHS, CrusoeState
 from sealed.games.crusoe.trade import standing
 from sealed.games.crusoe.violence import involved
@@ -25,6 +26,8 @@ WORDS_DUE = {
     "verdict": ("kill", "spare", "fine"),
     "draft": ("draft",),
     "trade": ("offer", "accept", "wait", "home"),
+    "divide": ("divide",),
+    "vote": ("yes", "no"),
 }
 DUE_HELP = {
     "path": "path NAME: ant, dung_beetle, spider, sand_crab, firefly, bookworm, grasshopper",
@@ -40,6 +43,8 @@ DUE_HELP = {
     "verdict": "kill, spare, fine all, or fine GOOD N ...",
     "draft": "draft GOOD: one item of the central pile",
     "trade": "offer SEAT GOODS for GOODS, accept SEAT, wait, or home (done trading)",
+    "divide": "divide SEAT GOODS SEAT GOODS ...: who gets how much of the whole pool",
+    "vote": "yes or no: the division proposed",
 }
 
 
@@ -83,6 +88,8 @@ def _problem(state: CrusoeState, seat: str, order: Order) -> str | None:
         return f"the central pile holds no {order.name} (it holds {kinds})"
     if order.word == "offer":
         return _offer_problem(state, seat, order)
+    if order.word == "divide":
+        return check_division(state, order)
     if order.word == "accept" and standing(state, order.name, seat) is None:
         return f"{order.name} has no offer standing to you"
     return None
@@ -133,6 +140,8 @@ def legal_orders(state: CrusoeState, seat: str) -> list[Order] | None:
         return [DONE]
     if ask == "spear":
         return [Order("spear"), Order("keep")]
+    if ask == "vote":
+        return [Order("yes"), Order("no")]
     if ask == "draft":
         return [Order("draft", name=g) for g in GOODS if state.pile.get(g, 0) > 0]
     if ask == "violence":

@@ -19,6 +19,9 @@ One word starts every order; the decision open now says which are due::
     offer ben water 1 for apple 2    Market: propose a one-on-one barter (for nothing: a gift)
     accept ben               take up ben's standing offer to you
     wait / home              stay at the Market this round / go home (not revocable)
+    divide ana water 2 apple 1 ben egg 3    Tribal Socialism: propose who gets how much of the
+                             common pool (every unit handed out)
+    yes / no                 the vote on a proposed division
 
 Parsing knows nothing of the state; whether an order is due and legal is a
 rule (``rules.check``).
@@ -68,6 +71,9 @@ WORDS = (
     "accept",
     "wait",
     "home",
+    "divide",
+    "yes",
+    "no",
 )
 
 
@@ -81,6 +87,7 @@ class Order:
     goods: tuple[tuple[str, int], ...] = ()  # eat / fine: (good, count) in GOODS order
     all_goods: bool = False  # fine all
     wants: tuple[tuple[str, int], ...] = ()  # offer: what is asked in return
+    shares: tuple[tuple[str, tuple[tuple[str, int], ...]], ...] = ()  # divide: seat -> goods
 
 
 PASS = Order("pass")
@@ -104,6 +111,9 @@ def format_order(order: Order) -> str:
     if order.word == "offer":
         asked = _goods_text(order.wants) or "nothing"
         return f"offer {order.name} {_goods_text(order.goods) or 'nothing'} for {asked}"
+    if order.word == "divide":
+        parts = [f"{seat} {_goods_text(goods) or 'nothing'}" for seat, goods in order.shares]
+        return "divide " + " ".join(parts)
     if order.word in ("path", "take", "fight", "join", "give", "accept", "draft"):
         return f"{order.word} {order.name}"
     if order.word in ("move", "learn"):
@@ -145,6 +155,8 @@ def parse_order(text: str) -> Order:
         return Order("draft", name=_one_of(word, [_singular(w) for w in rest], GOODS))
     if word == "offer":
         return _offer(raw[1:], rest)
+    if word == "divide":
+        return _divide(raw[1:])
     if word == "eat":
         return Order("eat", goods=_goods(word, rest, ("water", *FOODS)))
     if word == "fine":
@@ -164,6 +176,29 @@ def _offer(raw: list[str], rest: list[str]) -> Order:
     give = _goods("offer", rest[1:cut], GOODS)
     want = _goods("offer", rest[cut + 1 :], GOODS)
     return Order("offer", name=raw[0], goods=give, wants=want)
+
+
+DIVIDE_HELP = "write divide SEAT GOODS SEAT GOODS ... (divide ana water 2 ben egg 1)"
+
+
+def _divide(raw: list[str]) -> Order:
+    """``divide ana water 2 apple 1 ben egg 3``: a word that is no good or count names a seat."""
+    shares: list[tuple[str, list[str]]] = []
+    for word in raw:
+        lower = _singular(word.lower())
+        if lower in GOODS or lower == "nothing" or (word.isascii() and word.isdigit()):
+            if not shares:
+                raise OrderSyntaxError(
+                    "write divide SEAT GOODS SEAT GOODS ... (divide ana water 2)"
+                )
+            shares[-1][1].append(lower)
+        else:
+            if any(seat == word for seat, _ in shares):
+                raise OrderSyntaxError(f"divide: {word[:40]} is named twice")
+            shares.append((word, []))
+    if not shares:
+        raise OrderSyntaxError(DIVIDE_HELP)
+    return Order("divide", shares=tuple((s, _goods("divide", g, GOODS)) for s, g in shares))
 
 
 def _singular(word: str) -> str:

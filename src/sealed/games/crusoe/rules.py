@@ -15,7 +15,7 @@ from collections.abc import Callable, Mapping, Sequence
 
 from sealed.core.chance import Chance
 from sealed.core.events import Event
-from sealed.games.crusoe import cycle, trade, violence
+from sealed.games.crusoe import cycle, socialism, trade, violence
 from sealed.games.crusoe.orders import Order
 from sealed.games.crusoe.state import (
     FREQUENCIES,
@@ -392,6 +392,8 @@ HANDLERS: dict[str, Handler] = {
     "learn": _one(_on_learn),
     "draft": _one(trade.on_draft),
     "trade": trade.on_trade,
+    "divide": _one(socialism.on_divide),
+    "vote": socialism.on_vote,
     "eat": cycle.on_eat,
     "estate": cycle.on_estate,
     "invoke": violence.on_invoke,
@@ -407,6 +409,7 @@ PHASES: dict[str, Callable[[CrusoeState, Chance, Events], None]] = {
     "market": cycle.market_phase,
     "draft": trade.draft_phase,
     "trade": trade.trade_phase,
+    "divide": socialism.divide_phase,
     "government": violence.government_phase,
     "consume": cycle.consume_phase,
     "estate": cycle.estate_phase,

@@ -55,7 +55,13 @@ SCENARIOS = (
     "tribal-socialism",
     "traditional",
 )
-BUILT_SCENARIOS = ("crusoes-economy", "hobbesian", "tribal-capitalism", "tribal-communism")
+BUILT_SCENARIOS = (
+    "crusoes-economy",
+    "hobbesian",
+    "tribal-capitalism",
+    "tribal-communism",
+    "tribal-socialism",
+)
 """The scenarios whose rules are built; the others are refused by name until they are."""
 
 
@@ -301,7 +307,8 @@ class CrusoeState:
     last_rescue: dict[str, Any] = field(default_factory=dict)
     home: list[str] = field(default_factory=list)  # done trading, back at the Crash Site
     offers: list[Offer] = field(default_factory=list)  # standing barter offers
-    pile: dict[str, int] = field(default_factory=dict)  # Communism's central pile of odd goods
+    pile: dict[str, int] = field(default_factory=dict)  # the central pile / Socialism's pool
+    proposal: dict[str, dict[str, int]] = field(default_factory=dict)  # a division under vote
 
     def copy(self) -> CrusoeState:
         clone = copy.copy(self)
@@ -317,6 +324,7 @@ class CrusoeState:
         clone.home = list(self.home)
         clone.offers = list(self.offers)
         clone.pile = dict(self.pile)
+        clone.proposal = {seat: dict(goods) for seat, goods in self.proposal.items()}
         return clone
 
     def living(self) -> list[str]:
@@ -361,6 +369,7 @@ STATE_KEYS = (
     "home",
     "offers",
     "pile",
+    "proposal",
     "players",
     "map",
 )
@@ -386,6 +395,7 @@ PHASES = (
     "move",
     "market",
     "draft",
+    "divide",
     "trade",
     "government",
     "battles",
@@ -424,6 +434,7 @@ def state_to_json(state: CrusoeState) -> JsonDict:
             for o in state.offers
         ],
         "pile": dict(state.pile),
+        "proposal": {seat: dict(goods) for seat, goods in state.proposal.items()},
         "players": {seat: _player_to_json(p) for seat, p in state.players.items()},
         "map": board_to_json(state.board),
     }
@@ -497,6 +508,11 @@ def state_from_json(
         _offer_from_json(o, ("offers", str(i)), seats) for i, o in enumerate(_list(data, "offers"))
     ]
     state.pile = {g: n for g, n in _counts(data["pile"], ("pile",), GOODS).items() if n}
+    proposal = setup.mapping(data["proposal"], ("proposal",), seats)
+    state.proposal = {
+        seat: {g: n for g, n in _counts(goods, ("proposal", seat), GOODS).items() if n}
+        for seat, goods in proposal.items()
+    }
     return state
 
 

@@ -18,18 +18,22 @@ from collections.abc import Mapping
 
 from sealed.core.chance import Chance
 from sealed.core.events import Audience, Event
+from sealed.games.crusoe import socialism
 from sealed.games.crusoe.orders import Order
+from sealed.games.crusoe.pool import split_evenly
 from sealed.games.crusoe.state import GOODS, CrusoeState, Offer
 
 Events = list[Event] | None
 
 
 def begin(state: CrusoeState, events: Events) -> None:
-    """Open the Market: Communism first shares every good out evenly."""
+    """Open the Market: Communism first shares every good out evenly; Socialism pools them."""
     state.home, state.offers = [], []
     if state.settings.scenario == "tribal-communism":
         _split(state, events)
         state.phase, state.turn = "draft", 0
+    elif state.settings.scenario == "tribal-socialism":
+        socialism.begin(state, events)
     else:
         state.phase = "trade"
 
@@ -40,23 +44,11 @@ def begin(state: CrusoeState, events: Events) -> None:
 def _split(state: CrusoeState, events: Events) -> None:
     """Every good as evenly as possible among the players; the odd goods to the central pile."""
     living = [s for s in state.order if state.players[s].alive]
-    pile = dict.fromkeys(GOODS, 0)
-    for good in GOODS:
-        total = sum(state.players[s].goods[good] for s in living)
-        share, odd = divmod(total, len(living))
-        for seat in living:
-            state.players[seat].goods[good] = share
-        pile[good] = odd
-    state.pile = pile
-    if events is not None:
-        odd_goods = ", ".join(f"{n} {g}" for g, n in pile.items() if n) or "nothing"
-        events.append(
-            Event(
-                "split",
-                f"Every good is shared out evenly; the central pile holds {odd_goods}.",
-                data={"pile": dict(pile)},
-            )
-        )
+    for seat in living:  # the goods held join any already on the table, then are shared
+        for good, n in state.players[seat].goods.items():
+            state.pile[good] = state.pile.get(good, 0) + n
+        state.players[seat].goods = dict.fromkeys(GOODS, 0)
+    split_evenly(state, events)
 
 
 def draft_phase(state: CrusoeState, chance: Chance, events: Events) -> None:
@@ -105,7 +97,7 @@ def at_market(state: CrusoeState) -> list[str]:
 
 def trade_phase(state: CrusoeState, chance: Chance, events: Events) -> None:
     trading = at_market(state)
-    if not trading:
+    if not trading or state.settings.scenario == "tribal-socialism":
         _close_market(state)
         return
     state.ask, state.waiting = "trade", tuple(trading)

@@ -65,6 +65,7 @@ class CrusoeView:
     offers: list[dict[str, object]]  # standing barter offers to or from this seat only
     pile: dict[str, int]  # Tribal Communism's central pile, on the table
     home: list[str]  # who is done trading
+    proposal: dict[str, dict[str, int]]  # Tribal Socialism: the division put to the vote
 
 
 def build_view(state: CrusoeState, seat: str) -> CrusoeView:
@@ -98,6 +99,7 @@ def build_view(state: CrusoeState, seat: str) -> CrusoeView:
         ],
         pile={g: n for g, n in state.pile.items() if n},
         home=list(state.home),
+        proposal={s: dict(goods) for s, goods in state.proposal.items()},
     )
 
 
@@ -145,6 +147,9 @@ def render(view: CrusoeView) -> str:
         lines.append(f"Offer standing: {who} for {want}")
     if view.pile:
         lines.append(f"Central pile: {_goods(view.pile)}")
+    if view.proposal:
+        division = "; ".join(f"{s} {_goods(g) or 'nothing'}" for s, g in view.proposal.items())
+        lines.append(f"Division proposed: {division}")
     if view.decide:
         lines.append("")
         offer = f" (choose from {' '.join(map(str, view.offer))})" if view.offer else ""
