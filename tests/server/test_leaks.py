@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -24,6 +25,12 @@ from sealed.server.app import create_app
 from sealed.server.service import GameService
 
 SEED = "cnry-seed-5eed"
+
+
+@pytest.fixture
+def database(tmp_path: Path) -> str:
+    """SQLite only: what a page shows does not depend on the database (test_app runs both)."""
+    return f"sqlite:///{tmp_path / 'sealed.db'}"
 
 
 @pytest.fixture

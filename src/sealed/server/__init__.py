@@ -87,7 +87,11 @@ JSON API (for scripts: the crash test, the bench, the email gateway)
 ``GET  /api/gm/TOKEN/record``           the record
 Errors: ``{"ok": false, "error": {"code": "order/illegal", "message": "..."}}``
 with the core's stable codes (400 bad request, 404 unknown link, 409 a stale
-step or a game that is over or paused, 422 refused orders); never a traceback.
+step or a game that is over, 422 refused orders, 503 ``server/unavailable``:
+the database did not save it, nothing changed); never a traceback.
+
+Acts that arrive together share one durable commit (``sealed.server.writer``);
+each is answered only after that commit.
 """
 
 from __future__ import annotations

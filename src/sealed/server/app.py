@@ -59,6 +59,7 @@ from sealed.server.service import (
     Snapshot,
     UnknownLinkError,
 )
+from sealed.server.writer import StorageError
 
 log = logging.getLogger("sealed.server")
 
@@ -79,6 +80,8 @@ def status_of(error: SealedError) -> int:
     """The HTTP status of a refusal."""
     if isinstance(error, UnknownLinkError):
         return 404
+    if isinstance(error, StorageError):
+        return 503
     if isinstance(error, StaleStepError | NoOrderDueError):
         return 409
     if isinstance(error, OrderError | PressError):

@@ -44,7 +44,8 @@ from sealed.core.game import GM, Options, Prompt, resolve_options
 from sealed.core.match import Match, Report, play_bots, replay
 from sealed.core.registry import get_game
 from sealed.server import gm
-from sealed.server.db import acks, audit, deadlines, games, links, reading, reminders, writing
+from sealed.server.db import acks, audit, deadlines, games, links, reading, reminders
+from sealed.server.writer import Writer
 
 log = logging.getLogger("sealed.server")
 T = TypeVar("T")
@@ -169,6 +170,14 @@ class Act:
     now: datetime
     changed: bool = False
     audit: list[tuple[str, str, str]] = field(default_factory=list)  # actor, act, detail
+    clock_was: tuple[int, str | None, str] | None = None  # step, deadline, status when loaded
+
+    def __post_init__(self) -> None:
+        if self.clock_was is None and self.row.revision > 0:
+            self.clock_was = self.clock_now()
+
+    def clock_now(self) -> tuple[int, str | None, str]:
+        return (self.match.step, self.match.deadline, self.row.status)
 
 
 @dataclass(frozen=True)
@@ -191,6 +200,7 @@ class GameService:
         self.clock = clock
         self._cache: dict[int, tuple[int, Match[Any, Any, Any]]] = {}
         self._cache_lock = threading.Lock()
+        self._writer = Writer(engine, self._forget_all)
 
     # -- links ------------------------------------------
     def find(self, token: str) -> Link:
@@ -243,7 +253,24 @@ class GameService:
         settings.check()
         now = self.clock()
         gm_token = secrets.token_urlsafe(32)
-        with writing(self.engine) as connection:
+        inserted_ids: list[int] = []
+        try:
+            return self._insert_in(match, settings, act, detail, now, gm_token, inserted_ids)
+        except BaseException:
+            self._forget_all(set(inserted_ids))  # a cached match of a game that was never saved
+            raise
+
+    def _insert_in(
+        self,
+        match: Match[Any, Any, Any],
+        settings: Settings,
+        act: str,
+        detail: str,
+        now: datetime,
+        gm_token: str,
+        inserted_ids: list[int],
+    ) -> Created:
+        with self._writer.act() as connection:
             inserted = connection.execute(
                 sa.insert(games).values(
                     game=match.game.name,
@@ -259,6 +286,7 @@ class GameService:
                 )
             ).inserted_primary_key
             game_id = int(inserted[0]) if inserted else 0
+            inserted_ids.append(game_id)
             tokens = {seat: seat_token(gm_token, game_id, seat) for seat in match.seats}
             everyone = {GM: gm_token, **tokens}
             connection.execute(
@@ -279,9 +307,12 @@ class GameService:
     # -- the transaction ------------------------------------------
     @contextmanager
     def _acting(self, game_id: int) -> Iterator[Act]:
-        """Lock the game's row, yield the match, save it if the act changed it."""
+        """Lock the game's row, yield the match, save it if the act changed it.
+
+        The block ends only once the change is committed (see :mod:`sealed.server.writer`).
+        """
         try:
-            with writing(self.engine) as connection:
+            with self._writer.act(game_id) as connection:
                 row = connection.execute(
                     sa.select(games).where(games.c.id == game_id).with_for_update()
                 ).one_or_none()
@@ -342,6 +373,10 @@ class GameService:
         with self._cache_lock:
             self._cache.pop(game_id, None)
 
+    def _forget_all(self, game_ids: set[int]) -> None:
+        for game_id in game_ids:
+            self._forget(game_id)
+
     def _save(self, act: Act) -> None:
         revision = int(act.row.revision) + 1
         match = act.match
@@ -358,7 +393,8 @@ class GameService:
                 updated_at=naive(act.now),
             )
         )
-        self._index_deadline(act, status)
+        if act.clock_was != (match.step, match.deadline, status):  # most orders leave it
+            self._index_deadline(act, status)
         for actor, what, detail in act.audit:
             act.connection.execute(
                 sa.insert(audit).values(
