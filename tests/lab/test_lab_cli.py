@@ -54,6 +54,7 @@ def test_sweep_prints_a_row_per_cell_and_writes_the_report(tmp_path: Path) -> No
     assert result.exit_code == 0, result.output
     assert "4 cells of 6 games" in result.output
     assert result.output.count("dealer=") == 4
+    assert "wins by bot" in result.output and "spymaster 50.0% [" in result.output  # mirror cells
     page = report.read_text(encoding="utf-8")
     assert "--grid dealer=1,2 --bots random,spymaster --bots spymaster,spymaster -n 6" in page
 

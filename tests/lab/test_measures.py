@@ -9,7 +9,14 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from sealed.lab.measures import difference, estimate, measures_for, seat_balance, values_of
+from sealed.lab.measures import (
+    difference,
+    estimate,
+    measures_for,
+    seat_balance,
+    shown,
+    values_of,
+)
 from sealed.lab.sim import GameSummary, _Lead
 from sealed.lab.stats import wilson
 
@@ -142,3 +149,16 @@ def test_every_estimate_brackets_its_value_and_wins_add_up(games: list[GameSumma
 def test_a_run_against_itself_differs_in_nothing(games: list[GameSummary]) -> None:
     for measure in MEASURES.values():
         assert not difference(measure, games, games, "p").significant, measure.name
+
+
+@pytest.mark.parametrize(
+    ("x", "share", "text"),
+    [
+        (0.5, True, "50.0%"),
+        (241_977.5, False, "241,978"),
+        (6.384, False, "6.38"),
+        (float("nan"), False, "n/a"),
+    ],
+)
+def test_numbers_are_shown_for_people(x: float, share: bool, text: str) -> None:
+    assert shown(x, share) == text

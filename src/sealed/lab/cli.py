@@ -22,7 +22,7 @@ from sealed.core.errors import OptionError, SealedError
 from sealed.core.game import Game, OptionValue, resolve_options
 from sealed.core.registry import get_game
 from sealed.core.suggest import did_you_mean
-from sealed.lab.measures import SIGNIFICANCE
+from sealed.lab.measures import SIGNIFICANCE, shown
 from sealed.lab.sim import check_bots
 
 if TYPE_CHECKING:  # the commands import numpy and matplotlib when run, not every `sealed` call
@@ -128,13 +128,11 @@ def _write(path: str, html: str) -> None:
 def _interval(low: float, high: float, share: bool) -> str:
     if low != low:  # NaN: no game gave a value
         return "n/a"
-    return f"[{low:.1%}, {high:.1%}]" if share else f"[{low:.3g}, {high:.3g}]"
+    return f"[{shown(low, share)}, {shown(high, share)}]"
 
 
 def _value(value: float, share: bool) -> str:
-    if value != value:
-        return "n/a"
-    return f"{value:.1%}" if share else f"{value:.3g}"
+    return shown(value, share)
 
 
 def show_estimate(e: Estimate) -> str:
@@ -291,10 +289,12 @@ def _product_size(grid: Mapping[str, Sequence[object]]) -> int:
 
 def _print_sweep(game: Game[Any, Any, Any], result: Sweep) -> None:
     console.print(f"{len(result.cells)} cells of {result.count} games of {game.title}")
-    headers = ["options", "bots", *result.columns]
+    from sealed.lab.report import bot_wins
+
+    headers = ["options", "bots", *result.columns, "wins by bot"]
     table = Table(*headers)
     for cell in result.cells:
         row = [_given(cell.given), ",".join(cell.bots)]
         row += [show_estimate(cell.run.estimate_of(name)) for name in result.columns]
-        table.add_row(*row)
+        table.add_row(*row, bot_wins(cell.run, cell.bots))
     console.print(table)

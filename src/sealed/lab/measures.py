@@ -93,6 +93,15 @@ class Difference:
         return TESTS[self.kind]
 
 
+def shown(x: float, share: bool) -> str:
+    """A number for a person: a share as a percentage, money-sized amounts with separators."""
+    if x != x:  # NaN: no game gave a value
+        return "n/a"
+    if share:
+        return f"{x:.1%}"
+    return f"{x:,.0f}" if abs(x) >= 1000 else f"{x:.3g}"
+
+
 def measures_for(seats: Sequence[Seat], bots: Sequence[str]) -> list[Measure]:
     """The lab's measures for a run with these seats and bots."""
     return [

@@ -20,7 +20,7 @@ from typing import Any
 from sealed.core.game import Game, OptionValue
 from sealed.lab import plots
 from sealed.lab.compare import Comparison, Run
-from sealed.lab.measures import SIGNIFICANCE, Difference, Estimate, SeatBalance
+from sealed.lab.measures import SIGNIFICANCE, Difference, Estimate, SeatBalance, shown
 from sealed.lab.sweep import Sweep
 
 STYLE = """
@@ -99,18 +99,27 @@ def sweep_report(game: Game[Any, Any, Any], result: Sweep, info: RunInfo) -> str
     rows = [
         f"<tr><td>{escape(label)}</td>"
         + "".join(_estimate_cells(run.estimate_of(c), compact=True) for c in result.columns)
-        + "</tr>"
-        for label, run in zip(labels, runs, strict=True)
+        + f"<td>{escape(bot_wins(run, cell.bots))}</td></tr>"
+        for label, run, cell in zip(labels, runs, result.cells, strict=True)
     ]
     body = [
         f"<h1>{escape(game.title)}: sweep of {len(runs)} cells</h1>",
         _reproduce(info, runs),
         "<h2>Cells (95% intervals)</h2>",
-        f"<table><tr><th>cell</th>{header}</tr>{''.join(rows)}</table>",
+        f"<table><tr><th>cell</th>{header}<th>wins by bot</th></tr>{''.join(rows)}</table>",
         "<h2>Plots</h2>",
         _plots([(c, plots.estimates_across(labels, runs, c)) for c in result.columns]),
     ]
     return _page(f"sealed lab sweep {game.name}", body)
+
+
+def bot_wins(run: Run, bots: Sequence[str]) -> str:
+    """Each distinct bot's win share per seat played, with its interval: ``greedy 40.0% [...]``."""
+    parts = []
+    for bot in dict.fromkeys(bots):
+        e = run.estimate_of(f"wins {bot}")
+        parts.append(f"{bot} {shown(e.value, True)} [{shown(e.low, True)}, {shown(e.high, True)}]")
+    return "; ".join(parts)
 
 
 def _cell_label(given: Mapping[str, str], bots: Sequence[str]) -> str:
@@ -164,7 +173,7 @@ def _estimate_cells(e: Estimate, compact: bool = False) -> str:
 
 
 def _fmt(x: float, share: bool) -> str:
-    return f"{x:.1%}" if share else f"{x:.3g}"
+    return shown(x, share)
 
 
 def _measure_table(
