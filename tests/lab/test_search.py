@@ -218,3 +218,29 @@ def test_search_names() -> None:
         game.bots["search-x"]
     # Iterating lists the hand-written bots only: seeded line-ups over every bot are unchanged.
     assert list(game.bots) == ["random", "spymaster"]
+
+
+@pytest.mark.parametrize(
+    ("name", "given_options", "players"),
+    [
+        ("fixem", {"rounds": 8, "card_order": "2-3-1", "additional_die": 2}, 3),
+        ("fixem", {"ending": "field", "hidden_hands": True}, 3),
+        ("rex-furum", {"rounds": 4, "round_minutes": 5}, 4),
+        ("goofspiel", {"num_cards": 5, "points_order": "ascending"}, 3),
+    ],
+)
+@given(seed=st.integers(0, 10**6), steps=st.integers(0, 30))
+def test_samplers_read_the_options_a_view_shows(
+    name: str, given_options: dict[str, OptionValue], players: int, seed: int, steps: int
+) -> None:
+    """A search bot is not told the options: what the view shows of them is enough."""
+    game = get_game(name)
+    state, seats = random_position(
+        game, resolve_options(game.options, given_options), players, seed, steps
+    )
+    view = game.view(state, seats[seed % len(seats)])
+    defaults = resolve_options(game.options, {})
+    assert (
+        game.view(game.sample_state(view, defaults, random.Random(seed)), game.seat_of(view))
+        == view
+    )

@@ -14,15 +14,18 @@ drawn from the given random source:
 - another seat's prediction under ``hidden_predictions`` in the Card Stage: a
   point drawn fairly and a count up to the dice now in the Field.
 
-The options the view does not show (start hand and field, refill, the
-closest award, the round limit) come from ``options``.
+The options the view shows (rounds, the additional die, the ending, the
+card order, when the queue joins, what is hidden) are read from it; those it
+does not show (start hand and field, refill, the closest award, the round
+limit) come from ``options``, which a search bot does not know unless it is
+configured with them (it assumes the defaults).
 """
 
 from __future__ import annotations
 
 import random
 
-from sealed.core.game import Options
+from sealed.core.game import Options, OptionValue
 from sealed.games.fixem.state import (
     POINTS,
     VERSION,
@@ -42,7 +45,7 @@ def sample_state(
     view: FixemView, options: Options, rng: random.Random, version: int = VERSION
 ) -> FixemState:
     """A state whose view for ``view.seat`` is ``view``; hidden parts drawn from ``rng``."""
-    rules = Settings.from_options(options, version)
+    rules = Settings.from_options({**options, **_shown_options(view)}, version)
     stage = Stage(view.stage)
     field = _field(view, rng)
     players = {p.seat: _player(view, p, len(field), rng) for p in view.players}
@@ -59,6 +62,19 @@ def sample_state(
         cards=None if view.cards is None else dict(view.cards),
         ended=view.ended,
     )
+
+
+def _shown_options(view: FixemView) -> dict[str, OptionValue]:
+    """The options the view shows: they win over ``options`` (a bot may not be told them)."""
+    return {
+        "rounds": view.rounds,
+        "additional_die": view.additional_die,
+        "ending": view.ending,
+        "card_order": view.card_order,
+        "queue_joins": view.queue_joins,
+        "hidden_hands": view.hidden_hands,
+        "hidden_predictions": view.hidden_predictions,
+    }
 
 
 def _field(view: FixemView, rng: random.Random) -> tuple[Die, ...]:

@@ -16,7 +16,10 @@ source, for what the email keeps private:
 
 Not drawn: other players' crashes in progress (none), and bribe offers made
 to companies the player does not work for (the email never hints at them).
-A version 2 email has no standings: other players are given the reader's
+The number of rounds and their length are read from the email; the other
+options (salary, starting money, unemployed salary) come from ``options``,
+which a search bot does not know unless it is configured with them (it
+assumes the defaults). A version 2 email has no standings: other players are given the reader's
 own money and no earnings.
 """
 
@@ -40,7 +43,8 @@ from sealed.games.rex_furum.views import RoundEmail
 
 def sample_state(view: RoundEmail, options: Options, rng: random.Random) -> RexState:
     """A state whose email for ``view.name`` is ``view``; hidden parts drawn from ``rng``."""
-    settings = Settings.from_options(options, view.rules_version)
+    shown = {"rounds": view.rounds, "round_minutes": view.round_minutes}
+    settings = Settings.from_options({**options, **shown}, view.rules_version)
     me = view.name
     others = [seat for seat in view.players if seat != me]
     employers = _employment(view, others, rng)
