@@ -11,6 +11,7 @@ from email.message import EmailMessage
 from pathlib import Path
 
 from click.testing import CliRunner
+from tests.mail.imapserver import running_imap
 from tests.mail.relay import free_port, running_sink
 from tests.mail.world import body_of
 
@@ -75,6 +76,39 @@ def test_serve_sends_first_reports_and_answers_mail(tmp_path: Path) -> None:
         finally:
             server.terminate()
             server.wait(timeout=30)
+
+
+def test_serve_fetches_a_mailbox_over_imap(tmp_path: Path) -> None:
+    addresses = start_game(tmp_path)
+    with running_sink() as (sink, relay_port), running_imap("gm", "pw") as (store, imap_port):
+        options = f"--domain games.test --local rexfurum --port {free_port()} --every 0.2"
+        options += f" --relay-port {relay_port} --imap-host 127.0.0.1 --imap-port {imap_port}"
+        options += " --imap-security none --imap-user gm"
+        raw = (
+            f"Return-Path: <ben@p.test>\r\nDelivered-To: {addresses['ben']}\r\n"
+            f"From: ben@p.test\r\nTo: {addresses['ben']}\r\nSubject: o\r\n"
+            "Message-ID: <imap-1@p.test>\r\n\r\nprotect self\r\n"
+        ).encode()
+        store.deliver(raw)
+        server = subprocess.Popen(
+            [sys.executable, "-m", "sealed.mail", "serve", str(tmp_path), *options.split()],
+            env={
+                **os.environ,
+                "PYTHONPATH": os.pathsep.join(sys.path),
+                "SEALED_IMAP_PASSWORD": "pw",
+            },
+        )
+        try:
+            got = sink.wait_until(
+                lambda m: any(x["In-Reply-To"] == "<imap-1@p.test>" for x in m), "the answer"
+            )
+            (answer,) = [m for m in got if m["In-Reply-To"] == "<imap-1@p.test>"]
+            assert "Sealed. Your orders for step 1" in body_of(answer)
+            assert str(answer["To"]) == "ben@p.test"
+        finally:
+            server.terminate()
+            server.wait(timeout=30)
+        assert store.messages == []
 
 
 def send_when_listening(port: int, mail: EmailMessage) -> None:

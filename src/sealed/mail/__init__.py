@@ -3,6 +3,7 @@
 Modules, in the order mail flows through them:
 
 - :mod:`~sealed.mail.smtp`: the embedded SMTP server (aiosmtpd) feeding the gateway;
+- :mod:`~sealed.mail.imap`: or mail fetched from an ordinary mailbox over IMAP;
 - :mod:`~sealed.mail.gateway`: one email in, the right answers queued out;
 - :mod:`~sealed.mail.hygiene`: bounces and auto-replies are never answered; rate limits;
 - :mod:`~sealed.mail.addresses`: per-seat secret reply addresses (the address authenticates);
@@ -13,5 +14,5 @@ Modules, in the order mail flows through them:
 - :mod:`~sealed.mail.answers`: the words of every mail we write;
 - :mod:`~sealed.mail.outbox`: the durable outbox (nothing sent twice) and the SMTP relay.
 
-Fetching mail from a mailbox over IMAP is not built yet.
+``python -m sealed.mail`` (:mod:`~sealed.mail.__main__`) runs games from a folder of game files.
 """

@@ -1,19 +1,21 @@
 """``python -m sealed.mail``: run games by email without the server (game files in a folder).
 
-``new`` starts a game and prints each seat's secret address; ``serve`` runs the
-SMTP gateway, sends every seat its first report, answers every email and
-flushes the outbox until stopped. Deadlines are not kept here (the server's
-job, issue 11): the game master closes a round by mailing ``close`` to the GM
-address, or plays with ``-o close_early=true``.
+``new`` starts a game and prints each seat's secret address; ``serve`` runs
+the SMTP gateway (and, with ``--imap-host``, fetches a mailbox), sends every
+seat its first report, answers every email and flushes the outbox until
+stopped. Deadlines are not kept here (the server's job, issue 11): the game
+master closes a round by mailing ``close`` to the GM address, or plays with
+``-o close_early=true``.
 """
 
 from __future__ import annotations
 
+import imaplib
 import logging
 import os
 import threading
 from pathlib import Path
-from typing import Any, get_args
+from typing import Any, Literal, get_args
 
 import click
 
@@ -22,11 +24,13 @@ from sealed.core.game import resolve_options
 from sealed.core.registry import get_game
 from sealed.mail.addresses import MailDomain
 from sealed.mail.gateway import Gateway
+from sealed.mail.imap import Mailbox, fetch_once
 from sealed.mail.memory import MemoryPort
 from sealed.mail.outbox import Outbox, Relay, Security
 from sealed.mail.smtp import start_smtp
 
 PASSWORD_VARIABLE = "SEALED_RELAY_PASSWORD"  # never on the command line (it shows in ps)
+IMAP_PASSWORD_VARIABLE = "SEALED_IMAP_PASSWORD"
 
 
 def _domain(local: str, domain: str) -> MailDomain:
@@ -84,7 +88,17 @@ def new(
 )
 @click.option("--relay-user", default=None, help=f"password in ${PASSWORD_VARIABLE}")
 @click.option("--relay-from", default="", help="MAIL FROM for our mail (default: null sender)")
-@click.option("--every", default=10.0, show_default=True, help="seconds between outbox flushes")
+@click.option("--every", default=10.0, show_default=True, help="seconds between rounds of work")
+@click.option("--imap-host", default=None, help="also fetch mail from this IMAP server")
+@click.option("--imap-port", default=993, show_default=True)
+@click.option(
+    "--imap-security",
+    type=click.Choice(["tls", "starttls", "none"]),
+    default="tls",
+    show_default=True,
+)
+@click.option("--imap-user", default=None, help=f"password in ${IMAP_PASSWORD_VARIABLE}")
+@click.option("--imap-folder", default="INBOX", show_default=True, help="read and emptied")
 def serve(
     folder: Path,
     local: str,
@@ -97,6 +111,11 @@ def serve(
     relay_user: str | None,
     relay_from: str,
     every: float,
+    imap_host: str | None,
+    imap_port: int,
+    imap_security: Literal["tls", "starttls", "none"],
+    imap_user: str | None,
+    imap_folder: str,
 ) -> None:
     """Answer email for every game in FOLDER until interrupted."""
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s")
@@ -111,20 +130,32 @@ def serve(
         envelope_from=relay_from,
     )
     gateway = Gateway(port, where, Outbox(folder / "outbox", relay))
+    mailbox = None
+    if imap_host is not None:
+        password = os.environ.get(IMAP_PASSWORD_VARIABLE, "")
+        mailbox = Mailbox(
+            imap_host, imap_user or "", password, imap_port, imap_security, imap_folder
+        )
     controller = start_smtp(gateway, host, smtp_port)
     click.echo(f"listening on {host}:{smtp_port} for *@{domain}; Ctrl-C stops")
     stop = threading.Event()
     try:
         while not stop.wait(every):
-            _tick(port, gateway)
+            _tick(port, gateway, mailbox)
     except KeyboardInterrupt:
         pass
     finally:
         controller.stop()
 
 
-def _tick(port: MemoryPort, gateway: Gateway) -> None:
-    """First reports of new games, then the outbox; failures are logged and retried later."""
+def _tick(port: MemoryPort, gateway: Gateway, mailbox: Mailbox | None) -> None:
+    """Mail from the mailbox, first reports of new games, the outbox; failures wait a round."""
+    if mailbox is not None:
+        try:
+            for received in fetch_once(mailbox, gateway):
+                logging.info("mail for %s: %s", received.ref or "?", received.outcome)
+        except (OSError, imaplib.IMAP4.error) as error:
+            logging.warning("IMAP: %s (trying again in a moment)", error)
     for game in port.games():
         gateway.send_reports(game)
     flushed = gateway.outbox.flush()
