@@ -144,3 +144,12 @@ def test_the_fast_path_for_means_and_medians_agrees_with_any_statistic() -> None
     for fast in (np.mean, np.median):
         slow = bootstrap(values, lambda row, f=fast: float(f(row)), seed="same")
         assert bootstrap(values, fast, seed="same") == pytest.approx(slow)
+
+
+def test_the_docstring_examples_hold() -> None:
+    import doctest
+
+    import sealed.lab.stats
+
+    result = doctest.testmod(sealed.lab.stats)
+    assert result.attempted >= 2 and result.failed == 0
