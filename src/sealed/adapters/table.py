@@ -131,7 +131,8 @@ class Table:
         if seat not in self.deciding():
             return [self.wait]
         if seat not in self._legal:
-            self._legal[seat] = self.game.legal_orders(self.state, seat)
+            needed = self.encoding.needs_legal_orders
+            self._legal[seat] = self.game.legal_orders(self.state, seat) if needed else None
         draft = self.drafts.get(seat, ())
         return self.encoding.next_tokens(self.view(seat), self._legal[seat], draft)
 

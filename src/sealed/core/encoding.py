@@ -38,7 +38,8 @@ class Encoding(ABC, Generic[O, V]):
     order takes; ``chance_outcomes`` is the most outcomes one piece of a chance
     request may have (a die's sides, the cards left to deal), for OpenSpiel's
     explicit chance nodes; ``max_decisions`` bounds the adapter steps of a game
-    (one token per seat per step), for OpenSpiel's ``max_game_length``.
+    (one token per seat per step), for OpenSpiel's ``max_game_length``;
+    ``needs_legal_orders`` is False for an encoding that masks without the list.
     """
 
     actions: tuple[str, ...]
@@ -46,6 +47,8 @@ class Encoding(ABC, Generic[O, V]):
     max_tokens: int = 1
     chance_outcomes: int = 1
     max_decisions: int = 100_000
+    needs_legal_orders: bool = True
+    """False: :meth:`next_tokens` masks without :meth:`Game.legal_orders` (spare listing them)."""
 
     @abstractmethod
     def observe(self, view: V) -> list[float]:

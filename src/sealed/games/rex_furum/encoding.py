@@ -19,8 +19,9 @@ sends it:
 
 Tokens are taken in catalogue order (each after the last), so an email has
 one spelling, and the mask of each token is exactly the actions that keep
-the email legal by the rules' own check (:func:`~sealed.games.rex_furum.rules.check_orders`
-on the desk the view gives, :func:`~sealed.games.rex_furum.bots.desk_of`).
+the email legal by the rules' own test of an email (``Tally`` and ``action_problem``,
+which :func:`~sealed.games.rex_furum.rules.check_orders` runs) on the desk the view
+gives (:func:`~sealed.games.rex_furum.bots.desk_of`).
 Entering a company empty comes before accepting a bribe to it in the
 catalogue, so every prefix of a legal email is legal and ``send`` is always allowed.
 
@@ -37,7 +38,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from sealed.core.encoding import Encoding, one_hot, relative_seats
-from sealed.core.errors import IllegalOrderError
 from sealed.games.rex_furum.bots import desk_of
 from sealed.games.rex_furum.orders import (
     AcceptBribe,
@@ -56,7 +56,7 @@ from sealed.games.rex_furum.orders import (
     Quit,
     RoundOrders,
 )
-from sealed.games.rex_furum.rules import ACTION_POINTS, check_orders
+from sealed.games.rex_furum.rules import ACTION_POINTS, Tally, action_problem
 from sealed.games.rex_furum.state import BY_NAME, COMPANIES, NAMES, NOTICE_KINDS, Company
 from sealed.games.rex_furum.views import RoundEmail
 
@@ -85,6 +85,7 @@ class RexFurumEncoding(Encoding[RoundOrders, RoundEmail]):
         self.actions = (*(token.name for token in self.catalogue), "send")
         # three points of actions, an investment in every other player, then send
         self.max_tokens = ACTION_POINTS + (n - 1) + 1
+        self.needs_legal_orders = False  # masks come from the rules' test of an email
         self.max_decisions = rounds * self.max_tokens
         self.chance_outcomes = len(COMPANIES)  # each player's starting company
         self.observation_size = (
@@ -101,17 +102,21 @@ class RexFurumEncoding(Encoding[RoundOrders, RoundEmail]):
     ) -> list[int]:
         desk = desk_of(view)
         written = self._actions(view, draft)
+        # The rules' own test of a set, one action more at a time (what check_orders runs):
+        # enter-empty tokens come before accepts, so the companies the email enters are
+        # all in the draft already when an accept is considered.
+        entering = frozenset(a.company for a in written if isinstance(a, EnterEmpty))
+        tally = Tally(desk, entering if desk.version >= 3 else frozenset())
+        for action in written:
+            tally.add(action)
         others, offers = self._context(view)
         allowed = []
         for token in range(draft[-1] + 1 if draft else 0, self.send):
-            action = self.catalogue[token].build(others, offers)
-            if action is None:
+            candidate = self.catalogue[token].build(others, offers)
+            if candidate is None or action_problem(desk, candidate):
                 continue
-            try:
-                check_orders(desk, RoundOrders((*written, action)))
-            except IllegalOrderError:
-                continue
-            allowed.append(token)
+            if tally.admits(candidate):
+                allowed.append(token)
         return [*allowed, self.send]
 
     def order(self, view: RoundEmail, draft: tuple[int, ...]) -> RoundOrders | None:
