@@ -14,5 +14,23 @@ Modules, in the order mail flows through them:
 - :mod:`~sealed.mail.answers`: the words of every mail we write;
 - :mod:`~sealed.mail.outbox`: the durable outbox (nothing sent twice) and the SMTP relay.
 
+Decisions (RELIABILITY.md section 5 asks for them explicitly), each pinned by a test:
+
+- The address is the identity. ``From:`` is never parsed for identity; mail with a
+  valid secret from another ``From:`` is sealed, and the answer (which always goes to
+  the registered address, never to ``From:``) says so (njudge's accept-and-notify;
+  ``test_gateway.py::test_a_forged_from_gains_nothing_and_the_real_player_is_told``).
+- Unknown or revoked addresses: refused at ``RCPT`` (550) by SMTP; by IMAP, one bounce to
+  the envelope sender (rate-limited), with no game data (``corpus/forged_from_wrong_secret``).
+- Each email replaces the seat's whole set of orders for the step (DPjudge); an email with
+  no orders in it changes nothing (``test_a_chatter_only_email_never_replaces_sealed_orders``).
+- The step an email answers is read from our Message-ID in ``In-Reply-To``/``References``,
+  then ``(step N)`` in the subject; with neither, the open step
+  (``test_the_subject_step_is_used_when_there_is_no_thread``).
+- Machines are never answered and their orders never sealed, even if the orders are
+  valid (``corpus/out_of_office_autosubmitted``).
+- Secrets are kept readable in the address book (0600), because every mail to a seat is
+  sent from its address; they are compared as SHA-256 digests in constant time.
+
 ``python -m sealed.mail`` (:mod:`~sealed.mail.__main__`) runs games from a folder of game files.
 """
