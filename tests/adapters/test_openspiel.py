@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import itertools
 import random
+import re
 from fractions import Fraction
 from typing import Any
 
@@ -129,3 +130,17 @@ def test_fixems_game_string_loads_back() -> None:
     again = pyspiel.load_game(str(game))
     assert again.options["card_order"] == "2-3-1"
     assert again.get_parameters()["card_order"] == "2_3_1"
+
+
+@pytest.mark.parametrize(
+    ("params", "message"),
+    [
+        ({"num_cards": 0}, "option num_cards: 0 is below 1"),
+        ({"points_order": "rand"}, "'rand' is not one of random, descending, ascending"),
+        ({"players": 9}, "Goofspiel takes 2-4 players, not 9"),
+        ({"num_crds": 3}, "Unknown parameter 'num_crds'"),
+    ],
+)
+def test_bad_parameters_are_refused_with_the_reason(params: dict[str, Any], message: str) -> None:
+    with pytest.raises(Exception, match=re.escape(message)):
+        pyspiel.load_game("python_sealed_goofspiel", params)

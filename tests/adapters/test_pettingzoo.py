@@ -119,3 +119,11 @@ def test_a_game_without_an_encoding_is_refused_by_name() -> None:
         parallel_env("goofspiel", 5)
     with pytest.raises(SealedError, match="did you mean 'goofspiel'"):
         parallel_env("gofspiel")
+
+
+@pytest.mark.filterwarnings("ignore::UserWarning")
+def test_a_full_table_of_sixteen_rex_furum_players() -> None:
+    """The largest table the seed allows: 1,247 actions, masks still from the rules' test."""
+    environment = parallel_env("rex-furum", 16, {"rounds": 2})
+    assert len(environment.action_names()) == 1247
+    parallel_api_test(environment, num_cycles=100)
