@@ -117,3 +117,10 @@ def test_read_player_text_combines_both_steps() -> None:
     read = read_player_text(mail)
     assert read.text.strip() == "pass"
     assert len(read.notes) == 2
+
+
+def test_inline_quoted_lines_stay_for_the_core_and_are_counted_in_a_note() -> None:
+    body = "> what will you do?\nembezzle ben\n> and then?\nprotect self"
+    own = own_text(body)
+    assert own.text == body  # line numbers stay true; salvage_orders skips '>' lines
+    assert own.notes == ("2 quoted lines ('>')",)

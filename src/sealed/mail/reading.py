@@ -280,15 +280,23 @@ SIGNATURE = re.compile(
 
 
 def own_text(text: str) -> PlayerText:
-    """``text`` up to the first line where quoted, forwarded mail or a signature begins."""
+    """``text`` up to the first line where quoted, forwarded mail or a signature begins.
+
+    ``>`` lines before that stay (the core's reader skips them) and are counted in a note.
+    """
     lines = text.split("\n")
+    kept, notes = lines, []
     for number in range(len(lines)):
         reason = _cut_reason(lines, number)
         if reason is not None:
             rest = sum(1 for later in lines[number:] if later.strip())
-            note = f"{reason} from line {number + 1} on ({rest} lines)"
-            return PlayerText("\n".join(lines[:number]), (note,))
-    return PlayerText(text)
+            notes.append(f"{reason} from line {number + 1} on ({rest} lines)")
+            kept = lines[:number]
+            break
+    quoted = sum(1 for line in kept if line.lstrip().startswith(">"))
+    if quoted:
+        notes.insert(0, f"{quoted} quoted line{'s' if quoted > 1 else ''} ('>')")
+    return PlayerText("\n".join(kept), tuple(notes))
 
 
 def _cut_reason(lines: list[str], number: int) -> str | None:
