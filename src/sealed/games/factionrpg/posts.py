@@ -164,7 +164,7 @@ def describe(decision: Decision) -> str:
             f"reveal' (the attacker learns it failed and loses {decision.margin} value), "
             f"'decision {n} deceive' (the attacker thinks you have no other hidden assets) or "
             f"'decision {n} feed ASSET...' (the attacker gains profiles you choose); with "
-            f"deceive or feed you gain {decision.amount} random profile(s) on the attacking "
+            f"deceive or feed you gain up to {decision.amount} random profile(s) on the attacking "
             "assets. Default: deceive."
         )
     if decision.kind == "increase":

@@ -443,7 +443,7 @@ def _failed_infiltration(
         _record(turn, group, outcome="failure", result=text, told_defender=None, **base)
         return
     assets = tuple(o.asset for _, o in group.members)
-    count = min(max(1, shortfall), len(assets))
+    count = max(1, shortfall)  # capped by the draw, so the count never tells how many attacked
     decision = turn.decide(
         "defend",
         owner,
