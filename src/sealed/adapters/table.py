@@ -17,8 +17,9 @@ what the game master reads: who is prompted, the legal orders, the result.
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, SupportsIndex
 
 from sealed.core.encoding import Encoding
 from sealed.core.errors import SealedError
@@ -151,23 +152,27 @@ class Table:
         return "wait" if action == self.wait else self.encoding.actions[action]
 
     # -- acting ---------------------------------------------------------------
-    def act(self, actions: Mapping[Seat, int]) -> dict[Seat, Any] | None:
+    def act(self, actions: Mapping[Seat, object]) -> dict[Seat, Any] | None:
         """Take one action id per seat; the step's orders once every prompted seat's is complete.
 
-        Changes nothing if any action is illegal.
+        A seat left out waits. Changes nothing if any action is illegal.
 
         :raises IllegalActionError: an action outside the seat's legal actions.
         """
-        deciding = self.deciding()
-        for seat in self.seats:
-            action = actions.get(seat, self.wait)
-            if action not in self.legal_actions(seat):
+        chosen = {seat: _action_id(actions.get(seat, self.wait)) for seat in self.seats}
+        for seat, action in chosen.items():
+            if seat not in actions and action not in self.legal_actions(seat):
+                raise IllegalActionError(f"{seat}: no action given, and it must decide now")
+            if action is None or action not in self.legal_actions(seat):
+                name = "no such action" if action is None else self._name_or_number(action)
                 raise IllegalActionError(
-                    f"{seat}: action {action} ({self._name_or_number(action)}) is not legal now "
+                    f"{seat}: action {actions.get(seat)!r} ({name}) is not legal now "
                     f"(legal: {self.legal_actions(seat)})"
                 )
-        for seat in deciding:
-            self._take(seat, int(actions[seat]))
+        for seat in self.deciding():
+            action = chosen[seat]
+            assert action is not None  # checked above
+            self._take(seat, action)
         if self.deciding():
             return None
         orders, self.sealed, self.drafts = self.sealed, {}, {}
@@ -210,3 +215,8 @@ class Table:
         copy.drafts = dict(self.drafts)
         copy.sealed = dict(self.sealed)
         return copy
+
+
+def _action_id(value: object) -> int | None:
+    """``value`` as an action id (ints, NumPy integers), or ``None`` if it is not a whole number."""
+    return operator.index(value) if isinstance(value, SupportsIndex) else None
