@@ -134,9 +134,9 @@ def _sqlite_connect(dbapi_connection: Any, _record: Any) -> None:
     dbapi_connection.isolation_level = None  # we say BEGIN ourselves (see _sqlite_begin)
     cursor = dbapi_connection.cursor()
     for pragma in (
+        "busy_timeout=30000",  # first: switching to WAL needs a lock another process may hold
         "journal_mode=WAL",
         "synchronous=FULL",
-        "busy_timeout=30000",
         "foreign_keys=ON",
     ):
         cursor.execute(f"PRAGMA {pragma}")
@@ -164,6 +164,9 @@ def reading(engine: Engine) -> Iterator[Connection]:
         yield connection
 
 
+MIGRATION_LOCK = 7_353_101  # the PostgreSQL advisory lock held while migrating
+
+
 def migrate(engine: Engine) -> None:
     """Bring the schema to the newest migration (a fresh database gets every table)."""
     from alembic import command
@@ -172,6 +175,18 @@ def migrate(engine: Engine) -> None:
     config = Config()
     config.set_main_option("script_location", str(Path(__file__).parent / "migrations"))
     with engine.connect() as connection:
-        config.attributes["connection"] = connection
-        command.upgrade(config, "head")
-        connection.commit()
+        # Two servers starting at once on a fresh database must not both create the tables:
+        # SQLite's BEGIN IMMEDIATE and a PostgreSQL advisory lock make them take turns.
+        connection.execution_options(write=True)
+        postgres = engine.dialect.name == "postgresql"
+        if postgres:
+            connection.exec_driver_sql(f"SELECT pg_advisory_lock({MIGRATION_LOCK})")
+            connection.commit()
+        try:
+            config.attributes["connection"] = connection
+            command.upgrade(config, "head")
+            connection.commit()
+        finally:
+            if postgres:
+                connection.exec_driver_sql(f"SELECT pg_advisory_unlock({MIGRATION_LOCK})")
+                connection.commit()
