@@ -149,15 +149,6 @@ def _sqlite_begin(connection: Connection) -> None:
 
 
 @contextmanager
-def writing(engine: Engine) -> Iterator[Connection]:
-    """One write transaction: committed when the block ends, rolled back on any error."""
-    with engine.connect() as connection:
-        connection.execution_options(write=True)
-        with connection.begin():
-            yield connection
-
-
-@contextmanager
 def reading(engine: Engine) -> Iterator[Connection]:
     """One read transaction (a consistent snapshot)."""
     with engine.connect() as connection, connection.begin():

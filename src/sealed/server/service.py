@@ -1,13 +1,14 @@
 """The service layer: every act on a game, each in one locked transaction.
 
-An act (seal, close, press, a GM's act, a deadline) runs as: begin a write
-transaction, lock the game's row, rebuild the match from its record (or
-take the copy this process cached at the same revision), apply the act,
-let bots play the seats handed to them, write the new record with the next
-revision, index its deadline, commit. The caller answers only after the
-commit: an acknowledged order is a committed one. A deadline is fired only
-if the step it was set for is still the open step when the lock is held,
-so two processes (or a restart) never resolve one step twice.
+An act (seal, close, press, a GM's act, a deadline) runs as: join the
+process's write transaction (:mod:`sealed.server.writer`), lock the game's
+row, rebuild the match from its record (or take the copy this process
+cached at the same revision), apply the act, let bots play the seats handed
+to them, write the new record with the next revision, index its deadline,
+commit. The caller answers only after the commit: an acknowledged order is
+a committed one. A deadline is fired only if the step it was set for is
+still the open step when the lock is held, so two processes (or a restart)
+never resolve one step twice.
 
 Times in the database are naive UTC; the clock is injected (tests move it).
 """
@@ -75,10 +76,6 @@ def utc_now() -> datetime:
 def naive(when: datetime) -> datetime:
     """A time as the database keeps it: naive UTC."""
     return when.astimezone(UTC).replace(tzinfo=None)
-
-
-def aware(when: datetime) -> datetime:
-    return when.replace(tzinfo=UTC) if when.tzinfo is None else when
 
 
 def digest(token: str) -> str:
@@ -677,8 +674,7 @@ class GameService:
 
     def gm_order(self, game_id: int, text: str, step: int | None) -> Sealed:
         """The GM seat's orders, when the rules prompt the game master."""
-        sealed = self.seal(Link(game_id, GM), text, step)
-        return sealed
+        return self.seal(Link(game_id, GM), text, step)
 
     def preview(self, game_id: int) -> dict[str, list[str]]:
         """What the open step would say to each reader if it opened now (nothing changes).
