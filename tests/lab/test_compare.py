@@ -54,3 +54,13 @@ def test_every_measure_has_an_interval_around_its_value(goofspiel_13_against_5: 
         assert estimate.low <= estimate.value <= estimate.high, estimate
     for d in goofspiel_13_against_5.differences:
         assert d.low <= d.value <= d.high, d
+
+
+def test_processes_do_not_change_a_comparison() -> None:
+    game = get_game("goofspiel")
+    given: tuple[dict[str, str], dict[str, str]] = ({"num_cards": "6"}, {"num_cards": "4"})
+    resolved = (resolve_options(game.options, given[0]), resolve_options(game.options, given[1]))
+    bots = ["random", "counter"]
+    one = compare(game, given, resolved, 120, bots, "jobs", jobs=1)
+    two = compare(game, given, resolved, 120, bots, "jobs", jobs=2)
+    assert one == two
