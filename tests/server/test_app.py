@@ -6,7 +6,9 @@ from __future__ import annotations
 import html
 import json
 import re
+import time
 from collections.abc import Iterator
+from datetime import timedelta
 from typing import Any
 
 import pytest
@@ -304,3 +306,17 @@ def test_health_and_static(client: TestClient) -> None:
     assert client.get("/static/style.css").status_code == 200
     assert "deadline" in client.get("/static/countdown.js").text
     assert json.loads(client.get("/api/nope").text)["ok"] is False
+
+
+def test_the_running_app_fires_deadlines_by_itself(service: GameService, clock: Clock) -> None:
+    with TestClient(create_app(service, poll=0.02)) as client:
+        game = created(client, game="goofspiel", minutes=5)
+        gm = game["gm"]["token"]
+        clock.advance(6)
+        for _ in range(1000):  # the scheduler runs every 0.02 s; wait for it, however slow
+            if client.get(f"/api/gm/{gm}").json()["step"] == 2:
+                break
+            time.sleep(0.01)
+        status = client.get(f"/api/gm/{gm}").json()
+        assert status["step"] == 2
+        assert status["deadline"] == (clock() + timedelta(minutes=5)).isoformat(timespec="seconds")
