@@ -15,9 +15,10 @@ from contextlib import contextmanager
 from email import policy
 from email.message import EmailMessage
 from email.parser import BytesParser
+from typing import Any
 
 from aiosmtpd.controller import Controller
-from aiosmtpd.smtp import SMTP, Envelope, Session
+from aiosmtpd.smtp import SMTP, AuthResult, Envelope, LoginPassword, Session
 
 WAIT_LIMIT = 60.0
 
@@ -69,11 +70,32 @@ class Sink:
         return mail
 
 
+def password_check(user: str, password: str) -> Callable[..., AuthResult]:
+    """An aiosmtpd authenticator accepting one login (LOGIN and PLAIN)."""
+
+    def check(
+        server: SMTP, session: Session, envelope: Envelope, mechanism: str, data: Any
+    ) -> AuthResult:
+        ok = isinstance(data, LoginPassword) and data == (user.encode(), password.encode())
+        return AuthResult(success=ok, handled=False)
+
+    return check
+
+
 @contextmanager
-def running_sink() -> Iterator[tuple[Sink, int]]:
+def running_sink(login: tuple[str, str] | None = None) -> Iterator[tuple[Sink, int]]:
+    """A relay on a free loopback port; with ``login``, it requires AUTH (over plain text:
+    tests only)."""
     sink = Sink()
     port = free_port()
-    controller = Controller(sink, hostname="127.0.0.1", port=port)
+    auth: dict[str, Any] = {}
+    if login is not None:
+        auth = {
+            "authenticator": password_check(*login),
+            "auth_required": True,
+            "auth_require_tls": False,
+        }
+    controller = Controller(sink, hostname="127.0.0.1", port=port, **auth)
     controller.start()
     try:
         yield sink, port

@@ -5,6 +5,7 @@ from __future__ import annotations
 from email.message import EmailMessage
 from pathlib import Path
 
+import pytest
 from tests.mail.relay import free_port, running_sink
 
 from sealed.mail.outbox import Outbox, Relay
@@ -92,4 +93,20 @@ def test_a_message_whose_metadata_was_lost_in_a_crash_is_still_sent(tmp_path: Pa
         next(tmp_path.glob("*.json")).unlink()  # a crash between the claim and its metadata
         assert outbox.has("k") and not outbox.put("k", message(1))
         assert outbox.flush().sent == 1
+        assert len(sink.wait_for(1)) == 1
+
+
+# The test relay takes AUTH over plain text on loopback; aiosmtpd rightly warns about that.
+@pytest.mark.filterwarnings("ignore:Requiring AUTH while not requiring TLS")
+def test_the_relay_s_credentials_are_used_and_a_wrong_password_is_retried(
+    tmp_path: Path,
+) -> None:
+    with running_sink(login=("gm", "s3cret")) as (sink, port):
+        wrong = Outbox(tmp_path / "a", Relay(port=port, username="gm", password="nope"))
+        wrong.put("k", message(1))
+        assert wrong.flush().retry == 1
+        assert "535" in wrong.messages()[0]["error"]
+        right = Outbox(tmp_path / "b", Relay(port=port, username="gm", password="s3cret"))
+        right.put("k", message(1))
+        assert right.flush().sent == 1
         assert len(sink.wait_for(1)) == 1
