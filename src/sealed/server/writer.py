@@ -109,7 +109,13 @@ class Writer:
         if self._batch is None or self._batch.joined >= MAX_BATCH:
             while self._batch is not None:  # a full batch: let the committer take it
                 self._cond.wait(0.05)
-            self._batch = Batch(self._writable().begin())
+            try:
+                self._batch = Batch(self._writable().begin())
+            except Exception as error:  # the database went away: reconnect on the next act
+                self._drop_connection()
+                raise StorageError(
+                    f"the database cannot be reached (nothing was changed): {type(error).__name__}"
+                ) from None
             self._start()
         return self._batch
 
@@ -174,14 +180,17 @@ class Writer:
             return
         batch.done = True
 
-    def _fail(self, batch: Batch, error: BaseException) -> None:
-        batch.error, batch.done = error, True
-        with suppress(Exception):
-            batch.transaction.rollback()
+    def _drop_connection(self) -> None:
         if self._connection is not None:
             with suppress(Exception):
                 self._connection.close()
             self._connection = None
+
+    def _fail(self, batch: Batch, error: BaseException) -> None:
+        batch.error, batch.done = error, True
+        with suppress(Exception):
+            batch.transaction.rollback()
+        self._drop_connection()
         if self._batch is batch:
             self._batch = None
         self.forget(batch.games)
