@@ -320,3 +320,16 @@ def test_the_running_app_fires_deadlines_by_itself(service: GameService, clock: 
         status = client.get(f"/api/gm/{gm}").json()
         assert status["step"] == 2
         assert status["deadline"] == (clock() + timedelta(minutes=5)).isoformat(timespec="seconds")
+
+
+def test_a_page_shown_again_writes_nothing(client: TestClient) -> None:
+    game = created(client)
+    gm, token = game["gm"]["token"], game["seats"]["ana"]["token"]
+    client.post(f"/gm/{gm}/close", data={"step": "1"})
+    revision = client.get(f"/api/gm/{gm}").json()["revision"]
+    first = client.get(f"/play/{token}").text
+    assert 'id="news"' in first  # what step 1 told ana, delivered on the web channel
+    assert client.get(f"/api/gm/{gm}").json()["revision"] == revision + 1
+    again = client.get(f"/play/{token}").text
+    assert 'id="news"' not in again  # told once
+    assert client.get(f"/api/gm/{gm}").json()["revision"] == revision + 1

@@ -42,7 +42,7 @@ from sealed.core.errors import (
 )
 from sealed.core.events import Told, told
 from sealed.core.game import GM, Options, Prompt, resolve_options
-from sealed.core.match import Match, Report, play_bots, replay
+from sealed.core.match import Cursor, Match, Report, play_bots, reader_key, replay
 from sealed.core.registry import get_game
 from sealed.server import gm
 from sealed.server.db import acks, audit, deadlines, games, links, reading, reminders
@@ -575,11 +575,19 @@ class GameService:
     def report(
         self, link: Link, channel: str, deliver: bool, show: Callable[[Snapshot, Report], T]
     ) -> T:
-        """``show`` a reader's report (plain data out); ``deliver`` moves its cursor past it."""
-        if not deliver:
-            return self.read(
-                link.game_id, lambda snap: show(snap, snap.match.report(link.seat, channel))
-            )
+        """``show`` a reader's report (plain data out); ``deliver`` moves its cursor past it.
+
+        A report with nothing new to deliver (a page shown again) is only read, never written.
+        """
+        key = reader_key(link.seat, channel)
+
+        def look(snap: Snapshot) -> tuple[bool, T]:
+            report = snap.match.report(link.seat, channel)
+            return report.upto == snap.match.cursors.get(key, Cursor()), show(snap, report)
+
+        delivered, shown = self.read(link.game_id, look)
+        if delivered or not deliver:
+            return shown
         with self._acting(link.game_id) as act:
             report = act.match.report(link.seat, channel)
             before = act.match.cursors.get(f"{link.seat}@{channel}")
