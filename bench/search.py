@@ -4,52 +4,80 @@ Run: ``.venv/bin/python bench/search.py [--games N] [--budgets 16,64]
 [--only war-slayer,fixem,rex-furum] [--jobs 2] [--seed S]``.
 
 For every game and budget it plays ``N`` games of one ``search-B`` bot
-against the game's best hand-written bot in every other seat, on the path
-``sealed sim`` uses (:func:`sealed.lab.sim.run_games`: game ``i`` has seed
+against the game's best hand-written bot in every other seat, as ``sealed
+sim`` plays them (:func:`sealed.lab.sim.play_one`; game ``i`` has seed
 ``"S/i"``, the line-up rotated by ``i`` so the search bot sits in every seat
-equally often). It prints the search bot's share of the wins (a shared win
-counts a fraction) with its 95% Wilson interval, beside the share an equal
-bot would expect (1 / seats), and whether the interval lies above it. The
-seconds per game are printed for planning only: they are never asserted.
+equally often). Every ``--every`` games it prints the search bot's share of
+the wins so far (a shared win counts a fraction) with its 95% Wilson
+interval, beside the share an equal bot would expect (1 / seats), and
+whether the interval lies above it; a run stopped early on a busy machine
+still reports the games it finished. The seconds per game are printed for
+planning only: they are never asserted.
 """
 
 from __future__ import annotations
 
 import argparse
 import time
+from collections.abc import Iterator
+from concurrent.futures import ProcessPoolExecutor
 
 from sealed.core.game import resolve_options
 from sealed.core.registry import get_game
-from sealed.lab.sim import run_games, summarise
+from sealed.lab.sim import GameSummary, play_one
 from sealed.lab.stats import wilson
 
 BEST = {"war-slayer": "spymaster", "fixem": "counter", "rex-furum": "greedy"}
 """Each game's strongest hand-written bot (Rex Furum: greedy won 64% of a four-way sim)."""
 
 
-def measure(name: str, budget: int, games: int, jobs: int, seed: str) -> dict[str, object]:
+def play(name: str, lineup: list[str], seed: str, index: int) -> GameSummary:
+    """Game ``index``: seed ``"S/i"``, the line-up rotated by ``i`` (as ``sealed sim`` seats it)."""
+    game = get_game(name)
+    shift = index % len(lineup)
+    seated = lineup[shift:] + lineup[:shift]
+    return play_one(game, resolve_options(game.options, {}), seated, f"{seed}/{index}")
+
+
+def measure(
+    name: str, budget: int, games: int, jobs: int, seed: str, every: int
+) -> Iterator[dict[str, object]]:
+    """The tally after every ``every`` games and at the end (a run may be stopped any time)."""
     game = get_game(name)
     best = BEST[name]
     searcher = f"search-{budget}"
     lineup = [searcher] + [best] * (game.usual_players - 1)
     started = time.perf_counter()
-    results = run_games(game, games, lineup, seed, resolve_options(game.options, {}), jobs=jobs)
-    seconds = time.perf_counter() - started
-    wins = summarise(results).wins_by_bot[searcher]
-    low, high = wilson(wins, games)
-    fair = 1 / game.usual_players
+    wins, done = 0.0, 0
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        futures = [pool.submit(play, name, lineup, seed, i) for i in range(games)]
+        for future in futures:
+            summary = future.result()
+            done += 1
+            wins += sum(
+                1 / len(summary.winners) for s in summary.winners if summary.bots[s] == searcher
+            )
+            if done % every == 0 or done == games:
+                yield _row(name, best, game.usual_players, budget, done, wins, started)
+
+
+def _row(
+    name: str, best: str, seats: int, budget: int, done: int, wins: float, started: float
+) -> dict[str, object]:
+    low, high = wilson(wins, done)
+    fair = 1 / seats
     return {
         "game": name,
-        "against": f"{best} x{game.usual_players - 1}",
+        "against": f"{best} x{seats - 1}",
         "budget": budget,
-        "games": games,
+        "games": done,
         "wins": wins,
-        "share": wins / games,
+        "share": wins / done,
         "low": low,
         "high": high,
         "fair": fair,
         "verdict": "beats" if low > fair else "worse" if high < fair else "not shown",
-        "seconds_per_game": seconds / games,
+        "seconds_per_game": (time.perf_counter() - started) / done,
     }
 
 
@@ -60,6 +88,7 @@ def main() -> None:
     parser.add_argument("--only", default=",".join(BEST))
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--seed", default="bench-search")
+    parser.add_argument("--every", type=int, default=20, help="print the tally every N games")
     args = parser.parse_args()
     print(
         f"{'game':<11} {'against':<13} {'budget':>6} {'games':>5} {'search wins':>11} "
@@ -67,14 +96,14 @@ def main() -> None:
     )
     for name in args.only.split(","):
         for budget in (int(b) for b in args.budgets.split(",")):
-            row = measure(name, budget, args.games, args.jobs, args.seed)
-            print(
-                f"{row['game']:<11} {row['against']:<13} {budget:>6} {args.games:>5} "
-                f"{row['wins']:>6g} {row['share']:>4.0%} "
-                f"  [{row['low']:.3f}, {row['high']:.3f}] {row['fair']:>5.2f}  "
-                f"{row['verdict']:<10} {row['seconds_per_game']:>6.2f}",
-                flush=True,
-            )
+            for row in measure(name, budget, args.games, args.jobs, args.seed, args.every):
+                print(
+                    f"{row['game']:<11} {row['against']:<13} {budget:>6} {row['games']:>5} "
+                    f"{row['wins']:>6g} {row['share']:>4.0%} "
+                    f"  [{row['low']:.3f}, {row['high']:.3f}] {row['fair']:>5.2f}  "
+                    f"{row['verdict']:<10} {row['seconds_per_game']:>6.2f}",
+                    flush=True,
+                )
 
 
 if __name__ == "__main__":
