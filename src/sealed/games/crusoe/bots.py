@@ -22,7 +22,16 @@ from sealed.core.game import Prompt
 from sealed.games.crusoe.cycle import best_meal, cycle_score
 from sealed.games.crusoe.orders import DONE, PASS, Order, eat
 from sealed.games.crusoe.socialism import even_division
-from sealed.games.crusoe.state import FOODS, FREQUENCIES, FRUITS, GOODS, PATHS, parse_space
+from sealed.games.crusoe.state import (
+    FOODS,
+    FREQUENCIES,
+    FRUITS,
+    GOODS,
+    PATHS,
+    RANKS,
+    parse_space,
+)
+from sealed.games.crusoe.traditional import allowed_paths, trade_limit
 from sealed.games.crusoe.views import CrusoeView, PlayerView
 
 LANDINGS = 1 / 3.5  # the chance a die lands a pawn on a given space
@@ -33,6 +42,10 @@ class GreedyBot:
 
     radio_value = 1.0
     estate_word = "give"
+
+    def __init__(self) -> None:
+        self.rounds: dict[int, int] = {}  # Market rounds seen per cycle (its own memory only)
+
     verdict = Order("fine", all_goods=True)
 
     def choose(self, view: CrusoeView, prompt: Prompt, rng: random.Random) -> Order:
@@ -71,7 +84,14 @@ class GreedyBot:
             return self.divide(view, me)
         if decide == "vote":
             return self.vote(view, me)
+        if decide == "tax":
+            return self.tax(view, me)
         return self.verdict
+
+    def tax(self, view: CrusoeView, me: PlayerView) -> Order:
+        """The Grasshopper takes the offered good worth most to him."""
+        goods = [str(g) for g in view.offer[1:]]
+        return Order("tax", name=max(goods, key=lambda g: self.good_value(g, me)))
 
     # -- Tribal Socialism ----------------------------------------------------------------
     def living_from_me(self, view: CrusoeView) -> list[str]:
@@ -90,11 +110,11 @@ class GreedyBot:
         fair = dict.fromkeys(GOODS, 0)
         seats = self.living_from_me(view)
         fair.update(dict(dict(even_division(view.pile, seats[1:] + seats[:1]).shares)[me.seat]))
-        margin = self.accept_margin - 1.0
+        margin = -1.0
         return Order("yes" if self.worth(mine, 0) >= self.worth(fair, 0) + margin else "no")
 
     # -- the Market ------------------------------------------------------------------
-    accept_margin = 0.0  # accept an offer that leaves me at least this much better off
+    accept_margin = 0.0  # accept only what leaves me strictly better off: trading always ends
 
     def worth(self, goods: dict[str, int], leisure: int) -> float:
         """What a bundle is worth to me now: this cycle's best meal, then what keeps."""
@@ -104,11 +124,21 @@ class GreedyBot:
         later = sum(goods[f] - meal.get(f, 0) for f in FOODS)
         return score + 0.2 * later + 1.5 * goods["diamond"] + 0.5 * min(goods["spear"], 1)
 
+    market_rounds = 4  # a bot goes home after this many rounds of one Market
+
     def trade(self, view: CrusoeView, me: PlayerView) -> Order:
+        self.rounds[view.cycle] = self.rounds.get(view.cycle, 0) + 1
+        if self.rounds[view.cycle] > self.market_rounds:
+            return Order("home")
         now = self.worth(me.goods, me.leisure)
+        mine = {str(o["taker"]) for o in view.offers if o["giver"] == me.seat}
         for offer in view.offers:
             if offer["taker"] != me.seat:
                 continue
+            if offer["giver"] in mine and view.order.index(me.seat) > view.order.index(
+                str(offer["giver"])
+            ):
+                continue  # crossed offers: the earlier in turn order accepts, I wait
             after = dict(me.goods)
             for good, n in _pairs(offer["give"]):
                 after[good] += n
@@ -137,12 +167,13 @@ class GreedyBot:
                 after[need] += 1
                 after[spare] -= 1
                 gain = self.worth(after, me.leisure) - now
-                holder = next((p for p in partners if p.goods[need] > 1), None)
+                give, want = ((spare, 1),), ((need, 1),)
+                holder = next(
+                    (p for p in partners if p.goods[need] > 1 and fits(view, me, p, give, want)),
+                    None,
+                )
                 if holder and gain > 0 and (best is None or gain > best[0]):
-                    order = Order(
-                        "offer", name=holder.seat, goods=((spare, 1),), wants=((need, 1),)
-                    )
-                    best = (gain, order)
+                    best = (gain, Order("offer", name=holder.seat, goods=give, wants=want))
         return best[1] if best else None
 
     # -- values ------------------------------------------------------------------------
@@ -179,6 +210,8 @@ class GreedyBot:
         return max(self.group_values(space_text, me, crowd).values(), default=0.0)
 
     def best_path(self, view: CrusoeView, me: PlayerView) -> str:
+        allowed = allowed_in(view)
+
         def worth(path: str) -> float:
             crowd = 1 + sum(
                 1 for p in view.players if p.alive and p.path == path and p.seat != me.seat
@@ -189,7 +222,7 @@ class GreedyBot:
             produced = LANDINGS * sum(self.space_value(s, me, crowd) for s in spaces)
             return produced + self.good_value("leisure", me) * max(0, 12 - len(spaces)) * 0.25
 
-        return max(PATHS, key=worth)
+        return max(allowed, key=worth)
 
     def best_move(self, view: CrusoeView, me: PlayerView) -> int:
         spaces = view.board[me.path or "ant"]
@@ -211,12 +244,12 @@ class CooperativeBot(GreedyBot):
     """Works for the rescue, shares, defends the attacked and spares the beaten."""
 
     radio_value = 2.5
-    accept_margin = -1.0  # gives a little to help a neighbour
     estate_word = "split"
     verdict = Order("spare")
 
     def best_path(self, view: CrusoeView, me: PlayerView) -> str:
-        if not any(p.alive and p.path == "firefly" for p in view.players):
+        taken = any(p.alive and p.path == "firefly" for p in view.players)
+        if not taken and "firefly" in allowed_in(view):
             return "firefly"
         return super().best_path(view, me)
 
@@ -259,7 +292,9 @@ class RandomBot:
         me = _me(view)
         living = [p.seat for p in view.players if p.alive]
         if decide == "path":
-            return Order("path", name=rng.choice(PATHS))
+            return Order("path", name=rng.choice(allowed_in(view)))
+        if decide == "tax":
+            return Order("tax", name=str(rng.choice(view.offer[1:] or ("none",))))
         if decide in ("move", "learn"):
             return Order(decide, number=int(rng.choice(view.offer)))
         if decide == "take":
@@ -321,8 +356,37 @@ def _random_trade(view: CrusoeView, me: PlayerView, rng: random.Random) -> Order
     if partners and held:
         give = ((rng.choice(held), 1),)
         want = ((rng.choice(GOODS), rng.randint(1, 2)),)
-        choices.append(Order("offer", name=rng.choice(partners), goods=give, wants=want))
+        name = rng.choice(partners)
+        partner = next(p for p in view.players if p.seat == name)
+        if fits(view, me, partner, give, want):
+            choices.append(Order("offer", name=partner.seat, goods=give, wants=want))
     return rng.choice(choices)
+
+
+def allowed_in(view: CrusoeView) -> list[str]:
+    """The paths this seat may choose now (the Traditional Economy's first cycle limits them)."""
+    if not view.scenario.startswith("traditional") or view.cycle > 1:
+        return list(PATHS)
+    living = [p for p in view.players if p.alive]
+    chosen = [p.path for p in living if p.path is not None]
+    return allowed_paths(chosen, len(living) - len(chosen))
+
+
+def fits(
+    view: CrusoeView,
+    me: PlayerView,
+    partner: PlayerView,
+    give: tuple[tuple[str, int], ...],
+    want: tuple[tuple[str, int], ...],
+) -> bool:
+    """True if the Traditional Economy's limits allow this barter (always elsewhere)."""
+    if not view.scenario.startswith("traditional"):
+        return give != want
+    return trade_limit(_rank(me), _rank(partner), give, want) is None
+
+
+def _rank(player: PlayerView) -> int:
+    return RANKS.index(player.track) if player.track in RANKS else -1
 
 
 def _pairs(goods: object) -> list[tuple[str, int]]:

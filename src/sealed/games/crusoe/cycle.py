@@ -51,7 +51,9 @@ def start_cycle(state: CrusoeState, chance: Chance, events: Events) -> None:
     state.order = [seat for _, seat in by_card]
     for seat in living:
         player = state.players[seat]
-        player.path, player.position = None, 0
+        player.path, player.position, player.produced = None, 0, {}
+        if state.settings.scenario == "traditional" and state.cycle > 1:
+            player.path = player.track  # "each player must go down the same path"
     state.phase, state.turn = "path", 0
     if events is not None:
         events.append(

@@ -30,7 +30,8 @@ OPTIONS = (
         "the economy (Introductory Scenarios); built: crusoes-economy (no trade, no violence, "
         "no overburdening), hobbesian (no trade; violence), tribal-capitalism (one-on-one "
         "barter), tribal-communism (the even split, the draft, then barter), "
-        "tribal-socialism (the common pool divided by majority vote); not yet: traditional",
+        "tribal-socialism (the common pool divided by majority vote), traditional (ranks, the "
+        "Grasshopper's tax, the Firefly's provision, trade by rank and class)",
         choices=SCENARIOS,
     ),
     OptionSpec("utopian", False, "the Utopian module: violence is not permitted"),
@@ -127,6 +128,7 @@ class CrusoeGame(InPlaceGame[CrusoeState, Order, CrusoeView]):
             "spear": Order("keep"),
             "trade": Order("home"),
             "vote": Order("no"),
+            "tax": Order("tax", name="none"),
             "verdict": Order("spare"),
             "estate": Order("split"),
         }

@@ -10,6 +10,7 @@ from sealed.games.crusoe.orders import DONE, PASS, Order
 from sealed.games.crusoe.socialism import check_division
 from sealed.games.crusoe.state import GOODS, PATHS, CrusoeState
 from sealed.games.crusoe.trade import standing
+from sealed.games.crusoe.traditional import offer_problem, path_problem
 from sealed.games.crusoe.violence import involved
 
 WORDS_DUE = {
@@ -23,11 +24,12 @@ WORDS_DUE = {
     "speech": ("done",),
     "violence": ("fight", "join", "pass"),
     "spear": ("spear", "keep"),
-    "verdict": ("kill", "spare", "fine"),
+    "verdict": ("kill", "spare", "fine", "swap"),
     "draft": ("draft",),
     "trade": ("offer", "accept", "wait", "home"),
     "divide": ("divide",),
     "vote": ("yes", "no"),
+    "tax": ("tax",),
 }
 DUE_HELP = {
     "path": "path NAME: ant, dung_beetle, spider, sand_crab, firefly, bookworm, grasshopper",
@@ -45,6 +47,7 @@ DUE_HELP = {
     "trade": "offer SEAT GOODS for GOODS, accept SEAT, wait, or home (done trading)",
     "divide": "divide SEAT GOODS SEAT GOODS ...: who gets how much of the whole pool",
     "vote": "yes or no: the division proposed",
+    "tax": "tax GOOD (one unit produced this cycle) or tax none",
 }
 
 
@@ -87,9 +90,19 @@ def _problem(state: CrusoeState, seat: str, order: Order) -> str | None:
         kinds = " ".join(g for g in GOODS if state.pile.get(g, 0)) or "nothing"
         return f"the central pile holds no {order.name} (it holds {kinds})"
     if order.word == "offer":
-        return _offer_problem(state, seat, order)
+        return _offer_problem(state, seat, order) or offer_problem(state, seat, order)
     if order.word == "divide":
         return check_division(state, order)
+    if order.word == "path":
+        return path_problem(state, seat, order.name)
+    if order.word == "tax" and order.name != "none" and order.name not in state.offer[1:]:
+        allowed = " ".join(str(g) for g in state.offer[1:])
+        return (
+            f"tax {order.name}: not one of {allowed} (a unit produced this cycle, never "
+            "leaving zero water or less than three food)"
+        )
+    if order.word == "swap" and state.settings.scenario != "traditional":
+        return "only the Traditional Economy swaps tracks"
     if order.word == "accept" and standing(state, order.name, seat) is None:
         return f"{order.name} has no offer standing to you"
     return None
@@ -125,7 +138,10 @@ def legal_orders(state: CrusoeState, seat: str) -> list[Order] | None:
         return []
     ask = state.ask or ""
     if ask == "path":
-        return [Order("path", name=p) for p in PATHS]
+        paths = [Order("path", name=p) for p in PATHS]
+        return [o for o in paths if path_problem(state, seat, o.name) is None]
+    if ask == "tax":
+        return [Order("tax", name=str(g)) for g in state.offer[1:]] + [Order("tax", name="none")]
     if ask == "move":
         return [Order("move", number=int(n)) for n in state.offer]
     if ask == "take":

@@ -22,6 +22,8 @@ One word starts every order; the decision open now says which are due::
     divide ana water 2 apple 1 ben egg 3    Tribal Socialism: propose who gets how much of the
                              common pool (every unit handed out)
     yes / no                 the vote on a proposed division
+    tax apple / tax none     Traditional Economy: the Grasshopper's tax on the player named
+    swap                     Traditional Economy: the winners' verdict, losers swap tracks
 
 Parsing knows nothing of the state; whether an order is due and legal is a
 rule (``rules.check``).
@@ -74,6 +76,8 @@ WORDS = (
     "divide",
     "yes",
     "no",
+    "tax",
+    "swap",
 )
 
 
@@ -114,7 +118,7 @@ def format_order(order: Order) -> str:
     if order.word == "divide":
         parts = [f"{seat} {_goods_text(goods) or 'nothing'}" for seat, goods in order.shares]
         return "divide " + " ".join(parts)
-    if order.word in ("path", "take", "fight", "join", "give", "accept", "draft"):
+    if order.word in ("path", "take", "fight", "join", "give", "accept", "draft", "tax"):
         return f"{order.word} {order.name}"
     if order.word in ("move", "learn"):
         return f"{order.word} {order.number}"
@@ -151,6 +155,8 @@ def parse_order(text: str) -> Order:
         if len(rest) != 1:
             raise OrderSyntaxError(f"write {word} and one player's name ({word} ben)")
         return Order(word, name=raw[1])
+    if word == "tax":
+        return Order("tax", name=_one_of(word, [_singular(w) for w in rest], (*GOODS, "none")))
     if word == "draft":
         return Order("draft", name=_one_of(word, [_singular(w) for w in rest], GOODS))
     if word == "offer":

@@ -15,7 +15,7 @@ from collections.abc import Callable, Mapping, Sequence
 
 from sealed.core.chance import Chance
 from sealed.core.events import Event
-from sealed.games.crusoe import cycle, socialism, trade, violence
+from sealed.games.crusoe import cycle, socialism, trade, traditional, violence
 from sealed.games.crusoe.orders import Order
 from sealed.games.crusoe.state import (
     FREQUENCIES,
@@ -69,6 +69,7 @@ def _path_phase(state: CrusoeState, chance: Chance, events: Events) -> None:
 
 def _on_path(state: CrusoeState, seat: str, order: Order, chance: Chance, events: Events) -> None:
     state.players[seat].path = order.name
+    state.players[seat].track = order.name
     if events is not None:
         events.append(
             Event(
@@ -276,6 +277,7 @@ def _gain(
         player.radio[icon] += got
     else:
         player.goods[icon] += got
+        player.produced[icon] = player.produced.get(icon, 0) + got
     gained[icon] = gained.get(icon, 0) + got
 
 
@@ -293,6 +295,7 @@ def _speared_fish(
         return
     got = min(amount, state.bank("fish"))
     player.goods["fish"] += got
+    player.produced["fish"] = player.produced.get("fish", 0) + got
     gained["fish"] = gained.get("fish", 0) + got
     die = chance.dice(f"cycle {state.cycle}: {seat}'s spear roll", 1)[0]
     if die <= 2:
@@ -394,6 +397,7 @@ HANDLERS: dict[str, Handler] = {
     "trade": trade.on_trade,
     "divide": _one(socialism.on_divide),
     "vote": socialism.on_vote,
+    "tax": _one(traditional.on_tax),
     "eat": cycle.on_eat,
     "estate": cycle.on_estate,
     "invoke": violence.on_invoke,
@@ -410,6 +414,7 @@ PHASES: dict[str, Callable[[CrusoeState, Chance, Events], None]] = {
     "draft": trade.draft_phase,
     "trade": trade.trade_phase,
     "divide": socialism.divide_phase,
+    "tax": traditional.tax_phase,
     "government": violence.government_phase,
     "consume": cycle.consume_phase,
     "estate": cycle.estate_phase,

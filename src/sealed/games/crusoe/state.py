@@ -42,6 +42,19 @@ PATH_NAMES = {
 }
 KEEPS_ON = {"apple": 5, "banana": 1, "egg": 5, "fish": 1, "grape": 3}
 """Preservation Rolls: a unit keeps on a die roll of 1..N (the seed's table)."""
+RANKS = ("dung_beetle", "spider", "sand_crab", "ant", "bookworm", "grasshopper", "firefly")
+"""Traditional Economy: social rank by path, lowest first."""
+CLASSES = {
+    "fish": 0,
+    "water": 0,
+    "banana": 0,
+    "spear": 1,
+    "apple": 1,
+    "egg": 1,
+    "grape": 2,
+    "diamond": 2,
+}
+"""Traditional Economy: Cheap 0, Moderate 1, Luxury 2."""
 PENALTY = (0, -1, -1, -2, -3, -5, -8, -13, -21)
 """The score sheet's penalty row, cycles 1-9."""
 LAST_CYCLE = 9
@@ -61,6 +74,7 @@ BUILT_SCENARIOS = (
     "tribal-capitalism",
     "tribal-communism",
     "tribal-socialism",
+    "traditional",
 )
 """The scenarios whose rules are built; the others are refused by name until they are."""
 
@@ -206,6 +220,8 @@ class Player:
     death_cycle: int | None = None
     death_cause: str | None = None  # thirst, starvation or violence
     sheet: list[dict[str, int]] = field(default_factory=list)  # the score sheet, per cycle
+    track: str | None = None  # Traditional Economy: the path kept from cycle to cycle
+    produced: dict[str, int] = field(default_factory=dict)  # goods produced this cycle (tax)
 
     @property
     def dying(self) -> bool:
@@ -246,6 +262,8 @@ class Player:
             self.death_cycle,
             self.death_cause,
             [dict(row) for row in self.sheet],
+            self.track,
+            dict(self.produced),
         )
 
 
@@ -389,6 +407,8 @@ PLAYER_KEYS = (
     "death_cycle",
     "death_cause",
     "sheet",
+    "track",
+    "produced",
 )
 PHASES = (
     "path",
@@ -396,6 +416,7 @@ PHASES = (
     "market",
     "draft",
     "divide",
+    "tax",
     "trade",
     "government",
     "battles",
@@ -457,6 +478,8 @@ def _player_to_json(p: Player) -> JsonDict:
         "death_cycle": p.death_cycle,
         "death_cause": p.death_cause,
         "sheet": [dict(row) for row in p.sheet],
+        "track": p.track,
+        "produced": dict(p.produced),
     }
 
 
@@ -567,6 +590,10 @@ def _player_from_json(value: object, path: setup.Path) -> Player:
             for i, row in enumerate(setup.sequence(raw["sheet"], (*path, "sheet")))
             if isinstance(row, Mapping)
         ],
+        track=None if raw["track"] is None else setup.text(raw["track"], (*path, "track"), PATHS),
+        produced={
+            g: n for g, n in _counts(raw["produced"], (*path, "produced"), GOODS).items() if n
+        },
     )
 
 

@@ -34,6 +34,8 @@ def begin(state: CrusoeState, events: Events) -> None:
         state.phase, state.turn = "draft", 0
     elif state.settings.scenario == "tribal-socialism":
         socialism.begin(state, events)
+    elif state.settings.scenario == "traditional":
+        state.phase, state.turn = "tax", 0
     else:
         state.phase = "trade"
 

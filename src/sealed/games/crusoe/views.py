@@ -42,6 +42,8 @@ class PlayerView:
     malnourished: bool
     wounded: bool
     death: str | None  # "thirst in cycle 3"
+    track: str | None  # Traditional Economy: the path kept for life (the social rank)
+    produced: dict[str, int]  # goods produced this cycle (the Grasshopper taxes from them)
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,6 +123,8 @@ def _player(state: CrusoeState, seat: str) -> PlayerView:
         malnourished=p.malnourished,
         wounded=p.wounded,
         death=death,
+        track=p.track if state.settings.scenario == "traditional" else None,
+        produced=dict(p.produced),
     )
 
 

@@ -16,6 +16,7 @@ from sealed.core.chance import Chance
 from sealed.core.events import Event
 from sealed.games.crusoe.orders import Order, format_order
 from sealed.games.crusoe.state import FOODS, FREQUENCIES, GOODS, Battle, CrusoeState, Player
+from sealed.games.crusoe.traditional import swap_tracks
 
 Events = list[Event] | None
 
@@ -248,10 +249,14 @@ def on_verdict(
         if order.word == "kill":
             _take(state, seat, dict(state.players[seat].goods), winners, taken)
             _kill(state, seat)
+        elif order.word == "swap":
+            continue
         elif order.word == "fine":
             held = state.players[seat].goods
             wanted = dict(held) if order.all_goods else dict(order.goods)
             _take(state, seat, {g: min(n, held[g]) for g, n in wanted.items()}, winners, taken)
+    if order.word == "swap":
+        swap_tracks(state, winners, [s for s in state.order if s in losers], events)
     if events is not None:
         events.append(
             Event(
