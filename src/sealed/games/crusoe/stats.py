@@ -1,10 +1,12 @@
-"""The designer's table: bot simulations of Crusoe's Planet, summarised per scenario.
+"""The designer's table: bot simulations of Crusoe's Planet, summarised per economy.
 
 ``python -m sealed.games.crusoe.stats -n 1000 --bots greedy`` prints, for each
-built scenario, the survival rate, deaths by cycle and cause, the mean and
-spread of final VP, the share of games rescued and by which cycle, and the
-share where everyone lost. Games are played on the fast path with seeds
-``"crusoe-stats/SCENARIO/i"``, so a table is reproducible.
+of the seven introductory economies (the Utopian one played with Tribal
+Communism, as the seed suggests for Marx's vision), the survival rate, deaths
+by cycle and cause, the mean and spread of final VP, the share of games
+rescued and by which cycle, and the share where everyone lost. Games are
+played on the fast path with seeds ``"crusoe-stats/ECONOMY/i"``, so a table
+is reproducible.
 """
 
 from __future__ import annotations
@@ -19,9 +21,19 @@ from dataclasses import dataclass, field
 from sealed.core.chance import SeededChance
 from sealed.core.game import resolve_options
 from sealed.games.crusoe.game import CrusoeGame
-from sealed.games.crusoe.state import BUILT_SCENARIOS, CrusoeState
+from sealed.games.crusoe.state import CrusoeState
 
 GAME = CrusoeGame()
+ECONOMIES: dict[str, dict[str, object]] = {
+    "tribal-capitalism": {"scenario": "tribal-capitalism"},
+    "tribal-socialism": {"scenario": "tribal-socialism"},
+    "tribal-communism": {"scenario": "tribal-communism"},
+    "traditional": {"scenario": "traditional"},
+    "crusoes-economy": {"scenario": "crusoes-economy"},
+    "hobbesian": {"scenario": "hobbesian"},
+    "utopian": {"scenario": "tribal-communism", "utopian": True},
+}
+"""The seven introductory economies, as options of the game."""
 
 
 @dataclass
@@ -39,9 +51,9 @@ class Summary:
     winners: int = 0
 
 
-def play(scenario: str, bots: Sequence[str], seed: str) -> CrusoeState:
+def play(economy: str, bots: Sequence[str], seed: str) -> CrusoeState:
     """One bot game, to the end, on the fast path."""
-    options = resolve_options(GAME.options, {"scenario": scenario})
+    options = resolve_options(GAME.options, ECONOMIES[economy])
     seats = tuple(f"p{i + 1}" for i in range(len(bots)))
     chance = SeededChance(seed)
     state = GAME.initial_state(seats, options, chance)
@@ -107,11 +119,11 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("-n", type=int, default=200, help="games per scenario")
     parser.add_argument("--bots", default="greedy", help="one bot, or one per seat: a,b,c,d")
     parser.add_argument("--players", type=int, default=4)
-    parser.add_argument("--scenario", action="append", choices=BUILT_SCENARIOS)
+    parser.add_argument("--scenario", action="append", choices=tuple(ECONOMIES))
     args = parser.parse_args(argv)
     names = args.bots.split(",")
     bots = names * args.players if len(names) == 1 else names
-    for scenario in args.scenario or BUILT_SCENARIOS:
+    for scenario in args.scenario or ECONOMIES:
         print(report(summarise(scenario, bots, max(1, args.n))))
 
 
