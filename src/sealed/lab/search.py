@@ -256,12 +256,19 @@ class WithSearch(Mapping[str, type[Any]]):
     start playing slow search bots.
     """
 
-    def __init__(self, bots: Mapping[str, type[Any]], game_name: str, rollout: str) -> None:
+    def __init__(
+        self,
+        bots: Mapping[str, type[Any]],
+        game_name: str,
+        rollout: str,
+        horizon: int | None = None,
+    ) -> None:
         if rollout not in bots:
             raise ValueError(f"rollout bot {rollout!r} is not one of {', '.join(bots)}")
         self._bots = dict(bots)
         self._game_name = game_name
         self._rollout = rollout
+        self._horizon = horizon
         self._made: dict[int, type[SearchBot]] = {}
 
     def __getitem__(self, name: str) -> type[Any]:
@@ -273,7 +280,8 @@ class WithSearch(Mapping[str, type[Any]]):
             raise KeyError(name)
         made = self._made.get(budget)
         if made is None:
-            made = self._made[budget] = search_bot(self._game_name, budget, self._rollout)
+            made = search_bot(self._game_name, budget, self._rollout, horizon=self._horizon)
+            self._made[budget] = made
         return made
 
     def __iter__(self) -> Iterator[str]:
@@ -283,6 +291,8 @@ class WithSearch(Mapping[str, type[Any]]):
         return len(self._bots)
 
 
-def with_search(bots: Mapping[str, type[Any]], game_name: str, rollout: str) -> WithSearch:
+def with_search(
+    bots: Mapping[str, type[Any]], game_name: str, rollout: str, horizon: int | None = None
+) -> WithSearch:
     """``bots`` and the search family for ``game_name`` (see :class:`WithSearch`)."""
-    return WithSearch(bots, game_name, rollout)
+    return WithSearch(bots, game_name, rollout, horizon)
