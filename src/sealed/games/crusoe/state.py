@@ -586,15 +586,33 @@ def _player_from_json(value: object, path: setup.Path) -> Player:
         if cause is None
         else setup.text(cause, (*path, "death_cause"), ("thirst", "starvation", "violence")),
         sheet=[
-            {str(k): setup.integer(v, (*path, "sheet", str(i), str(k))) for k, v in row.items()}
+            _sheet_row(row, (*path, "sheet", str(i)))
             for i, row in enumerate(setup.sequence(raw["sheet"], (*path, "sheet")))
-            if isinstance(row, Mapping)
         ],
         track=None if raw["track"] is None else setup.text(raw["track"], (*path, "track"), PATHS),
         produced={
             g: n for g, n in _counts(raw["produced"], (*path, "produced"), GOODS).items() if n
         },
     )
+
+
+SHEET_KEYS = (
+    "cycle",
+    "leisure",
+    "water",
+    "food",
+    "types",
+    "satisfaction",
+    "penalty",
+    "total",
+    "running",
+)
+
+
+def _sheet_row(value: object, path: setup.Path) -> dict[str, int]:
+    """One score sheet column: every row of the sheet, each a whole number."""
+    row = setup.mapping(value, path, SHEET_KEYS, required=SHEET_KEYS)
+    return {key: setup.integer(row[key], (*path, key)) for key in SHEET_KEYS}
 
 
 def _counts(value: object, path: setup.Path, keys: Sequence[str]) -> dict[str, int]:
