@@ -17,6 +17,7 @@
 from __future__ import annotations
 
 import random
+from functools import lru_cache
 
 from sealed.core.game import Prompt
 from sealed.games.crusoe.cycle import best_meal, cycle_score
@@ -29,6 +30,7 @@ from sealed.games.crusoe.state import (
     GOODS,
     PATHS,
     RANKS,
+    Space,
     parse_space,
 )
 from sealed.games.crusoe.traditional import allowed_paths, trade_limit
@@ -196,7 +198,7 @@ class GreedyBot:
 
     def group_values(self, space_text: str, me: PlayerView, crowd: int = 1) -> dict[str, float]:
         values: dict[str, float] = {}
-        for icon, count in parse_space(space_text, ()):
+        for icon, count in _space(space_text):
             group = "fruit" if icon in FRUITS else icon
             amount = max(0, count - (crowd - 1))
             if icon == "speared_fish":
@@ -391,6 +393,12 @@ def _rank(player: PlayerView) -> int:
 
 def _pairs(goods: object) -> list[tuple[str, int]]:
     return [(str(g), int(n)) for g, n in goods.items()] if isinstance(goods, dict) else []
+
+
+@lru_cache(maxsize=4096)
+def _space(text: str) -> Space:
+    """A space of the board as written in the view, read once."""
+    return parse_space(text, ())
 
 
 def _me(view: CrusoeView) -> PlayerView:
