@@ -222,8 +222,7 @@ def _eat_event(
 def _die(state: CrusoeState, seat: str, cause: str) -> None:
     player = state.players[seat]
     player.alive, player.death_cycle, player.death_cause = False, state.cycle, cause
-    player.leisure, player.wounded = 0, False
-    player.radio = dict.fromkeys(FREQUENCIES, 0)  # markers go back to the bank, unrecorded
+    player.leisure, player.wounded = 0, False  # his Radio Signals are still recorded (ruling 23)
 
 
 def _preserve(state: CrusoeState, seat: str, chance: Chance, events: Events) -> None:

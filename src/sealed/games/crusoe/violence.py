@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from sealed.core.chance import Chance
 from sealed.core.events import Event
 from sealed.games.crusoe.orders import Order, format_order
-from sealed.games.crusoe.state import FOODS, FREQUENCIES, GOODS, Battle, CrusoeState, Player
+from sealed.games.crusoe.state import FOODS, GOODS, Battle, CrusoeState, Player
 from sealed.games.crusoe.traditional import swap_tracks
 
 Events = list[Event] | None
@@ -296,5 +296,4 @@ def _take(
 def _kill(state: CrusoeState, seat: str) -> None:
     player = state.players[seat]
     player.alive, player.death_cycle, player.death_cause = False, state.cycle, "violence"
-    player.leisure, player.wounded = 0, False
-    player.radio = dict.fromkeys(FREQUENCIES, 0)
+    player.leisure, player.wounded = 0, False  # his Radio Signals are still recorded (ruling 23)
