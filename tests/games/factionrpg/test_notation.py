@@ -78,6 +78,7 @@ PIECES = st.sampled_from(
         ",",
         "ü",
         "x" * 300,
+        "y" * 5000,
     ]
 )
 

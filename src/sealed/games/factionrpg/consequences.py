@@ -20,7 +20,7 @@ from sealed.games.factionrpg import posts
 from sealed.games.factionrpg.orders import Answer, Answers
 from sealed.games.factionrpg.posts import knowers
 from sealed.games.factionrpg.resolve import destroy_worthless, split
-from sealed.games.factionrpg.rules import lookup, specialization_arg
+from sealed.games.factionrpg.rules import listing, lookup, specialization_arg
 from sealed.games.factionrpg.state import Decision, FactionState, Pending
 
 # -- the Consequences Phase -------------------------------------------------
@@ -77,12 +77,12 @@ def answer_problem(state: FactionState, faction: Seat, answer: Answer) -> tuple[
         if not answer.args or None in names:
             return (
                 answer,
-                f"feed names one or more of your hidden assets ({', '.join(mine) or 'none'})",
+                f"feed names one or more of your hidden assets ({listing(mine)})",
             )
         return Answer(answer.number, "feed", tuple(sorted({n for n in names if n}))), None
     if answer.word == "seize":
         if len(answer.args) != 1 or lookup(answer.args[0], decision.factions) is None:
-            return answer, f"seize one of the attacking factions: {', '.join(decision.factions)}"
+            return answer, f"seize one of the attacking factions: {listing(decision.factions)}"
         return Answer(
             answer.number, "seize", (lookup(answer.args[0], decision.factions) or "",)
         ), None
@@ -108,7 +108,7 @@ def _assignment(
             return (
                 answer,
                 f"{name} cannot take the increase "
-                f"(it may go to: {', '.join(places) or 'nothing left'})",
+                f"(it may go to: {listing(places) if places else 'nothing left'})",
             )
         if not (amount.isascii() and amount.isdigit()) or len(amount) > 4:
             return answer, f"{amount!r} is not an amount"

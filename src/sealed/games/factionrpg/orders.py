@@ -225,7 +225,7 @@ def _one_line(words: list[str], line: str) -> AssetOrder | Share:
         word = rest[0].lower()
         if word not in ACTION_WORDS:
             raise OrderSyntaxError(
-                f"{shown!r}: unknown action {rest[0]!r}{did_you_mean(word, ACTION_WORDS)} "
+                f"{shown!r}: unknown action {rest[0][:40]!r}{did_you_mean(word, ACTION_WORDS)} "
                 "(actions: damage, infiltrate, shroud, enhance)"
             )
         if len(rest) < 2 or rest[1].lower() in ("with", "transfer"):
@@ -271,7 +271,7 @@ def _clauses(rest: list[str], shown: str) -> tuple[tuple[str, ...], str | None]:
             transfer_to, index = tail[0], len(rest)
         else:
             raise OrderSyntaxError(
-                f"{shown!r}: {rest[index]!r} is not understood here"
+                f"{shown!r}: {rest[index][:40]!r} is not understood here"
                 f"{did_you_mean(word, ('with', 'transfer'))} "
                 "(after the target: WITH factions, TRANSFER TO faction)"
             )
@@ -316,7 +316,7 @@ def parse_answers(text: str) -> list[Answer]:
         word = words[1].lower()
         if word not in ANSWER_WORDS:
             raise OrderSyntaxError(
-                f"{shown!r}: unknown choice {words[1]!r}{did_you_mean(word, ANSWER_WORDS)} "
+                f"{shown!r}: unknown choice {words[1][:40]!r}{did_you_mean(word, ANSWER_WORDS)} "
                 f"(choices: {', '.join(ANSWER_WORDS)})"
             )
         for arg in words[2:]:

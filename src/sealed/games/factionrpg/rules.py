@@ -25,6 +25,12 @@ def lookup(name: str, names: Iterable[str]) -> str | None:
     return next((n for n in names if n.lower() == wanted), None)
 
 
+def listing(names: Sequence[str], limit: int = 8) -> str:
+    """Names for a message, at most ``limit`` of them (a refusal stays one short line)."""
+    shown = ", ".join(names[:limit]) or "none"
+    return shown + (f" and {len(names) - limit} more" if len(names) > limit else "")
+
+
 def visible_assets(state: FactionState, faction: Seat) -> list[str]:
     return [n for n in state.assets if state.sees(faction, n)]
 
@@ -68,7 +74,7 @@ def _own_asset(state: FactionState, faction: Seat, name: str) -> str:
         mine = state.owned(faction)
         raise IllegalOrderError(
             f"{name!r} is not one of your assets{did_you_mean(name, mine)} "
-            f"(yours: {', '.join(sorted(mine, key=str.lower)) or 'none'})"
+            f"(yours: {listing(sorted(mine, key=str.lower))})"
         )
     return found
 
@@ -78,7 +84,7 @@ def faction_name(state: FactionState, name: str, role: str) -> Seat:
     if found is None:
         raise IllegalOrderError(
             f"{role}: there is no faction {name!r}{did_you_mean(name, state.seats)} "
-            f"(factions: {', '.join(state.seats)})"
+            f"(factions: {listing(state.seats)})"
         )
     return found
 
