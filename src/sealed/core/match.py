@@ -641,10 +641,9 @@ def salvage_orders(
         if chatter:
             whole = line if len(chatter) == len(fragments) else " / ".join(chatter)
             skipped.append(SkippedLine(number, _quote(whole, 80)[1:-1], "not an order"))
-    if doubtful:
-        raise OrderSyntaxError(
-            "nothing was sealed: " + "; ".join(doubtful[:3]) + (" ..." if len(doubtful) > 3 else "")
-        )
+    if doubtful:  # three quoted lines with their errors can exceed MAX_ERROR: cut the whole
+        more = " ..." if len(doubtful) > 3 else ""
+        raise shortened(OrderSyntaxError("nothing was sealed: " + "; ".join(doubtful[:3]) + more))
     if not kept:
         raise OrderSyntaxError(NO_ORDERS)
     orders = "\n".join(kept)
