@@ -2,7 +2,8 @@
 
 For every seat of a game in progress we fetch every artefact the seat's link reaches (its
 page, history, rules, the JSON report, and the answers to refused orders, refused press and
-guessed GM URLs, headers included) and scan every byte for planted markers:
+guessed GM URLs, headers included; and the page and history as headless Chromium renders
+them) and scan every byte for planted markers:
 
 - the other readers' secret links (each seat's token and the game master's);
 - the seed (a planted, distinctive number: knowing it gives every future draw);
@@ -62,6 +63,21 @@ def artefacts(live: ServerProcess, api: Api, token: str, step: int) -> dict[str,
     for name in ("guessed console", "guessed record", "guessed api record", "guessed api status"):
         assert answers[name].status_code == 404, f"a seat's link opened the GM's {name}"
     return {name: _as_text(response) for name, response in answers.items()}
+
+
+def rendered(browser: Any, live: ServerProcess, token: str) -> dict[str, str]:
+    """The seat's pages as Chromium shows them (the DOM after scripts ran, and its text)."""
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        shown: dict[str, str] = {}
+        for name, path in (("page", f"/play/{token}"), ("history", f"/play/{token}/history")):
+            page.goto(live.url(path))
+            page.wait_for_load_state("networkidle")
+            shown[f"{name} (browser)"] = page.content() + "\n" + page.inner_text("body")
+        return shown
+    finally:
+        context.close()
 
 
 def gm_artefacts(api: Api, gm_token: str) -> dict[str, str]:
@@ -134,6 +150,7 @@ def check_seats(
     links: GameLinks,
     markers_of: dict[str, dict[str, str]],
     cards: bool,
+    browser: Any,
 ) -> dict[str, dict[str, str]]:
     """Scan every seat's artefacts; returns them (the controls read them too)."""
     match = match_of(api.record(links.gm_token))
@@ -141,6 +158,7 @@ def check_seats(
     rules: set[str] = set()
     for seat, token in links.seat_tokens.items():
         pages = artefacts(live, api, token, match.step)
+        pages.update(rendered(browser, live, token))
         markers = {**token_markers(links, seat), "seed": str(SEED), **markers_of.get(seat, {})}
         leaks = scan(pages, markers)
         if cards:
@@ -154,7 +172,7 @@ def check_seats(
 
 
 def test_no_seat_reads_another_seats_secrets_in_war_slayer(
-    server: ServerProcess,
+    server: ServerProcess, browser: Any
 ) -> None:
     api = Api(server.base)
     try:
@@ -173,7 +191,7 @@ def test_no_seat_reads_another_seats_secrets_in_war_slayer(
             assert answer.status_code == 200, answer.text
             pending_cards = set(CARD.findall(ana_orders))
             assert pending_cards, "ana's sealed orders name no card"
-            seen = check_seats(server, api, links, markers_of, cards=True)
+            seen = check_seats(server, api, links, markers_of, cards=True, browser=browser)
             # Control: the GM's record and console hold every marker the seats' pages may not.
             gm = {"gm": "\n".join(gm_artefacts(api, links.gm_token).values())}
             match = match_of(api.record(links.gm_token))
@@ -193,7 +211,7 @@ def test_no_seat_reads_another_seats_secrets_in_war_slayer(
 
 
 def test_no_seat_reads_another_seats_secrets_in_rex_furum(
-    server: ServerProcess,
+    server: ServerProcess, browser: Any
 ) -> None:
     seats = ["ana", "ben", "cy"]
     api = Api(server.base)
@@ -222,10 +240,10 @@ def test_no_seat_reads_another_seats_secrets_in_rex_furum(
             "ben": {**amount},
             "cy": {**amount, "ana to ben": to_ben, "ben to the GM": to_gm},
         }
-        seen = check_seats(server, api, links, markers_of, cards=False)
+        seen = check_seats(server, api, links, markers_of, cards=False, browser=browser)
 
         # Controls: each marker reaches whom it may, so the scan can see it when it is there.
-        assert to_ben in seen["ben"]["page"]
+        assert to_ben in seen["ben"]["page"] and to_ben in seen["ben"]["page (browser)"]
         assert all(public in seen[seat]["page"] for seat in seats)
         assert str(BRIBE) in seen["ana"]["api report"] or f"{BRIBE:,}" in seen["ana"]["page"]
         gm = {"gm": "\n".join(gm_artefacts(api, links.gm_token).values())}
