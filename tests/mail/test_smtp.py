@@ -180,3 +180,20 @@ def test_a_bounce_is_accepted_but_never_answered(loopback: Loopback) -> None:
     (only,) = loopback.sink.wait_for(1)  # the answer to ben's probe, none to the bounce
     assert str(only["To"]) == CONTACTS["ben"]
     assert "ana" not in loopback.port.match(GAME_ID).pending
+
+
+def test_a_failure_to_commit_is_a_temporary_refusal_never_a_250(
+    loopback: Loopback, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def disk_full(*args: object) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(loopback.port, "seal", disk_full)
+    mail = EmailMessage()
+    mail["From"], mail["To"], mail["Subject"] = CONTACTS["ana"], loopback.addresses["ana"], "o"
+    mail.set_content("pass")
+    with pytest.raises(smtplib.SMTPDataError) as refused:
+        loopback.send(mail, CONTACTS["ana"])
+    assert refused.value.smtp_code == 451
+    assert b"No space" not in refused.value.smtp_error  # no internals in the answer
+    assert loopback.port.match(GAME_ID).pending == {}

@@ -11,7 +11,9 @@ domain's MX, or a relay, at it. What it promises:
   polite ``552`` that says what to send instead.
 * ``250`` is said only after the gateway has read the email and the port has
   committed what it did, and the answer is in the durable outbox (RFC 5321
-  §6.1: a 250 means we are responsible for it). The outbox is then flushed in
+  §6.1: a 250 means we are responsible for it). If that fails (a full disk,
+  a store that is down), ``451``: nothing is acknowledged, the sender's
+  server retries, and no traceback reaches anyone. The outbox is then flushed in
   the background; a slow relay never holds up the SMTP reply.
 * Too many emails from one sender: ``451``, try again later. Headers or
   parts shaped to make the parser slow: ``554``, never parsed.
@@ -64,9 +66,13 @@ class GatewayHandler:
                 "send your orders as plain text without attachments"
             )
         loop = asyncio.get_running_loop()
-        results = await loop.run_in_executor(
-            None, self.gateway.receive, raw, list(envelope.rcpt_tos), envelope.mail_from or ""
-        )
+        try:
+            results = await loop.run_in_executor(
+                None, self.gateway.receive, raw, list(envelope.rcpt_tos), envelope.mail_from or ""
+            )
+        except Exception:  # a disk or game store failure: not acknowledged, the sender retries
+            log.exception("mail not taken (the sender will retry)")
+            return "451 4.3.0 Temporary failure: nothing was sealed; your server will retry"
         for result in results:
             log.info("mail for %s: %s", result.ref or "?", result.outcome)
         if results and all(r.outcome == "rate-limited" for r in results):
