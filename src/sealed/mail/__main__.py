@@ -3,9 +3,9 @@
 ``new`` starts a game and prints each seat's secret address; ``serve`` runs
 the SMTP gateway (and, with ``--imap-host``, fetches a mailbox), sends every
 seat its first report, answers every email and flushes the outbox until
-stopped. Deadlines are not kept here (the server's job, issue 11): the game
-master closes a round by mailing ``close`` to the GM address, or plays with
-``-o close_early=true``.
+stopped. Deadlines are kept from the game file (:mod:`sealed.mail.deadlines`):
+a reminder to each seat still to seal five minutes before, the close when it
+passes; the game master may also close a round early by mailing ``close``.
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ import imaplib
 import logging
 import os
 import threading
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Literal, get_args
 
@@ -23,6 +24,7 @@ from sealed.core.errors import SealedError
 from sealed.core.game import resolve_options
 from sealed.core.registry import get_game
 from sealed.mail.addresses import MailDomain
+from sealed.mail.deadlines import sweep
 from sealed.mail.gateway import Gateway
 from sealed.mail.imap import Mailbox, fetch_once
 from sealed.mail.memory import MemoryPort
@@ -157,6 +159,7 @@ def _tick(port: MemoryPort, gateway: Gateway, mailbox: Mailbox | None) -> None:
         except (OSError, imaplib.IMAP4.error) as error:
             logging.warning("IMAP: %s (trying again in a moment)", error)
     for game in port.games():
+        sweep(gateway, game, datetime.now(UTC))  # reminders, and the close at the deadline
         gateway.send_reports(game)
     flushed = gateway.outbox.flush()
     if flushed.sent or flushed.retry or flushed.failed:

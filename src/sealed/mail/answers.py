@@ -111,3 +111,11 @@ def gm_answer(command: str, answer: str) -> str:
 
 def no_command_answer(error: str) -> str:
     return f"Nothing was done: {error}\n\nCommands: status, close, preview SEAT.\n"
+
+
+def reminder(title: str, step: int, deadline: str) -> str:
+    return (
+        f"{title}: your orders for step {step} are not in yet; the deadline is "
+        f"{human_time(deadline)}. Reply to your latest report with your orders (or 'pass'); "
+        "without them you get the game's default.\n"
+    )

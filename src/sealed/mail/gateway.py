@@ -203,7 +203,7 @@ class Gateway:
             report = self.port.unread_report(ref)
             if report is None:
                 continue
-            mail = self._compose(ref, report.subject, report.text, report.step, "auto-generated")
+            mail = self.compose(ref, report.subject, report.text, report.step, "auto-generated")
             queued += self.outbox.put(report.key, mail)
             self.port.mark_delivered(report)
         return queued
@@ -214,7 +214,7 @@ class Gateway:
         subject = _header(incoming, "Subject") or self.port.title(ref.game)
         if not subject.lower().startswith("re:"):
             subject = f"Re: {subject}"
-        mail = self._compose(ref, subject, text, step, "auto-replied")
+        mail = self.compose(ref, subject, text, step, "auto-replied")
         incoming_id = _header(incoming, "Message-ID")
         if incoming_id:
             earlier = _header(incoming, "References").split()[-MAX_REFERENCES:]
@@ -226,16 +226,16 @@ class Gateway:
         title = self.port.title(sender.game)
         subject = f"{title}: message #{number} from {sender.seat}"
         body = answers.press_relay(title, sender.seat, to, number, text)
-        mail = self._compose(reader, subject, body, None, "auto-generated", f"{sender.seat} via")
+        mail = self.compose(reader, subject, body, None, "auto-generated", f"{sender.seat} via")
         self.outbox.put(f"press/{sender.game}/{number}/{reader.seat}", mail)
 
-    def _compose(
+    def compose(
         self,
         ref: SeatRef,
         subject: str,
         text: str,
         step: int | None,
-        auto: str,
+        auto: str = "auto-generated",
         name_prefix: str = "",
     ) -> EmailMessage:
         """A plain text mail to ``ref``'s registered address from ``ref``'s own secret address."""

@@ -25,10 +25,10 @@ from sealed.core.errors import SealedError
 from sealed.core.game import GM, Game, Options, Seat
 from sealed.core.match import Cursor, Match, reader_key
 from sealed.mail.addresses import MailDomain, SeatAddress, make_address, same_secret, seat_label
-from sealed.mail.port import OutgoingReport, PressOutcome, SealOutcome, SeatRef
+from sealed.mail.port import OutgoingReport, PressOutcome, SealOutcome, SeatRef, StepStatus
 from sealed.mail.sealing import seal_email
 from sealed.report import human_time, report_text
-from sealed.storage import load_match, save_match, updating
+from sealed.storage import load_match, save_match, updating, utc_now
 
 CHANNEL = "email"
 
@@ -93,7 +93,7 @@ class MemoryPort:
         entries.append(SeatEntry(GM, GM, make_address(self.where, game_id, GM).secret, gm_contact))
         if len({e.label for e in entries}) != len(entries):
             raise SealedError("two seats would share an email address: rename one")
-        match = Match.new(game, seats, options or {}, seed=seed, clock=self.clock)
+        match = Match.new(game, seats, options or {}, seed=seed, clock=self.clock or utc_now)
         save_match(match, self._game_path(game_id))
         with self.lock:
             self.books[game_id] = entries
@@ -181,6 +181,11 @@ class MemoryPort:
                 return PressOutcome(None, error=str(error))
             reached = tuple(s for s in match.readers if s != ref.seat and message.reaches(s))
             return PressOutcome(message.number, reached)
+
+    def status(self, game: str) -> StepStatus:
+        match = self._load(game)
+        over = match.result() is not None
+        return StepStatus(match.step, match.deadline, tuple(match.waiting_for()), over)
 
     def gm_command(self, game: str, command: str) -> str:
         words = command.split()

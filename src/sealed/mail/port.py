@@ -92,6 +92,16 @@ class OutgoingReport:
 
 
 @dataclass(frozen=True)
+class StepStatus:
+    """Where a game stands: the open step, its deadline (ISO, or None), who has not sealed."""
+
+    step: int
+    deadline: str | None
+    waiting: tuple[Seat, ...]
+    over: bool
+
+
+@dataclass(frozen=True)
 class PressOutcome:
     """A message relayed (``number`` set, ``recipients`` the seats it reaches) or refused."""
 
@@ -144,6 +154,10 @@ class GamePort(Protocol):
 
     def send_press(self, ref: SeatRef, to: Sequence[Seat] | None, text: str) -> PressOutcome:
         """Record a message from ``ref`` to ``to`` (None: everyone); committed before it returns."""
+        ...
+
+    def status(self, game: str) -> StepStatus:
+        """The open step, its deadline and the seats still to seal (never what anyone sealed)."""
         ...
 
     def gm_command(self, game: str, command: str) -> str:
