@@ -17,7 +17,8 @@ from tests.server.fixtures import Clock, migrated
 from sealed.core.errors import SealedError
 from sealed.core.match import replay
 from sealed.server.db import games
-from sealed.server.service import GameService, Link, Settings
+from sealed.server.model import Link, Settings
+from sealed.server.service import GameService
 
 GAMES = {"war-slayer": 2, "goofspiel": 3, "rex-furum": 4, "fixem": 3}
 ACTS = ("seal", "seal", "seal", "garbage", "stale", "close", "tick", "rollback", "handover")

@@ -20,7 +20,8 @@ from sealed.core.match import Match
 from sealed.core.registry import get_game
 from sealed.server.db import acks, deadlines, games
 from sealed.server.gm import ORDERS
-from sealed.server.service import GameService, Link, Settings
+from sealed.server.model import Link, Settings
+from sealed.server.service import GameService
 from sealed.storage import load_match, save_match
 
 

@@ -49,16 +49,8 @@ from sealed.core.match import Report
 from sealed.core.registry import all_games, get_game
 from sealed.report import human_time, result_text
 from sealed.server import gm
-from sealed.server.service import (
-    API,
-    WEB,
-    BadRequestError,
-    GameService,
-    Link,
-    Settings,
-    Snapshot,
-    UnknownLinkError,
-)
+from sealed.server.model import BadRequestError, Link, Settings, Snapshot, UnknownLinkError
+from sealed.server.service import API, WEB, GameService
 from sealed.server.writer import StorageError
 
 log = logging.getLogger("sealed.server")

@@ -20,7 +20,7 @@ from sealed.core.match import Match, replay
 from sealed.report import report_text
 
 if TYPE_CHECKING:
-    from sealed.server.service import Snapshot
+    from sealed.server.model import Snapshot
 
 ORDERS = "(orders)"  # the preview's list of orders: not a seat name (seats are words)
 
