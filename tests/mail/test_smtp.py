@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 import smtplib
+import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from email.message import EmailMessage
@@ -18,7 +19,16 @@ from pathlib import Path
 
 import pytest
 from tests.mail.relay import Sink, free_port, running_sink
-from tests.mail.world import CONTACTS, GAME_ID, GM_CONTACT, SEATS, WHERE, body_of, fixed_clock
+from tests.mail.world import (
+    CONTACTS,
+    GAME_ID,
+    GM_CONTACT,
+    SEATS,
+    WHERE,
+    body_of,
+    fixed_clock,
+    make_world,
+)
 
 from sealed.core.game import GM
 from sealed.games.rex_furum import GAME
@@ -197,3 +207,38 @@ def test_a_failure_to_commit_is_a_temporary_refusal_never_a_250(
     assert refused.value.smtp_code == 451
     assert b"No space" not in refused.value.smtp_error  # no internals in the answer
     assert loopback.port.match(GAME_ID).pending == {}
+
+
+def test_connections_over_the_cap_are_told_421_and_a_freed_slot_is_reused(
+    tmp_path: Path,
+) -> None:
+    world = make_world(tmp_path)
+    port = free_port()
+    controller = start_smtp(world.gateway, port=port, max_connections=2)
+    try:
+        first = smtplib.SMTP("127.0.0.1", port, timeout=30)
+        second = smtplib.SMTP("127.0.0.1", port, timeout=30)
+        with pytest.raises(smtplib.SMTPConnectError) as busy:
+            smtplib.SMTP("127.0.0.1", port, timeout=30)
+        assert busy.value.smtp_code == 421
+        first.quit()
+        mail = EmailMessage()
+        mail["From"], mail["To"], mail["Subject"] = CONTACTS["ana"], world.addresses["ana"], "o"
+        mail.set_content("pass")
+        send_with_retry(port, mail)  # the slot is freed when the server sees the QUIT
+        second.quit()
+    finally:
+        controller.stop()
+    assert world.port.match(GAME_ID).pending["ana"].canonical == "pass"
+
+
+def send_with_retry(port: int, mail: EmailMessage) -> None:
+    """Send, trying again while the server has not yet seen a closed slot (bounded)."""
+    for _ in range(100):
+        try:
+            with smtplib.SMTP("127.0.0.1", port, timeout=30) as client:
+                client.send_message(mail)
+                return
+        except smtplib.SMTPConnectError:
+            time.sleep(0.05)
+    raise AssertionError("no slot was freed")

@@ -15,6 +15,7 @@ domain's MX, or a relay, at it. What it promises:
   a store that is down), ``451``: nothing is acknowledged, the sender's
   server retries, and no traceback reaches anyone. The outbox is then flushed in
   the background; a slow relay never holds up the SMTP reply.
+* At most :data:`MAX_CONNECTIONS` connections at once (``421`` beyond).
 * Too many emails from one sender: ``451``, try again later. Headers or
   parts shaped to make the parser slow: ``554``, never parsed.
 """
@@ -85,15 +86,75 @@ class GatewayHandler:
         return "250 OK: read; the answer is on its way"
 
 
-def start_smtp(gateway: Gateway, host: str = "127.0.0.1", port: int = 8025) -> Controller:
+MAX_CONNECTIONS = 50
+BUSY = b"421 4.7.0 Too many connections: try again later\r\n"
+
+
+class Slots:
+    """Connections open now (used only on the server's event loop thread: no lock needed)."""
+
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
+        self.active = 0
+
+
+class CappedSMTP(SMTP):
+    """aiosmtpd's server with a cap on simultaneous connections (aiosmtpd has none).
+
+    A connection over the cap is told ``421`` and closed at once, so idle or
+    drip-feeding clients cannot take every slot and the memory they hold.
+    """
+
+    def __init__(self, handler: Any, slots: Slots, **kwargs: Any) -> None:
+        super().__init__(handler, **kwargs)
+        self.slots = slots
+        self.counted = False
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        if not self.counted and self.transport is None:  # a new connection, not STARTTLS
+            if self.slots.active >= self.slots.limit:
+                if isinstance(transport, asyncio.WriteTransport):
+                    transport.write(BUSY)
+                transport.close()
+                return
+            self.slots.active += 1
+            self.counted = True
+        super().connection_made(transport)
+
+    def connection_lost(self, error: Exception | None) -> None:
+        if not self.counted:
+            return  # refused in connection_made: aiosmtpd never started this session
+        self.counted = False
+        self.slots.active -= 1
+        super().connection_lost(error)
+
+
+class CappedController(Controller):
+    """aiosmtpd's threaded controller, making :class:`CappedSMTP` servers."""
+
+    def __init__(self, handler: Any, max_connections: int, **kwargs: Any) -> None:
+        super().__init__(handler, **kwargs)
+        self.slots = Slots(max_connections)
+
+    def factory(self) -> SMTP:
+        return CappedSMTP(self.handler, self.slots, **self.SMTP_kwargs)
+
+
+def start_smtp(
+    gateway: Gateway,
+    host: str = "127.0.0.1",
+    port: int = 8025,
+    max_connections: int = MAX_CONNECTIONS,
+) -> Controller:
     """Start the SMTP server in its own thread; ``controller.stop()`` ends it.
 
     Lines and commands keep aiosmtpd's limits (1001 characters, 512 for a
     command); the data limit is a little above ours so that the refusal is
-    our polite one, not aiosmtpd's.
+    our polite one, not aiosmtpd's; an idle connection is closed after 60 s.
     """
-    controller = Controller(
+    controller = CappedController(
         GatewayHandler(gateway),
+        max_connections,
         hostname=host,
         port=port,
         data_size_limit=MAX_BYTES * 2,
