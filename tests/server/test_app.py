@@ -154,9 +154,12 @@ def test_preview_and_rollback_pages(client: TestClient) -> None:
     client.post(f"/gm/{gm}/close", data={"step": "1"})
     page = client.get(f"/gm/{gm}/rollback?steps=1")
     assert page.status_code == 200 and "undone: " in page.text
-    done = client.post(f"/gm/{gm}/rollback", data={"steps": "1"})
+    assert 'name="from_step" value="2"' in page.text
+    done = client.post(f"/gm/{gm}/rollback", data={"steps": "1", "from_step": "2"})
     assert done.status_code == 200 and 'id="rolled-back"' in done.text
     assert client.get(f"/api/gm/{gm}").json()["step"] == 1
+    again = client.post(f"/gm/{gm}/rollback", data={"steps": "1", "from_step": "2"})  # resent
+    assert again.status_code == 409 and 'data-code="order/stale_step"' in again.text
 
 
 def test_downloads_replay_with_the_cli(client: TestClient, tmp_path: Any) -> None:

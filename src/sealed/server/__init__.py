@@ -51,7 +51,9 @@ Pages (HTML; every form works without JavaScript)
 ``GET  /gm/TOKEN/preview``              what the open step would resolve to with the orders
                                         in hand (defaults for the rest); GM only, changes nothing
 ``GET  /gm/TOKEN/rollback?steps=N``     what undoing the last N steps changes, per seat
-``POST /gm/TOKEN/rollback``             ``steps``: undo them (the record replayed without them)
+``POST /gm/TOKEN/rollback``             ``steps``: undo them (the record replayed without them);
+                                        ``from_step``: the open step the GM saw (a resent
+                                        form is refused, never undoes twice)
 ``GET  /gm/TOKEN/record.json``          the record (a game file ``sealed replay`` reads)
 ``GET  /gm/TOKEN/reports.txt``          every seat's full report as text
 ``GET  /static/...``                    CSS and the countdown script

@@ -347,7 +347,9 @@ class Handlers:
         if act == "close":
             await self.call(service.close, game_id, int_field(form.get("step"), "step"))
         elif act == "deadline":
-            await self.call(service.set_deadline, game_id, int_field(form.get("minutes"), "m"))
+            await self.call(
+                service.set_deadline, game_id, int_field(form.get("minutes"), "minutes")
+            )
         elif act == "pause":
             await self.call(service.pause, game_id)
         elif act == "resume":
@@ -363,7 +365,8 @@ class Handlers:
             await self.call(service.send, link, to, text_field(form, "text"))
         elif act == "rollback":
             steps = int_field(form.get("steps"), "steps", required=True) or 0
-            changes = await self.call(service.rollback, game_id, steps)
+            from_step = int_field(form.get("from_step"), "from_step")
+            changes = await self.call(service.rollback, game_id, steps, from_step)
             return {"rolled_back": changes}
         else:
             raise UnknownLinkError(f"the console has no act {act[:40]!r}")
@@ -384,8 +387,13 @@ class Handlers:
             changes = await self.call(self.service.rollback_preview, link.game_id, steps or 0)
         except SealedError as error:
             return error_page(error)
+        step = await self.call(self.service.read, link.game_id, lambda s: s.match.step)
         return page(
-            "rollback.html", token=request.path_params["token"], steps=steps, changes=changes
+            "rollback.html",
+            token=request.path_params["token"],
+            steps=steps,
+            changes=changes,
+            from_step=step,
         )
 
     async def record(self, request: Request) -> Response:

@@ -582,9 +582,19 @@ class GameService:
 
         return self.read(game_id, look)
 
-    def rollback(self, game_id: int, steps: int) -> dict[str, list[str]]:
-        """Undo the last ``steps`` steps: the record is replayed without them."""
+    def rollback(
+        self, game_id: int, steps: int, from_step: int | None = None
+    ) -> dict[str, list[str]]:
+        """Undo the last ``steps`` steps: the record is replayed without them.
+
+        ``from_step`` is the open step the GM saw (a resent form must not undo twice).
+        """
         with self._acting(game_id) as act:
+            if from_step is not None and from_step != act.match.step:
+                raise StaleStepError(
+                    f"the rollback was asked at step {from_step}, but step {act.match.step} "
+                    "is open now: nothing was undone (look again, then confirm)"
+                )
             count = self._check_back(act.match, steps)
             earlier = gm.rolled_back(act.match, count)
             earlier.clock = self.clock
