@@ -75,8 +75,10 @@ JSON API (for scripts: the crash test, the bench, the email gateway)
                                         ``{"game_id", "gm": {"token", "url"},
                                         "seats": {seat: {"token", "url"}}}`` (201)
 ``GET  /api/play/TOKEN``                the seat's report on channel ``api`` (not delivered):
-                                        ``{"seat", "step", "due", "deadline", "view",
-                                        "text", "events", "messages", "sealed", "result"}``
+                                        ``{"ok", "seat", "step", "due", "phase", "deadline",
+                                        "status", "view", "text", "events", "messages",
+                                        "sealed", "result"}`` (``events`` and ``messages``:
+                                        everything the seat may know, as told to it)
 ``POST /api/play/TOKEN/orders``         ``{"orders": "...", "step": N}`` -> ``{"ok": true,
                                         "seat", "step", "canonical", "sealed_at",
                                         "opened": bool, "revision"}``; answered only after
