@@ -8,6 +8,7 @@ import pytest
 from tests.mail.world import GAME_ID, WHERE, email, make_world
 
 from sealed.core.errors import SealedError
+from sealed.games.rex_furum import GAME
 from sealed.mail.addresses import (
     MailDomain,
     SeatAddress,
@@ -17,6 +18,8 @@ from sealed.mail.addresses import (
     same_secret,
     seat_label,
 )
+from sealed.mail.memory import MemoryPort
+from sealed.mail.port import SeatRef
 
 WHERE_X = MailDomain("rexfurum", "example.org")
 
@@ -96,3 +99,13 @@ def test_a_revoked_address_bounces_and_seals_nothing(tmp_path: Path) -> None:
     assert "No game has the address" in bounce.get_body(("plain",)).get_content()
     sealed = world.receive(email(new, "embezzle ben"), new, sender="ana@players.test")
     assert sealed.outcome == "sealed"
+
+
+def test_a_port_sees_games_started_by_another_process(tmp_path: Path) -> None:
+    world = make_world(tmp_path)
+    other = MemoryPort(tmp_path / "games", WHERE)
+    assert other.games() == (GAME_ID,)
+    addresses = world.port.create_game("g2", GAME, {"a": "a@p", "b": "b@p", "c": "c@p"}, "g@p")
+    found = parse_address(addresses["b"], WHERE)
+    assert found is not None and other.find_seat(found) == SeatRef("g2", "b")
+    assert other.games() == (GAME_ID, "g2")

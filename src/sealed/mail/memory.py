@@ -65,8 +65,8 @@ class MemoryPort:
         self.clock = clock
         self.books: dict[str, list[SeatEntry]] = {}
         self.lock = threading.Lock()  # guards the address books; game files have their own locks
-        for path in sorted(folder.glob("*.mail.json")):
-            self._load_book(path)
+        with self.lock:
+            self._refresh()
 
     # -- set-up (the server's job later) --------------------------------------
     def create_game(
@@ -109,8 +109,9 @@ class MemoryPort:
             return self._address(ref.game, entry).render(self.where)
 
     def games(self) -> tuple[str, ...]:
-        """The ids of every game in the folder."""
+        """The ids of every game in the folder (games started since by another process too)."""
         with self.lock:
+            self._refresh()
             return tuple(sorted(self.books))
 
     def match(self, game: str) -> Match[Any, Any, Any]:
@@ -120,6 +121,8 @@ class MemoryPort:
     # -- the port -------------------------------------------------------------
     def find_seat(self, address: SeatAddress) -> SeatRef | None:
         with self.lock:
+            if address.game not in self.books:
+                self._refresh()  # a game started by 'new' while 'serve' runs
             entries = self.books.get(address.game, [])
             found = None
             for entry in entries:  # compare every secret: time does not say which seat
@@ -243,7 +246,10 @@ class MemoryPort:
         os.chmod(temporary, 0o600)  # secrets: readable by the GM's user only
         os.replace(temporary, path)
 
-    def _load_book(self, path: Path) -> None:
-        game = path.name.removesuffix(".mail.json")
-        rows = json.loads(path.read_text(encoding="utf-8"))
-        self.books[game] = [SeatEntry(**{k: str(v) for k, v in row.items()}) for row in rows]
+    def _refresh(self) -> None:
+        """Load the address books of games this object has not seen (the caller holds the lock)."""
+        for path in sorted(self.folder.glob("*.mail.json")):
+            game = path.name.removesuffix(".mail.json")
+            if game not in self.books:
+                rows = json.loads(path.read_text(encoding="utf-8"))
+                self.books[game] = [SeatEntry(**{k: str(v) for k, v in r.items()}) for r in rows]
