@@ -52,8 +52,10 @@ class FixemGame(InPlaceGame[FixemState, FixemOrder, FixemView]):
     summary = (
         "three-player dice prediction: predict in secret, roll, play cards, score exact counts"
     )
+    # Search playouts stop after two steps (the round's rest) and score who leads: a round's
+    # points are settled within it, and whole-game playouts were slower and measured weaker.
     bots: ClassVar[Mapping[str, type[Any]]] = with_search(
-        {"random": RandomBot, "counter": CounterBot}, "fixem", rollout="counter"
+        {"random": RandomBot, "counter": CounterBot}, "fixem", rollout="counter", horizon=2
     )
 
     def for_version(self, version: int) -> FixemGame | None:
