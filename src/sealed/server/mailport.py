@@ -1,0 +1,457 @@
+"""The email gateway's :class:`~sealed.mail.port.GamePort` over the server's database.
+
+The gateway (:mod:`sealed.mail.gateway`) talks to this port exactly as it
+talks to the game-file port (:mod:`sealed.mail.memory`); every act goes
+through the server's own :class:`~sealed.server.service.GameService`, so a
+mailed order is sealed by the same locked, committed transaction as the web
+form's (with its ``acks`` row, the GM's "wait for the deadline" setting and
+the bots), and the GM's mailed commands are the console's acts, audited by
+them.
+
+Game ids in addresses are ``g<number>`` (the server's game number): the
+address ``sealed+g12-ana-<secret>@domain`` is seat ``ana`` of game 12. Each
+mail seat's secret and registered address live in the table ``mail_seats``
+(migration 0002); a game has mail only once :meth:`ServerPort.enable` gave
+its seats addresses, and only the seats given one are mailed (the others
+play on their web pages).
+
+Reports are read on each seat's own ``email`` cursor and moved past only by
+:meth:`ServerPort.mark_delivered`, after the gateway queued them; reminders
+are the server's reminder records (the scheduler writes them), each mailed
+once and then marked ``sent_at``.
+
+The service's transaction (``GameService._acting``) is used for the two
+writes the service has no act for: moving the ``email`` cursor to exactly
+the report that was queued, and the mail tables themselves.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import sqlalchemy as sa
+
+from sealed.core.errors import NoOrderDueError, SealedError, StaleStepError
+from sealed.core.game import GM, Seat
+from sealed.core.match import Cursor, Match, reader_key, salvage_orders
+from sealed.core.suggest import did_you_mean
+from sealed.mail import answers
+from sealed.mail.addresses import (
+    MailDomain,
+    SeatAddress,
+    check_game_id,
+    make_address,
+    same_secret,
+    seat_label,
+)
+from sealed.mail.gateway import Gateway
+from sealed.mail.port import OutgoingReport, PressOutcome, SealOutcome, SeatRef, StepStatus
+from sealed.report import human_time, report_text
+from sealed.server.db import reading, reminders
+from sealed.server.gm import ORDERS
+from sealed.server.model import Link, Snapshot, naive
+from sealed.server.service import GameService
+from sealed.server.writer import StorageError
+
+CHANNEL = "email"
+GAME_KEY = re.compile(r"^g(\d{1,9})$")
+COMMANDS = ("status", "close", "preview", "extend", "pause", "resume")
+MAX_CONTACT = 320  # RFC 5321: 64 + 1 + 255
+
+_mail_metadata = sa.MetaData()
+mail_seats = sa.Table(  # as migration 0002 creates it
+    "mail_seats",
+    _mail_metadata,
+    sa.Column("game_id", sa.Integer, primary_key=True),
+    sa.Column("seat", sa.String(64), primary_key=True),
+    sa.Column("label", sa.String(20), nullable=False),
+    sa.Column("secret", sa.String(32), nullable=False),
+    sa.Column("contact", sa.String(320), nullable=False),
+    sa.Column("position", sa.Integer, nullable=False),
+)
+
+
+def game_key(game_id: int) -> str:
+    """The game's id in email addresses and the gateway: ``g12``."""
+    return f"g{game_id}"
+
+
+def game_number(game: str) -> int:
+    """The server's game number of a gateway game id.
+
+    :raises SealedError: not one of ours.
+    """
+    found = GAME_KEY.match(game)
+    if found is None:
+        raise SealedError(f"no game {game[:40]!r} here")
+    return int(found.group(1))
+
+
+class ServerPort:
+    """The gateway's port over one server database; see the module docstring. Thread-safe."""
+
+    def __init__(self, service: GameService, where: MailDomain) -> None:
+        self.service = service
+        self.where = where
+
+    # -- set-up: the GM gives the seats addresses --------------------------------------
+    def enable(
+        self, game_id: int, contacts: Mapping[Seat, str], gm_contact: str
+    ) -> dict[Seat, str]:
+        """Give each seat in ``contacts`` (and the GM) a secret reply address; by seat.
+
+        Seats left out keep playing on their web pages only.
+
+        :raises SealedError: an unknown seat, a bad address, or a game that has mail already;
+            nothing changes.
+        """
+        key = check_game_id(game_key(game_id))
+        everyone = {**contacts, GM: gm_contact}
+        for seat, contact in everyone.items():
+            _check_contact(seat, contact)
+        with self.service._acting(game_id) as act:  # the game's row lock: one enable at a time
+            seats = act.match.seats
+            unknown = [s for s in contacts if s not in seats or s == GM]
+            if unknown:
+                hint = did_you_mean(unknown[0], seats)
+                raise SealedError(f"no seat {unknown[0]!r} in this game{hint}")
+            if self._rows(game_id, act.connection):
+                raise SealedError(f"game {key} already has email addresses")
+            rows = []
+            for position, seat in enumerate([*(s for s in seats if s in contacts), GM]):
+                label = GM if seat == GM else seat_label(seat, seats.index(seat))
+                secret = make_address(self.where, key, label).secret
+                rows.append(
+                    {
+                        "game_id": game_id,
+                        "seat": seat,
+                        "label": label,
+                        "secret": secret,
+                        "contact": everyone[seat].strip(),
+                        "position": position,
+                    }
+                )
+            if len({r["label"] for r in rows}) != len(rows):
+                raise SealedError("two seats would share an email address: rename one")
+            act.connection.execute(sa.insert(mail_seats), rows)
+            act.audit.append(("gm", "mail", f"email addresses for {len(rows) - 1} seat(s)"))
+        return {
+            str(r["seat"]): SeatAddress(key, str(r["label"]), str(r["secret"])).render(self.where)
+            for r in rows
+        }
+
+    def revoke(self, ref: SeatRef) -> str:
+        """Give ``ref`` a new secret: its old address is refused from now on. The new address."""
+        game_id = game_number(ref.game)
+        with self.service._acting(game_id) as act:
+            row = self._row(ref, act.connection)
+            secret = make_address(self.where, ref.game, str(row.label)).secret
+            act.connection.execute(
+                sa.update(mail_seats)
+                .where((mail_seats.c.game_id == game_id) & (mail_seats.c.seat == ref.seat))
+                .values(secret=secret)
+            )
+            act.audit.append(("gm", "mail", f"new email address for {ref.seat}"))
+        return SeatAddress(ref.game, str(row.label), secret).render(self.where)
+
+    def games(self) -> tuple[str, ...]:
+        """The gateway ids of every game with email addresses (games enabled since too)."""
+        with reading(self.service.engine) as connection:
+            ids = connection.execute(
+                sa.select(mail_seats.c.game_id).distinct().order_by(mail_seats.c.game_id)
+            ).all()
+        return tuple(game_key(int(row.game_id)) for row in ids)
+
+    # -- the port: addresses ------------------------------------------------------------
+    def find_seat(self, address: SeatAddress) -> SeatRef | None:
+        found = GAME_KEY.match(address.game)
+        if found is None:
+            return None
+        with reading(self.service.engine) as connection:
+            rows = self._rows(int(found.group(1)), connection)
+        seat = None
+        for row in rows:  # compare every secret: the time taken does not say which seat
+            if str(row.label) == address.label and same_secret(address.secret, str(row.secret)):
+                seat = str(row.seat)
+        return None if seat is None else SeatRef(address.game, seat)
+
+    def address_of(self, ref: SeatRef) -> SeatAddress:
+        row = self._read_row(ref)
+        return SeatAddress(ref.game, str(row.label), str(row.secret))
+
+    def contact(self, ref: SeatRef) -> str:
+        return str(self._read_row(ref).contact)
+
+    def seats(self, game: str) -> tuple[SeatRef, ...]:
+        found = GAME_KEY.match(game)
+        if found is None:
+            return ()
+        with reading(self.service.engine) as connection:
+            rows = self._rows(int(found.group(1)), connection)
+        return tuple(SeatRef(game, str(row.seat)) for row in rows)
+
+    def title(self, game: str) -> str:
+        title: str = self.service.read(game_number(game), lambda s: s.match.game.title)
+        return f"{title} {game}"
+
+    # -- the port: orders --------------------------------------------------------------
+    def seal(self, ref: SeatRef, body: str, step: int | None) -> SealOutcome:
+        """Read ``body`` on a copy of the game, then seal the orders found as the web form does.
+
+        The reading (a stale step refused before the body is read, the lenient
+        salvage of orders from chatter) happens on a snapshot; the orders are
+        then sealed by :meth:`GameService.seal` with the snapshot's step as
+        their step token, so if the step opened in between they are refused as
+        late, never sealed into the next one.
+        """
+        game_id = game_number(ref.game)
+        match = self.service.snapshot(game_id).match  # a copy this call owns
+        open_step = match.step
+        try:
+            phase, orders, skipped, same = _read_orders(match, ref.seat, body, step)
+            sealed = self.service.seal(Link(game_id, ref.seat), orders, open_step)
+        except StorageError:
+            raise  # not the player's fault: the gateway must not say 250 (SMTP retries)
+        except SealedError as error:
+            return self._refused(game_id, error, open_step)
+        deadline = None
+        if not sealed.opened:
+            deadline = self.service.read(game_id, lambda s: s.match.deadline)
+        return SealOutcome(
+            sealed=True,
+            step=sealed.step,
+            phase=phase,
+            canonical=sealed.canonical,
+            skipped=tuple(skipped),
+            deadline=deadline,
+            same=same,
+            opened=sealed.opened,
+        )
+
+    def _refused(self, game_id: int, error: SealedError, open_step: int) -> SealOutcome:
+        def look(snapshot: Snapshot) -> tuple[str, str | None]:
+            prompt = next(iter(snapshot.match.prompts().values()), None)
+            return (prompt.phase if prompt is not None else ""), snapshot.match.deadline
+
+        phase, deadline = self.service.read(game_id, look)
+        return SealOutcome(
+            sealed=False,
+            step=open_step,
+            phase=phase,
+            error=str(error),
+            code=error.code,
+            deadline=deadline,
+        )
+
+    # -- the port: reports ---------------------------------------------------------------
+    def unread_report(self, ref: SeatRef) -> OutgoingReport | None:
+        game_id = game_number(ref.game)
+
+        def look(snapshot: Snapshot) -> OutgoingReport | None:
+            match = snapshot.match
+            report = match.report(ref.seat, CHANNEL)
+            cursor = match.cursors.get(reader_key(ref.seat, CHANNEL))
+            if cursor is not None and cursor.events >= report.upto.events:
+                return None
+            title = f"{match.game.title} {ref.game}"
+            # The GM is not prompted: its subject names the phase the seats are in.
+            prompt = report.prompt or next(iter(match.prompts().values()), None)
+            if report.result is not None:
+                subject = f"{title}: the final result"
+            elif prompt is not None:
+                subject = f"{title}: {prompt.phase} (step {report.step})"
+            else:
+                subject = f"{title}: step {report.step}"
+            return OutgoingReport(
+                ref,
+                report.step,
+                subject,
+                report_text(match.game, report),
+                f"report/{ref.game}/{ref.seat}/{report.step}/{report.upto.events}",
+                report.upto.events,
+                report.upto.messages,
+            )
+
+        found: OutgoingReport | None = self.service.read(game_id, look)
+        return found
+
+    def mark_delivered(self, report: OutgoingReport) -> None:
+        """Move the seat's ``email`` cursor to exactly the queued report's (never past news)."""
+        key = reader_key(report.ref.seat, CHANNEL)
+        with self.service._acting(game_number(report.ref.game)) as act:
+            current = act.match.report(report.ref.seat, CHANNEL)
+            current.upto = Cursor(report.upto_events, report.upto_messages)
+            before = act.match.cursors.get(key)
+            act.match.deliver(current)
+            act.changed = act.match.cursors.get(key) != before
+
+    # -- the port: press -------------------------------------------------------------------
+    def send_press(self, ref: SeatRef, to: Sequence[Seat] | None, text: str) -> PressOutcome:
+        """Press through the server's press path; ``recipients`` are the readers with email."""
+        game_id = game_number(ref.game)
+        try:
+            number = self.service.send(Link(game_id, ref.seat), to, text)
+        except StorageError:
+            raise
+        except SealedError as error:
+            return PressOutcome(None, error=str(error))
+        mailed = {r.seat for r in self.seats(ref.game)}
+
+        def reached(snapshot: Snapshot) -> tuple[Seat, ...]:
+            message = next(m for m in snapshot.match.messages if m.number == number)
+            readers = snapshot.match.readers
+            return tuple(s for s in readers if s != ref.seat and s in mailed and message.reaches(s))
+
+        recipients: tuple[Seat, ...] = self.service.read(game_id, reached)
+        return PressOutcome(number, recipients)
+
+    # -- the port: the game master -----------------------------------------------------------
+    def status(self, game: str) -> StepStatus:
+        def look(snapshot: Snapshot) -> StepStatus:
+            match = snapshot.match
+            bots = match.bots()
+            waiting = tuple(s for s in match.waiting_for() if s not in bots)
+            return StepStatus(match.step, match.deadline, waiting, match.result() is not None)
+
+        found: StepStatus = self.service.read(game_number(game), look)
+        return found
+
+    def gm_command(self, game: str, command: str) -> str:
+        """The console's acts by mail: status, close, preview [SEAT], extend MINUTES, pause, resume.
+
+        Each changing act is the console's own service call, so it is audited as one.
+
+        :raises SealedError: an unknown or refused command; nothing changes.
+        """
+        game_id = game_number(game)
+        words = command.split()
+        verb = words[0].lower() if words else ""
+        arguments = words[1:]
+        if verb == "status" and not arguments:
+            return self.service.read(game_id, _status_text)
+        if verb == "close" and not arguments:
+            step = self.status(game).step
+            opened = self.service.close(game_id, step)
+            return f"step {step} closed and opened; step {opened} is open now"
+        if verb == "preview" and len(arguments) <= 1:
+            return _preview_text(self.service.preview(game_id), arguments[0] if arguments else None)
+        if verb == "extend" and len(arguments) == 1 and arguments[0].isdigit():
+            deadline = self.service.set_deadline(game_id, int(arguments[0]))
+            return f"the deadline is {human_time(deadline)}" if deadline else "no deadline"
+        if verb == "pause" and not arguments:
+            self.service.pause(game_id)
+            return "the game is paused: no deadline fires until you send 'resume'"
+        if verb == "resume" and not arguments:
+            self.service.resume(game_id)
+            return self.service.read(game_id, _status_text)
+        raise SealedError(
+            f"unknown command {command[:40]!r}{did_you_mean(verb, COMMANDS)}: the commands are "
+            "'status', 'close', 'preview' (or 'preview SEAT'), 'extend MINUTES', 'pause' and "
+            "'resume'"
+        )
+
+    # -- reminders ---------------------------------------------------------------------------
+    def send_reminders(self, gateway: Gateway, game: str) -> int:
+        """Mail the server's unsent reminders of the open step to seats still to seal; how many.
+
+        Queued under the same key as the file-run games' reminders before the
+        record is marked ``sent_at``, so a crash in between sends nothing twice.
+        """
+        game_id = game_number(game)
+        status = self.status(game)
+        mailed = {r.seat for r in self.seats(game)}
+        with reading(self.service.engine) as connection:
+            due = connection.execute(
+                sa.select(reminders.c.id, reminders.c.seat).where(
+                    (reminders.c.game_id == game_id)
+                    & (reminders.c.step == status.step)
+                    & reminders.c.sent_at.is_(None)
+                )
+            ).all()
+        due = [row for row in due if str(row.seat) in mailed and str(row.seat) in status.waiting]
+        if not due or status.deadline is None or status.over:
+            return 0
+        title = self.title(game)
+        for row in due:
+            ref = SeatRef(game, str(row.seat))
+            text = answers.reminder(title, status.step, status.deadline)
+            mail = gateway.compose(ref, f"{title}: reminder, step {status.step}", text, status.step)
+            gateway.outbox.put(f"reminder/{game}/{status.step}/{ref.seat}", mail)
+        with self.service._acting(game_id) as act:
+            act.connection.execute(
+                sa.update(reminders)
+                .where(reminders.c.id.in_([int(row.id) for row in due]))
+                .values(sent_at=naive(act.now))
+            )
+        return len(due)
+
+    # -- helpers -------------------------------------------------------------------------------
+    def _rows(self, game_id: int, connection: sa.Connection) -> list[sa.Row[Any]]:
+        return list(
+            connection.execute(
+                sa.select(mail_seats)
+                .where(mail_seats.c.game_id == game_id)
+                .order_by(mail_seats.c.position)
+            ).all()
+        )
+
+    def _row(self, ref: SeatRef, connection: sa.Connection) -> sa.Row[Any]:
+        for row in self._rows(game_number(ref.game), connection):
+            if str(row.seat) == ref.seat:
+                return row
+        raise SealedError(f"seat {ref.seat!r} of game {ref.game} has no email address")
+
+    def _read_row(self, ref: SeatRef) -> sa.Row[Any]:
+        with reading(self.service.engine) as connection:
+            return self._row(ref, connection)
+
+
+def _read_orders(
+    match: Match[Any, Any, Any], seat: Seat, body: str, step: int | None
+) -> tuple[str, str, list[Any], bool]:
+    """The phase, the orders read leniently from ``body``, the lines set aside, and
+    whether they are the orders already sealed; on ``match``, a copy (it may change).
+
+    :raises SealedError: a stale step (before the body is read), or nothing due.
+    """
+    if step is not None and step != match.step:
+        match.seal(seat, body.strip(), step)  # the core's refusal: late, or "already counted"
+        raise StaleStepError(f"step {step} is not open (the open step is {match.step})")
+    prompts = match.prompts()
+    if seat not in prompts:
+        match.seal(seat, body, step)  # the core's refusal (game over, nothing due)
+        raise NoOrderDueError(f"no orders are due from {seat} now")
+    orders, skipped = salvage_orders(match.game, match.state, seat, body)
+    held = match.pending.get(seat)
+    return prompts[seat].phase, orders, list(skipped), held is not None and held.text == orders
+
+
+def _status_text(snapshot: Snapshot) -> str:
+    match = snapshot.match
+    if match.result() is not None:
+        return f"the game is over; step {match.step - 1} was the last"
+    waiting = ", ".join(match.waiting_for()) or "nobody"
+    sealed = ", ".join(sorted(match.pending)) or "nobody"
+    due = f"; deadline {human_time(match.deadline)}" if match.deadline else ""
+    paused = " (paused)" if snapshot.status == "paused" else ""
+    return f"step {match.step} is open{paused}{due}. Sealed: {sealed}. Waiting for: {waiting}."
+
+
+def _preview_text(lines: Mapping[str, list[str]], seat: str | None) -> str:
+    """The console's preview as text: the orders it opened, then what each reader would read."""
+    if seat is not None and seat not in lines:
+        readers = [r for r in lines if r != ORDERS]
+        raise SealedError(f"no seat {seat[:40]!r}{did_you_mean(seat, readers)}")
+    shown = [seat] if seat is not None else [r for r in lines if r != ORDERS]
+    parts = ["Orders (nothing is sealed or opened by a preview):", *lines[ORDERS]]
+    for reader in shown:
+        parts += ["", f"{reader} would read:", *(lines[reader] or ["(nothing)"])]
+    return "\n".join(parts)
+
+
+def _check_contact(seat: Seat, contact: str) -> None:
+    contact = contact.strip()
+    if "@" not in contact or len(contact) > MAX_CONTACT or any(c.isspace() for c in contact):
+        raise SealedError(f"{seat}'s address {contact[:60]!r} is not an email address")
