@@ -101,7 +101,9 @@ def wins_by_seat(runs: Sequence[Run], seats: int) -> str:
     axes.axhline(1 / seats, color="grey", linestyle="--", linewidth=1, label="fair share")
     axes.set_xticks(np.arange(seats), names)
     axes.set(ylabel="share of games won", title="Wins by seat (95% Wilson intervals)")
-    axes.legend()
+    top = max((run.estimate_of(f"wins {seat}").high for run in runs for seat in names), default=1)
+    axes.set_ylim(0, min(1.0, top) * 1.3)  # room above the bars for the legend
+    axes.legend(loc="upper center", ncols=len(runs) + 1)
     return to_svg(figure)
 
 
