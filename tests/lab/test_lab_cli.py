@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -83,3 +84,24 @@ def test_a_report_that_cannot_be_written_is_one_line(tmp_path: Path) -> None:
     target = tmp_path / "missing" / "r.html"
     result = sealed("lab", "compare", "goofspiel", "-n", "2", "--report", str(target))
     assert "no folder" in one_line_error(result)  # said before any game is played
+
+
+def test_compare_and_sweep_print_json_when_asked(tmp_path: Path) -> None:
+    compared = sealed(
+        *("lab", "compare", "goofspiel", "--b", "num_cards=4", "-n", "20", "--json"),
+        *("--bots", "random,counter", "--report", str(tmp_path / "c.html")),
+    )
+    assert compared.exit_code == 0, compared.output
+    data = json.loads(compared.output[: compared.output.rindex("report:")])
+    assert data["B"]["options"]["num_cards"] == 4 and data["A"]["options"]["num_cards"] == 13
+    length = data["a_minus_b"]["length mean"]
+    assert length["significant"] and length["test"] == "paired bootstrap" and length["value"] > 0
+    assert data["A"]["estimates"]["wins seat1"]["method"] == "Wilson"
+    swept = sealed(
+        *("lab", "sweep", "goofspiel", "--grid", "num_cards=4,5", "-n", "5", "--jobs", "1"),
+        *("--json", "--report", str(tmp_path / "s.html")),
+    )
+    assert swept.exit_code == 0, swept.output
+    cells = json.loads(swept.output[: swept.output.rindex("report:")])
+    assert [cell["options"] for cell in cells] == [{"num_cards": "4"}, {"num_cards": "5"}]
+    assert cells[0]["estimates"]["length mean"]["value"] == 3

@@ -6,6 +6,7 @@ names the command, seeds and versions that reproduce it.
 
 from __future__ import annotations
 
+import json
 import shlex
 import sys
 from collections.abc import Iterator, Mapping, Sequence
@@ -150,6 +151,55 @@ def show_difference(d: Difference) -> str:
     return f"{sign}{_value(d.value, share)} {_interval(d.low, d.high, share)}"
 
 
+def _number(x: float) -> float | None:
+    return None if x != x else x  # NaN (no game gave a value) is null in JSON
+
+
+def estimate_json(e: Estimate) -> dict[str, Any]:
+    values = {"value": _number(e.value), "low": _number(e.low), "high": _number(e.high)}
+    return {"kind": e.kind, **values, "games": e.games, "method": e.method}
+
+
+def comparison_json(result: Comparison) -> dict[str, Any]:
+    """A comparison as JSON: each run's options, estimates and seat balance, and A - B."""
+    runs = {
+        run.label: {
+            "options": dict(run.options),
+            "estimates": {e.name: estimate_json(e) for e in run.estimates},
+            "seat_balance": {
+                "chi_square": run.balance.chi_square,
+                "freedom": run.balance.freedom,
+                "p_value": run.balance.p_value,
+                "first_seat_advantage": run.balance.first_seat_advantage,
+            },
+        }
+        for run in (result.a, result.b)
+    }
+    differences = {
+        d.name: {
+            "value": _number(d.value),
+            "low": _number(d.low),
+            "high": _number(d.high),
+            "significant": d.significant,
+            "test": d.test,
+        }
+        for d in result.differences
+    }
+    return {**runs, "a_minus_b": differences}
+
+
+def sweep_json(result: Sweep) -> list[dict[str, Any]]:
+    """A sweep as JSON: one object per cell, every estimate with its interval."""
+    return [
+        {
+            "options": dict(cell.given),
+            "bots": list(cell.bots),
+            "estimates": {e.name: estimate_json(e) for e in cell.run.estimates},
+        }
+        for cell in result.cells
+    ]
+
+
 # -- compare -------------------------------------------------------------------
 
 
@@ -162,6 +212,7 @@ def show_difference(d: Difference) -> str:
 @click.option("--seed", default="0", show_default=True, help="Seed of both runs.")
 @click.option("--jobs", default=1, show_default=True, type=click.IntRange(min=1))
 @click.option("--report", "report_path", default=None, help="HTML file [lab-compare-GAME.html].")
+@click.option("--json", "as_json", is_flag=True, help="Print the measures as JSON, not a table.")
 def compare_command(
     game_name: str,
     a_pairs: tuple[str, ...],
@@ -171,6 +222,7 @@ def compare_command(
     seed: str,
     jobs: int,
     report_path: str | None,
+    as_json: bool,
 ) -> None:
     """Play variants A and B of GAME from the same seeds with the same bots, and compare them.
 
@@ -193,7 +245,10 @@ def compare_command(
     ]
     with progress_bar(2 * count, "comparing") as advance:
         result = compare(game, given, resolved, count, names, seed, jobs, advance)
-    _print_comparison(game, result, names, count)
+    if as_json:
+        click.echo(json.dumps(comparison_json(result), indent=1))
+    else:
+        _print_comparison(game, result, names, count)
     info = RunInfo.make(game, shlex.join(command), seed, count, names)
     _write(path, compare_report(game, result, info))
 
@@ -244,6 +299,7 @@ def _given(given: Mapping[str, OptionValue]) -> str:
 @click.option("--jobs", default=2, show_default=True, type=click.IntRange(min=1))
 @click.option("--ray", "ray_address", default=None, help="Run on Ray: 'auto' or an address.")
 @click.option("--report", "report_path", default=None, help="HTML file [lab-sweep-GAME.html].")
+@click.option("--json", "as_json", is_flag=True, help="Print the cells as JSON, not a table.")
 def sweep_command(
     game_name: str,
     grid_specs: tuple[str, ...],
@@ -253,6 +309,7 @@ def sweep_command(
     jobs: int,
     ray_address: str | None,
     report_path: str | None,
+    as_json: bool,
 ) -> None:
     """Play COUNT games in every cell of an option grid and bot line-ups, and tabulate them.
 
@@ -275,7 +332,10 @@ def sweep_command(
     cells = len(teams) * max(1, _product_size(grid))
     with progress_bar(cells, "sweeping") as advance:
         result = sweep(game, grid, teams, count, seed, jobs, ray_address, advance)
-    _print_sweep(game, result)
+    if as_json:
+        click.echo(json.dumps(sweep_json(result), indent=1))
+    else:
+        _print_sweep(game, result)
     info = RunInfo.make(game, shlex.join(command), seed, count, [",".join(t) for t in teams])
     _write(path, sweep_report(game, result, info))
 
