@@ -137,6 +137,7 @@ class ServerPort:
                 raise SealedError("two seats would share an email address: rename one")
             act.connection.execute(sa.insert(mail_seats), rows)
             act.audit.append(("gm", "mail", f"email addresses for {len(rows) - 1} seat(s)"))
+            act.changed = True  # the service writes the audit row only with a new revision
         return {
             str(r["seat"]): SeatAddress(key, str(r["label"]), str(r["secret"])).render(self.where)
             for r in rows
@@ -154,6 +155,7 @@ class ServerPort:
                 .values(secret=secret)
             )
             act.audit.append(("gm", "mail", f"new email address for {ref.seat}"))
+            act.changed = True
         return SeatAddress(ref.game, str(row.label), secret).render(self.where)
 
     def games(self) -> tuple[str, ...]:
