@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import ipaddress
+from typing import Any
 
 import click
+
+from sealed.server.mailserve import MailSettings, mail_options, running_mail
 
 
 @click.command()
@@ -24,11 +27,13 @@ import click
     type=click.FloatRange(0.05, 60),
     help="Seconds between looks for deadlines that have passed.",
 )
-def serve(db_url: str | None, host: str, port: int, poll: float) -> None:
+@mail_options
+def serve(db_url: str | None, host: str, port: int, poll: float, **mail: Any) -> None:
     """Serve every game on the web: player pages, the GM console, the JSON API.
 
     Migrations are applied at start; deadlines fire while it runs (and those
-    that passed while it was down fire at start).
+    that passed while it was down fire at start). With --mail-domain the
+    email gateway runs too (see sealed.server.mailserve).
     """
     import uvicorn
     from sqlalchemy.exc import SQLAlchemyError
@@ -48,8 +53,14 @@ def serve(db_url: str | None, host: str, port: int, poll: float) -> None:
     if not is_loopback(host):
         click.echo(f"warning: listening on {host}, not only this machine", err=True)
     click.echo(f"sealed serves on http://{host}:{port}/ (database {redacted(url)})")
-    app = create_app(GameService(engine), poll=poll)
-    uvicorn.run(app, host=host, port=port, log_level="warning", access_log=False)
+    service = GameService(engine)
+    app = create_app(service, poll=poll)
+    settings = MailSettings(**mail)
+    with running_mail(service, settings, url) as worker:
+        if worker is not None:
+            where = f"{settings.mail_local}+...@{settings.mail_domain}"
+            click.echo(f"email gateway for {where}; replies leave by {settings.relay}")
+        uvicorn.run(app, host=host, port=port, log_level="warning", access_log=False)
 
 
 def is_loopback(host: str) -> bool:

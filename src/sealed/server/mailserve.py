@@ -1,0 +1,305 @@
+"""The email gateway inside ``sealed serve``, and ``python -m sealed.server.mailserve register``.
+
+``sealed serve --mail-domain games.example.org`` also runs the gateway of
+:mod:`sealed.mail` over the server's database (:mod:`sealed.server.mailport`):
+an SMTP server for mail sent to the seats' secret addresses (``--smtp-port``;
+``--no-smtp`` when mail is only fetched), and, with ``--imap-host``, a
+mailbox fetched over IMAP (for a GM without a domain of their own: the
+mailbox's address with ``+`` parts). Every ``--mail-every`` seconds a worker
+thread fetches the mailbox, mails the server's reminder records, mails every
+report the server's deadlines (or anybody) opened, and flushes the outbox
+through ``--relay HOST:PORT``. Deadlines themselves are fired by the
+server's scheduler, never by the gateway.
+
+A game gets email addresses from its GM's token (the secret of the console
+link), while the server runs or not::
+
+    python -m sealed.server.mailserve register --db URL --gm-token TOKEN \\
+        --mail-domain games.example.org --seat ana=ana@example.com ... --gm me@example.com
+
+Passwords come from the environment (``SEALED_RELAY_PASSWORD``,
+``SEALED_IMAP_PASSWORD``), as for ``python -m sealed.mail``: never on the
+command line, where ``ps`` shows them.
+"""
+
+from __future__ import annotations
+
+import imaplib
+import logging
+import os
+import threading
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Literal, TypeVar, get_args
+
+import click
+
+from sealed.core.errors import SealedError
+from sealed.mail.__main__ import IMAP_PASSWORD_VARIABLE, PASSWORD_VARIABLE
+from sealed.mail.addresses import MailDomain
+from sealed.mail.gateway import Gateway
+from sealed.mail.imap import Mailbox, fetch_once
+from sealed.mail.outbox import Outbox, Relay, Security
+from sealed.mail.smtp import start_smtp
+from sealed.server.mailport import ServerPort
+from sealed.server.service import GameService
+
+log = logging.getLogger("sealed.server.mail")
+F = TypeVar("F", bound=Callable[..., Any])
+ImapSecurity = Literal["tls", "starttls", "none"]
+
+
+@dataclass(frozen=True)
+class MailSettings:
+    """The ``--mail-*``, ``--smtp-*``, ``--relay*`` and ``--imap-*`` options of ``sealed serve``."""
+
+    mail_domain: str | None = None  # None: no email gateway
+    mail_local: str = "sealed"
+    smtp: bool = True
+    smtp_host: str = "127.0.0.1"
+    smtp_port: int = 8025
+    relay: str = "127.0.0.1:25"
+    relay_security: Security = "none"
+    relay_user: str | None = None
+    relay_from: str = ""
+    mail_every: float = 10.0
+    mail_outbox: Path | None = None
+    imap_host: str | None = None
+    imap_port: int = 993
+    imap_security: ImapSecurity = "tls"
+    imap_user: str | None = None
+    imap_folder: str = "INBOX"
+
+    @property
+    def where(self) -> MailDomain:
+        return MailDomain(self.mail_local, self.mail_domain or "localhost")
+
+    def relay_to(self) -> Relay:
+        """:raises SealedError: ``--relay`` is not ``host:port``."""
+        host, colon, port = self.relay.rpartition(":")
+        if not colon or not host or not port.isdigit() or not 0 < int(port) < 65536:
+            raise SealedError(
+                f"--relay {self.relay!r} must be written host:port, e.g. 127.0.0.1:25"
+            )
+        password = os.environ.get(PASSWORD_VARIABLE)
+        return Relay(
+            host.strip("[]"),
+            int(port),
+            self.relay_security,
+            self.relay_user,
+            password,
+            envelope_from=self.relay_from,
+        )
+
+    def mailbox(self) -> Mailbox | None:
+        if self.imap_host is None:
+            return None
+        password = os.environ.get(IMAP_PASSWORD_VARIABLE, "")
+        return Mailbox(
+            self.imap_host,
+            self.imap_user or "",
+            password,
+            self.imap_port,
+            self.imap_security,
+            self.imap_folder,
+        )
+
+
+def mail_options(command: F) -> F:
+    """Add the gateway's options to a click command (``sealed serve``): :class:`MailSettings`."""
+    options = [
+        click.option(
+            "--mail-domain",
+            default=None,
+            help="Also run the email gateway for addresses at this domain (the domain whose "
+            "mail reaches the SMTP port, or the IMAP mailbox's own domain).",
+        ),
+        click.option("--mail-local", default="sealed", show_default=True, help="Before the +."),
+        click.option("--smtp/--no-smtp", default=True, show_default=True, help="Receive by SMTP."),
+        click.option("--smtp-host", default="127.0.0.1", show_default=True),
+        click.option("--smtp-port", default=8025, show_default=True, type=click.IntRange(0, 65535)),
+        click.option(
+            "--relay",
+            default="127.0.0.1:25",
+            show_default=True,
+            help="host:port of the SMTP relay our mail leaves by.",
+        ),
+        click.option(
+            "--relay-security",
+            type=click.Choice(get_args(Security)),
+            default="none",
+            show_default=True,
+        ),
+        click.option("--relay-user", default=None, help=f"Password in ${PASSWORD_VARIABLE}."),
+        click.option("--relay-from", default="", help="MAIL FROM (default: the null sender)."),
+        click.option(
+            "--mail-every",
+            default=10.0,
+            show_default=True,
+            type=click.FloatRange(0.05, 3600),
+            help="Seconds between rounds of mail work (reports, reminders, IMAP, the outbox).",
+        ),
+        click.option(
+            "--mail-outbox",
+            default=None,
+            type=click.Path(file_okay=False, path_type=Path),
+            help="Folder of outgoing mail (default: 'outbox' beside the SQLite file, or in the "
+            "data folder).",
+        ),
+        click.option("--imap-host", default=None, help="Also fetch mail from this IMAP server."),
+        click.option("--imap-port", default=993, show_default=True),
+        click.option(
+            "--imap-security",
+            type=click.Choice(["tls", "starttls", "none"]),
+            default="tls",
+            show_default=True,
+        ),
+        click.option("--imap-user", default=None, help=f"Password in ${IMAP_PASSWORD_VARIABLE}."),
+        click.option("--imap-folder", default="INBOX", show_default=True, help="Read and emptied."),
+    ]
+    for option in reversed(options):
+        command = option(command)
+    return command
+
+
+class MailWorker:
+    """The gateway of one server process: SMTP, and a thread doing the rounds of mail work."""
+
+    def __init__(self, service: GameService, settings: MailSettings, outbox_folder: Path) -> None:
+        self.settings = settings
+        self.port = ServerPort(service, settings.where)
+        self.gateway = Gateway(
+            self.port, settings.where, Outbox(outbox_folder, settings.relay_to())
+        )
+        self.mailbox = settings.mailbox()
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+        self._controller: Any = None
+
+    def start(self) -> None:
+        if self.settings.smtp:
+            self._controller = start_smtp(
+                self.gateway, self.settings.smtp_host, self.settings.smtp_port
+            )
+        self._thread = threading.Thread(target=self._run, name="sealed-mail", daemon=True)
+        self._thread.start()
+
+    def stop(self) -> None:
+        self._stop.set()
+        if self._thread is not None:
+            self._thread.join(timeout=60)
+        if self._controller is not None:
+            self._controller.stop()
+
+    def _run(self) -> None:
+        while True:
+            try:
+                self.tick()
+            except Exception:  # a round that fails (database away) must not end the gateway
+                log.exception("a round of mail work failed; trying again in a moment")
+            if self._stop.wait(self.settings.mail_every):
+                return
+
+    def tick(self) -> None:
+        """One round: the mailbox, each mail game's reminders and reports, the outbox."""
+        if self.mailbox is not None:
+            try:
+                for received in fetch_once(self.mailbox, self.gateway):
+                    log.info("mail for %s: %s", received.ref or "?", received.outcome)
+            except (OSError, imaplib.IMAP4.error) as error:
+                log.warning("IMAP: %s (trying again in a moment)", error)
+        for game in self.port.games():
+            try:
+                self.port.send_reminders(self.gateway, game)
+                self.gateway.send_reports(game)
+            except SealedError as error:  # one game that cannot be read must not stop the rest
+                log.warning("mail for game %s: %s", game, error)
+        flushed = self.gateway.outbox.flush()
+        if flushed.sent or flushed.retry or flushed.failed:
+            log.info("outbox: %s", flushed)
+
+
+def outbox_folder(settings: MailSettings, db_url: str) -> Path:
+    """``--mail-outbox``, else ``outbox`` beside a SQLite file, else in the data folder."""
+    if settings.mail_outbox is not None:
+        return settings.mail_outbox
+    if db_url.startswith("sqlite:///") and len(db_url) > len("sqlite:///"):
+        return Path(db_url.removeprefix("sqlite:///")).parent / "outbox"
+    from sealed.server.db import default_url
+
+    return Path(default_url().removeprefix("sqlite:///")).parent / "outbox"
+
+
+@contextmanager
+def running_mail(
+    service: GameService, settings: MailSettings, db_url: str
+) -> Iterator[MailWorker | None]:
+    """The gateway running for the block's length (None and nothing started without a domain)."""
+    if settings.mail_domain is None:
+        yield None
+        return
+    folder = outbox_folder(settings, db_url)
+    folder.mkdir(parents=True, exist_ok=True)
+    worker = MailWorker(service, settings, folder)
+    worker.start()
+    try:
+        yield worker
+    finally:
+        worker.stop()
+
+
+@click.group()
+def main() -> None:
+    """The email gateway of the server (``sealed serve --mail-domain``)."""
+
+
+@main.command()
+@click.option("--db", "db_url", default=None, help="The server's database (default: its SQLite).")
+@click.option("--gm-token", required=True, help="The token of the game's console link /gm/TOKEN.")
+@click.option("--seat", "seats", multiple=True, required=True, help="name=email, once per seat")
+@click.option("--gm", "gm_contact", required=True, help="The game master's email address.")
+@click.option("--mail-local", default="sealed", show_default=True)
+@click.option("--mail-domain", required=True)
+def register(
+    db_url: str | None,
+    gm_token: str,
+    seats: tuple[str, ...],
+    gm_contact: str,
+    mail_local: str,
+    mail_domain: str,
+) -> None:
+    """Give a game's seats secret email addresses and print them (hand each to its player)."""
+    from sqlalchemy.exc import SQLAlchemyError
+
+    from sealed.server.db import default_url, migrate, open_engine
+
+    try:
+        engine = open_engine(db_url or default_url())
+        migrate(engine)
+        service = GameService(engine)
+        link = service.find(gm_token.rsplit("/", 1)[-1])  # a whole console URL works too
+        if link.seat != "gm":
+            raise SealedError("this is a seat's link, not the game master's")
+        contacts = dict(_pair(s) for s in seats)
+        port = ServerPort(service, MailDomain(mail_local, mail_domain))
+        addresses = port.enable(link.game_id, contacts, gm_contact)
+    except SealedError as error:
+        raise click.ClickException(str(error)) from None
+    except SQLAlchemyError as error:
+        first = str(error).splitlines()[0] if str(error) else type(error).__name__
+        raise click.ClickException(f"cannot use the database: {first}") from None
+    for seat, address in addresses.items():
+        click.echo(f"{seat}: {address}")
+
+
+def _pair(text: str) -> tuple[str, str]:
+    name, equals, value = text.partition("=")
+    if not equals or not name.strip():
+        raise SealedError(f"--seat {text!r} must be written name=email")
+    return name.strip(), value.strip()
+
+
+if __name__ == "__main__":
+    main()
