@@ -1,0 +1,186 @@
+"""``sealed serve`` running the web server and the email gateway at once, on SQLite and PostgreSQL.
+
+A real loopback exchange: the GM creates a game through the JSON API and gives its seats
+addresses with ``python -m sealed.server.mailserve register``; players' mail programs
+(smtplib) send to the server's SMTP port; the server's answers and reports leave through
+its outbox to a test relay (aiosmtpd). Then a deadline fired by the server's own scheduler
+produces the mailed reports of the next round, after a reminder mailed from its record.
+"""
+
+from __future__ import annotations
+
+import random
+import smtplib
+import subprocess
+import sys
+from collections.abc import Iterator
+from dataclasses import dataclass
+from email.message import EmailMessage
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from tests.mail.relay import Sink, free_port, running_sink
+from tests.mail.test_smtp import final_results, reply, reports_of
+from tests.mail.world import CONTACTS, GM_CONTACT, SEATS, WHERE, body_of
+from tests.server.e2e.live import ServerProcess
+
+from sealed.core.game import GM
+from sealed.core.match import replay
+from sealed.games.rex_furum import GAME
+from sealed.server.db import open_engine
+from sealed.server.service import GameService
+
+READERS = len(SEATS) + 1  # every seat and the game master
+
+
+@dataclass
+class Running:
+    server: ServerProcess
+    sink: Sink
+    smtp_port: int
+    database: str
+
+    def create(self, **fields: Any) -> dict[str, Any]:
+        """A game of the five seats through the JSON API, with addresses; the API's answer."""
+        body = {"game": "rex-furum", "seats": list(SEATS), **fields}
+        created: dict[str, Any] = httpx.post(self.server.url("/api/games"), json=body).json()
+        seats = [f"--seat={seat}={contact}" for seat, contact in CONTACTS.items()]
+        done = subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "sealed.server.mailserve",
+                "register",
+                f"--db={self.database}",
+                f"--gm-token={created['gm']['token']}",
+                f"--gm={GM_CONTACT}",
+                f"--mail-local={WHERE.local}",
+                f"--mail-domain={WHERE.domain}",
+                *seats,
+            ],
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+        assert done.returncode == 0, done.stderr
+        lines = [line.split(": ", 1) for line in done.stdout.splitlines()]
+        created["addresses"] = {seat: address for seat, address in lines}
+        assert set(created["addresses"]) == {*SEATS, GM}
+        return created
+
+    def send(self, mail: EmailMessage, sender: str) -> None:
+        with smtplib.SMTP("127.0.0.1", self.smtp_port, timeout=30) as client:
+            client.send_message(mail, from_addr=sender)
+
+    def gm_status(self, created: dict[str, Any]) -> dict[str, Any]:
+        token = created["gm"]["token"]
+        status: dict[str, Any] = httpx.get(self.server.url(f"/api/gm/{token}")).json()
+        return status
+
+    def record(self, created: dict[str, Any]) -> dict[str, Any]:
+        token = created["gm"]["token"]
+        record: dict[str, Any] = httpx.get(self.server.url(f"/api/gm/{token}/record")).json()
+        return record
+
+
+@pytest.fixture
+def running(database: str, tmp_path: Path) -> Iterator[Running]:
+    with running_sink() as (sink, relay_port):
+        smtp_port = free_port()
+        server = ServerProcess(
+            database,
+            tmp_path / "server",
+            (
+                "--poll=0.2",
+                f"--mail-domain={WHERE.domain}",
+                f"--mail-local={WHERE.local}",
+                f"--smtp-port={smtp_port}",
+                f"--relay=127.0.0.1:{relay_port}",
+                "--mail-every=0.2",
+                f"--mail-outbox={tmp_path / 'outbox'}",
+            ),
+        )
+        server.start()
+        try:
+            yield Running(server, sink, smtp_port, database)
+        finally:
+            server.stop()
+        assert "Traceback" not in server.log_text(), server.log_tail()
+
+
+def test_a_short_rex_furum_game_is_played_only_by_email_through_sealed_serve(
+    running: Running,
+) -> None:
+    created = running.create(options={"rounds": 3, "close_early": True}, seed=11)
+    addresses = created["addresses"]
+    rng = random.Random(5)
+    bot = GAME.bots["random"]()
+    answers = 0
+    for step in range(1, 4):
+        mail = running.sink.wait_until(
+            lambda got, s=step: len(reports_of(got, s)) == READERS, f"step {step} reports"
+        )
+        reports = reports_of(mail, step)
+        match = replay(running.record(created))
+        assert match.step == step and match.result() is None
+        for seat in SEATS:
+            view = match.report(seat, "email")
+            orders = GAME.format(bot.choose(view.view, view.prompt, rng))
+            sent = reply(reports[CONTACTS[seat]], seat, orders, addresses[seat])
+            running.send(sent, CONTACTS[seat])
+            mail = running.sink.wait_until(
+                lambda got, m=sent: any(x["In-Reply-To"] == m["Message-ID"] for x in got),
+                "an answer",
+            )
+            (answer,) = [m for m in mail if m["In-Reply-To"] == sent["Message-ID"]]
+            assert f"Sealed. Your orders for step {step}" in body_of(answer), body_of(answer)
+            answers += 1
+    mail = running.sink.wait_until(lambda got: len(final_results(got)) == READERS, "results")
+    assert running.gm_status(created)["result"] is not None
+    assert answers == 15
+    assert len(mail) == 15 + READERS * 4  # each email answered once; 3 rounds of reports, results
+    assert len({m["Message-ID"] for m in mail}) == len(mail)  # nothing sent twice
+    # Every acknowledged order is in the server's record, as the web form's would be.
+    record = running.record(created)
+    assert len(record["steps"]) == 3
+    assert all(set(step["orders"]) >= set(SEATS) for step in record["steps"])
+    secrets = {seat: a.split("-")[-1].split("@")[0] for seat, a in addresses.items()}
+    contacts = {**CONTACTS, GM: GM_CONTACT}
+    for message in mail:  # no mail carries another seat's secret address
+        reader = next(s for s, contact in contacts.items() if contact == str(message["To"]))
+        for seat, secret in secrets.items():
+            assert (secret in message.as_string()) == (seat == reader), (reader, seat)
+
+
+def test_a_deadline_fired_by_the_server_mails_a_reminder_then_the_next_reports(
+    running: Running,
+) -> None:
+    # One minute a round (the shortest the server takes), the reminder recorded a minute before.
+    created = running.create(options={"rounds": 2}, seed=3, minutes=1, remind=1, close="wait")
+    addresses = created["addresses"]
+    mail = running.sink.wait_until(lambda got: len(reports_of(got, 1)) == READERS, "reports")
+    reports = reports_of(mail, 1)
+    for seat in ("ana", "ben", "cara", "dan"):  # eve stays silent
+        running.send(reply(reports[CONTACTS[seat]], seat, "pass", addresses[seat]), CONTACTS[seat])
+    mail = running.sink.wait_until(
+        lambda got: len(reports_of(got, 2)) == READERS, "the reports of step 2 (a minute)"
+    )
+    reminders = [m for m in mail if "reminder, step 1" in str(m["Subject"])]
+    to_eve = [m for m in reminders if str(m["To"]) == CONTACTS["eve"]]
+    assert len(to_eve) == 1 and "not in yet" in body_of(to_eve[0])
+    assert len({str(m["To"]) for m in reminders}) == len(reminders)  # nobody reminded twice
+    assert not [m for m in reminders if str(m["To"]) == GM_CONTACT]
+    record = running.record(created)
+    assert record["steps"][0]["orders"]["ana"]["canonical"] == "pass"
+    engine = open_engine(running.database)
+    try:
+        service = GameService(engine)
+        game_id = int(created["game_id"])
+        acts = [(row.actor, row.act) for row in service.audit_log(game_id)]
+        assert ("deadline", "close") in acts  # the server's scheduler, not the GM or the mail
+        sent = [row.seat for row in service.reminders_of(game_id) if row.sent_at is not None]
+        assert "eve" in sent
+    finally:
+        engine.dispose()
