@@ -23,8 +23,9 @@ from sealed.mail.gateway import Gateway, Received
 from sealed.mail.outbox import Outbox, Relay
 from sealed.mail.port import SeatRef
 from sealed.server.mailport import ServerPort, game_key
-from sealed.server.model import Link, Settings
+from sealed.server.model import Link, Sealed, Settings
 from sealed.server.service import GameService
+from sealed.server.writer import StorageError
 
 
 @dataclass
@@ -304,3 +305,37 @@ def test_enable_refuses_unknown_seats_and_a_second_time_and_changes_nothing(
     with pytest.raises(Exception, match="already has email addresses"):
         world.port.enable(world.game_id, CONTACTS, GM_CONTACT)
     assert world.port.games() == (world.game,)
+
+
+def test_an_email_naming_no_step_is_read_again_if_the_step_opened_meanwhile(
+    world: ServerWorld, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    seal = world.service.seal
+    raced: list[int] = []
+
+    def deadline_first(link: Link, text: str, step: int | None) -> Sealed:
+        if not raced:  # the deadline fires between our reading and our sealing
+            raced.append(world.service.close(world.game_id, 1))
+        return seal(link, text, step)
+
+    monkeypatch.setattr(world.service, "seal", deadline_first)
+    outcome = world.port.seal(SeatRef(world.game, "ana"), "embezzle ben", None)
+    assert raced == [2] and outcome.sealed and outcome.step == 2
+    assert world.pending() == {"ana": "embezzle ben"}
+    late = world.port.seal(SeatRef(world.game, "ben"), "pass", 1)  # step 1 named: late
+    assert not late.sealed and late.code == "order/stale_step"
+
+
+def test_a_database_failure_is_not_a_refusal_so_smtp_never_says_250(
+    world: ServerWorld, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def down(*_args: object) -> Sealed:
+        raise StorageError("the database did not save this (nothing was changed): OSError")
+
+    monkeypatch.setattr(world.service, "seal", down)
+    with pytest.raises(StorageError):
+        world.port.seal(SeatRef(world.game, "ana"), "pass", None)
+    monkeypatch.setattr(world.service, "send", down)
+    with pytest.raises(StorageError):
+        world.port.send_press(SeatRef(world.game, "ana"), None, "hello")
+    assert world.pending() == {}

@@ -209,15 +209,21 @@ class ServerPort:
         late, never sealed into the next one.
         """
         game_id = game_number(ref.game)
-        match = self.service.snapshot(game_id).match  # a copy this call owns
-        open_step = match.step
-        try:
-            phase, orders, skipped, same = _read_orders(match, ref.seat, body, step)
-            sealed = self.service.seal(Link(game_id, ref.seat), orders, open_step)
-        except StorageError:
-            raise  # not the player's fault: the gateway must not say 250 (SMTP retries)
-        except SealedError as error:
-            return self._refused(game_id, error, open_step)
+        for attempt in (1, 2):
+            match = self.service.snapshot(game_id).match  # a copy this call owns
+            open_step = match.step
+            try:
+                phase, orders, skipped, same = _read_orders(match, ref.seat, body, step)
+                sealed = self.service.seal(Link(game_id, ref.seat), orders, open_step)
+                break
+            except StorageError:
+                raise  # not the player's fault: the gateway must not say 250 (SMTP retries)
+            except StaleStepError as error:
+                if step is None and attempt == 1:
+                    continue  # the step opened while we read: an email naming none is read again
+                return self._refused(game_id, error, open_step)
+            except SealedError as error:
+                return self._refused(game_id, error, open_step)
         deadline = None
         if not sealed.opened:
             deadline = self.service.read(game_id, lambda s: s.match.deadline)
