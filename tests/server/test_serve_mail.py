@@ -9,8 +9,10 @@ produces the mailed reports of the next round, after a reminder mailed from its 
 
 from __future__ import annotations
 
+import os
 import random
 import smtplib
+import socket
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -21,15 +23,18 @@ from typing import Any
 
 import httpx
 import pytest
+from click.testing import CliRunner
 from tests.mail.relay import Sink, free_port, running_sink
 from tests.mail.test_smtp import final_results, reply, reports_of
 from tests.mail.world import CONTACTS, GM_CONTACT, SEATS, WHERE, body_of
-from tests.server.e2e.live import ServerProcess
+from tests.server.e2e.live import ServerProcess, sealed_command
+from tests.server.fixtures import migrated
 
 from sealed.core.game import GM
 from sealed.core.match import replay
 from sealed.games.rex_furum import GAME
 from sealed.server.db import open_engine
+from sealed.server.mailserve import register
 from sealed.server.service import GameService
 
 READERS = len(SEATS) + 1  # every seat and the game master
@@ -184,3 +189,54 @@ def test_a_deadline_fired_by_the_server_mails_a_reminder_then_the_next_reports(
         assert "eve" in sent
     finally:
         engine.dispose()
+
+
+def serve_fails(tmp_path: Path, *options: str) -> str:
+    """Run ``sealed serve`` with ``options`` that must stop it at start; its error output."""
+    done = subprocess.run(
+        [*sealed_command(), "serve", f"--db=sqlite:///{tmp_path / 'x.db'}", *options],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+        env={**os.environ, "SEALED_DATA_DIR": str(tmp_path / "data")},
+    )
+    assert done.returncode != 0
+    assert "Traceback" not in done.stderr, done.stderr
+    return done.stderr
+
+
+def test_bad_mail_options_stop_sealed_serve_with_a_clear_error(tmp_path: Path) -> None:
+    relay = serve_fails(tmp_path, "--mail-domain=games.test", "--relay=smtp.example.org")
+    assert "must be written host:port" in relay
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        busy = serve_fails(tmp_path, "--mail-domain=games.test", f"--smtp-port={port}")
+    assert f"cannot receive mail on 127.0.0.1:{port}" in busy
+
+
+def test_register_takes_only_the_game_master_s_token_and_says_why(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'sealed.db'}"
+    engine = migrated(url)
+    try:
+        created = GameService(engine).create("rex-furum", list(SEATS), {}, seed=1)
+    finally:
+        engine.dispose()
+    common = [f"--db={url}", f"--gm={GM_CONTACT}", "--mail-domain=games.test"]
+    seats = [f"--seat={seat}={contact}" for seat, contact in CONTACTS.items()]
+    runner = CliRunner()
+    cases = {
+        created.seat_tokens["ana"]: "not the game master's",
+        "nonsense": "this link is not known here",
+    }
+    for token, error in cases.items():
+        result = runner.invoke(register, [*common, f"--gm-token={token}", *seats])
+        assert result.exit_code == 1 and error in result.output, result.output
+    result = runner.invoke(register, [*common, f"--gm-token={created.gm_token}", "--seat=ana"])
+    assert result.exit_code == 1 and "must be written name=email" in result.output
+    console = f"http://127.0.0.1:8000/gm/{created.gm_token}"  # the whole link works too
+    result = runner.invoke(register, [*common, f"--gm-token={console}", *seats])
+    assert result.exit_code == 0, result.output
+    assert result.output.count("@games.test") == len(SEATS) + 1

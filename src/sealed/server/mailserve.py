@@ -17,6 +17,9 @@ link), while the server runs or not::
     python -m sealed.server.mailserve register --db URL --gm-token TOKEN \\
         --mail-domain games.example.org --seat ana=ana@example.com ... --gm me@example.com
 
+Run the gateway in one server process per database: the outbox that keeps
+mail from being sent twice is a folder of that process's machine.
+
 Passwords come from the environment (``SEALED_RELAY_PASSWORD``,
 ``SEALED_IMAP_PASSWORD``), as for ``python -m sealed.mail``: never on the
 command line, where ``ps`` shows them.
@@ -179,10 +182,13 @@ class MailWorker:
         self._controller: Any = None
 
     def start(self) -> None:
+        """:raises SealedError: the SMTP port cannot be listened on (in use, not allowed)."""
         if self.settings.smtp:
-            self._controller = start_smtp(
-                self.gateway, self.settings.smtp_host, self.settings.smtp_port
-            )
+            host, port = self.settings.smtp_host, self.settings.smtp_port
+            try:
+                self._controller = start_smtp(self.gateway, host, port)
+            except OSError as error:
+                raise SealedError(f"cannot receive mail on {host}:{port}: {error}") from None
         self._thread = threading.Thread(target=self._run, name="sealed-mail", daemon=True)
         self._thread.start()
 
