@@ -111,7 +111,7 @@ def test_random_mail_games_keep_the_record_and_tell_each_event_once(
                 # Report windows end at distinct event counts, the last at the end: each
                 # report starts where the one before ended, so every event is told once.
                 ends = [
-                    int(k.split("/")[-1])
+                    int(k.split("/")[-2])
                     for k in keys
                     if k.startswith(f"report/{world.game}/{seat}/")
                 ]

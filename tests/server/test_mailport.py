@@ -18,6 +18,7 @@ import pytest
 from tests.mail.world import CONTACTS, GM_CONTACT, SEATS, WHERE, body_of, email
 from tests.server.fixtures import Clock
 
+from sealed.core.errors import SealedError
 from sealed.core.game import GM
 from sealed.mail.gateway import Gateway, Received
 from sealed.mail.outbox import Outbox, Relay
@@ -339,3 +340,25 @@ def test_a_database_failure_is_not_a_refusal_so_smtp_never_says_250(
     with pytest.raises(StorageError):
         world.port.send_press(SeatRef(world.game, "ana"), None, "hello")
     assert world.pending() == {}
+
+
+def test_after_a_rollback_the_re_resolved_step_is_mailed_again(world: ServerWorld) -> None:
+    world.orders("ben", "embezzle ana", "<first@p>")
+    world.service.close(world.game_id, 1)
+    world.gateway.send_reports(world.game)
+    world.service.rollback(world.game_id, 1, from_step=2)
+    assert world.port.unread_report(SeatRef(world.game, "ana")) is None  # nothing new yet
+    world.orders("ben", "embezzle cara", "<again@p>")
+    world.service.close(world.game_id, 1)  # the same step and as many events, told otherwise
+    world.gateway.send_reports(world.game)
+    step_two = [m for m in world.mail_to("ana") if str(m["Subject"]).endswith("(step 2)")]
+    assert len(step_two) == 2 and body_of(step_two[0]) != body_of(step_two[1])
+
+
+@pytest.mark.parametrize("contact", ["a@b.test, c@d.test", "Ana <a@b.test>", "a@b\r\nBcc: x@y"])
+def test_a_registered_address_is_one_bare_address(service: GameService, contact: str) -> None:
+    created = service.create("rex-furum", list(SEATS), {}, seed=1)
+    port = ServerPort(service, WHERE)
+    with pytest.raises(SealedError, match="is not an email address"):
+        port.enable(created.game_id, {"ana": contact}, GM_CONTACT)
+    assert port.seats(game_key(created.game_id)) == ()

@@ -27,6 +27,7 @@ the report that was queued, and the mail tables themselves.
 
 from __future__ import annotations
 
+import hashlib
 import re
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -59,6 +60,7 @@ CHANNEL = "email"
 GAME_KEY = re.compile(r"^g(\d{1,9})$")
 COMMANDS = ("status", "close", "preview", "extend", "pause", "resume")
 MAX_CONTACT = 320  # RFC 5321: 64 + 1 + 255
+CONTACT = re.compile(r'[^@\s,;<>()\[\]"\\:]+@[^@\s,;<>()\[\]"\\:]+')  # one bare name@host
 
 _mail_metadata = sa.MetaData()
 mail_seats = sa.Table(  # as migration 0002 creates it
@@ -272,12 +274,16 @@ class ServerPort:
                 subject = f"{title}: {prompt.phase} (step {report.step})"
             else:
                 subject = f"{title}: step {report.step}"
+            # The key names the content, not only how far it goes: after a rollback the
+            # same step and event count can show another position, and that must go out too.
+            text = report_text(match.game, report)
+            what = hashlib.sha256(text.encode()).hexdigest()[:16]
             return OutgoingReport(
                 ref,
                 report.step,
                 subject,
-                report_text(match.game, report),
-                f"report/{ref.game}/{ref.seat}/{report.step}/{report.upto.events}",
+                text,
+                f"report/{ref.game}/{ref.seat}/{report.step}/{report.upto.events}/{what}",
                 report.upto.events,
                 report.upto.messages,
             )
@@ -460,6 +466,9 @@ def _preview_text(lines: Mapping[str, list[str]], seat: str | None) -> str:
 
 
 def _check_contact(seat: Seat, contact: str) -> None:
+    """One bare address (``name@host``): no display name, list or header text can ride in."""
     contact = contact.strip()
-    if "@" not in contact or len(contact) > MAX_CONTACT or any(c.isspace() for c in contact):
-        raise SealedError(f"{seat}'s address {contact[:60]!r} is not an email address")
+    if len(contact) > MAX_CONTACT or not CONTACT.fullmatch(contact):
+        raise SealedError(
+            f"{seat}'s address {contact[:60]!r} is not an email address (write name@host)"
+        )
