@@ -9,13 +9,14 @@ produces the mailed reports of the next round, after a reminder mailed from its 
 
 from __future__ import annotations
 
+import contextlib
 import os
 import random
 import smtplib
 import socket
 import subprocess
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from email.message import EmailMessage
 from pathlib import Path
@@ -88,6 +89,17 @@ class Running:
         token = created["gm"]["token"]
         record: dict[str, Any] = httpx.get(self.server.url(f"/api/gm/{token}/record")).json()
         return record
+
+
+def wait_longer(
+    sink: Sink, done: Callable[[list[EmailMessage]], bool], what: str
+) -> list[EmailMessage]:
+    """The sink's bounded wait, three times over: a one-minute deadline on a busy machine
+    may need more than one of its limits (a bound against hanging, not a speed check)."""
+    for _ in range(2):
+        with contextlib.suppress(AssertionError):
+            return sink.wait_until(done, what)
+    return sink.wait_until(done, what)
 
 
 @pytest.fixture
@@ -169,8 +181,8 @@ def test_a_deadline_fired_by_the_server_mails_a_reminder_then_the_next_reports(
     reports = reports_of(mail, 1)
     for seat in ("ana", "ben", "cara", "dan"):  # eve stays silent
         running.send(reply(reports[CONTACTS[seat]], seat, "pass", addresses[seat]), CONTACTS[seat])
-    mail = running.sink.wait_until(
-        lambda got: len(reports_of(got, 2)) == READERS, "the reports of step 2 (a minute)"
+    mail = wait_longer(
+        running.sink, lambda got: len(reports_of(got, 2)) == READERS, "the reports of step 2"
     )
     reminders = [m for m in mail if "reminder, step 1" in str(m["Subject"])]
     to_eve = [m for m in reminders if str(m["To"]) == CONTACTS["eve"]]
