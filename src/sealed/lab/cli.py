@@ -23,7 +23,6 @@ from sealed.core.errors import OptionError, SealedError
 from sealed.core.game import Game, OptionValue, resolve_options
 from sealed.core.registry import get_game
 from sealed.core.suggest import did_you_mean
-from sealed.lab.measures import SIGNIFICANCE, shown
 from sealed.lab.sim import check_bots
 
 if TYPE_CHECKING:  # the commands import numpy and matplotlib when run, not every `sealed` call
@@ -129,10 +128,12 @@ def _write(path: str, html: str) -> None:
 def _interval(low: float, high: float, share: bool) -> str:
     if low != low:  # NaN: no game gave a value
         return "n/a"
-    return f"[{shown(low, share)}, {shown(high, share)}]"
+    return f"[{_value(low, share)}, {_value(high, share)}]"
 
 
 def _value(value: float, share: bool) -> str:
+    from sealed.lab.measures import shown  # numpy: loaded by the lab's commands only
+
     return shown(value, share)
 
 
@@ -267,6 +268,8 @@ def _print_comparison(
         row = (show_estimate(ea), show_estimate(eb), show_difference(d), verdict, d.test)
         table.add_row(ea.name, *row)
     console.print(table)
+    from sealed.lab.measures import SIGNIFICANCE
+
     console.print(SIGNIFICANCE)
     for run in (a, b):
         balance = run.balance
