@@ -38,6 +38,11 @@ ORDERS_HELP = (
     "'pass' is no orders."
 )
 
+ANSWERS_HELP = (
+    "Answer your decisions, if your report lists any, one line each ('decision 1 deceive'); "
+    "'pass' takes every default."
+)
+
 OPTIONS = (
     OptionSpec(
         "turns",
@@ -113,17 +118,12 @@ class FactionRPG(InPlaceGame[FactionState, Order, FactionView]):
                 f"turn {state.turn} of {state.settings.turns}, Orders Phase", ORDERS_HELP
             )
             return {seat: prompt for seat in state.seats}
-        if state.phase == "consequences" and state.pending is not None:
-            deciding = {d.faction for d in state.pending.decisions}
-            return {
-                seat: Prompt(
-                    f"turn {state.turn}, Consequences Phase",
-                    "Answer your decisions, one line each ('decision 1 deceive'); 'pass' takes "
-                    "every default. See your report for the decisions.",
-                )
-                for seat in state.seats
-                if seat in deciding
-            }
+        if state.phase == "consequences":
+            # Every faction is asked, in the same words, whether or not it has a decision:
+            # who is asked must not tell a deceived attacker that its "success" was false
+            # (Ruling 'the Consequences Phase every turn').
+            prompt = Prompt(f"turn {state.turn}, Consequences Phase", ANSWERS_HELP)
+            return {seat: prompt for seat in state.seats}
         return {}
 
     def parse(self, state: FactionState, seat: Seat, text: str) -> Order:
@@ -156,15 +156,13 @@ class FactionRPG(InPlaceGame[FactionState, Order, FactionView]):
         chance: Chance,
         events: list[Event] | None,
     ) -> None:
-        # The Orders Phase opens: the first Results; with no decision to make, the
-        # Consequences Phase has nothing to ask and the second Results follow at once.
+        # The Orders Phase opens: the first Results, then a Consequences Phase for every
+        # faction, every turn, decisions or not (Ruling 'the Consequences Phase every turn').
         if state.phase == "orders":
             turn = {s: o for s, o in orders.items() if isinstance(o, TurnOrders)}
             resolve.first_results(state, turn, events)
             state.phase = "consequences"
-            if state.pending is not None and state.pending.decisions:
-                return
-            orders = {}
+            return
         answers = {s: o for s, o in orders.items() if isinstance(o, Answers)}
         consequences.second_results(state, answers, chance, events)
 
