@@ -66,7 +66,7 @@ def _group_had(state: FactionState, decision: Decision, spec: str) -> bool:
 def answer_problem(state: FactionState, faction: Seat, answer: Answer) -> tuple[Answer, str | None]:
     """The canonical answer, or what is wrong with it."""
     assert state.pending is not None
-    decision = state.pending.decisions[answer.number - 1]
+    decision = state.pending.decision(faction, answer.number)
     if answer.word in ("reveal", "deceive"):
         return Answer(
             answer.number, answer.word
@@ -125,12 +125,12 @@ def second_results(
 ) -> None:
     """The Consequences Phase closes: increases, infiltrations, transfers, publication."""
     pending = state.pending or Pending()
-    given = {a.number: a for order in answers.values() for a in order.answers}
-    chosen = {d.number: given.get(d.number) or default_answer(state, d) for d in pending.decisions}
+    given = {(seat, a.number): a for seat, order in answers.items() for a in order.answers}
+    chosen = {d.key: given.get(d.key) or default_answer(state, d) for d in pending.decisions}
     lines: list[posts.Line] = []
     for decision in pending.decisions:
         if decision.kind == "increase":
-            _apply_increase(state, chosen[decision.number], lines, decision)
+            _apply_increase(state, chosen[decision.key], lines, decision)
     for name, amount in sorted(pending.losses.items()):
         if name in state.assets and amount:
             state.assets[name].value -= amount
@@ -142,7 +142,7 @@ def second_results(
     for factions, owner, target, count in pending.gains:
         _gain_profiles(state, factions, owner, target, count, chance, lines)
     for decision in pending.decisions:
-        answer = chosen[decision.number]
+        answer = chosen[decision.key]
         if decision.kind == "defend":
             _defender_choice(state, decision, answer, chance, lines)
         elif decision.kind == "seize":

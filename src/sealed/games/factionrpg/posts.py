@@ -72,8 +72,8 @@ def told(record: Mapping[str, Any], faction: Seat | None) -> JsonDict | None:
     else:
         sees_target = faction in record["target_seen_by"]
     unseen = [p for p in parts if p not in seen]
+    # No action number: it counts the hidden actions sorted before this one.
     return {
-        "number": record["number"],
         "action": record["action"],
         "target": record["target"]
         if sees_target or faction in (record.get("owner"),)

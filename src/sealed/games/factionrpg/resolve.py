@@ -180,7 +180,9 @@ class Turn:
         factions: tuple[Seat, ...] = (),
         margin: int = 0,
     ) -> Decision:
-        number = len(self.pending.decisions) + 1
+        # Numbered within the faction: a count across factions would tell a faction
+        # that others have decisions (a deceived attacker, that its success was false).
+        number = sum(d.faction == faction for d in self.pending.decisions) + 1
         decision = Decision(number, kind, faction, target, amount, assets, factions, margin)
         self.pending.decisions.append(decision)
         return decision

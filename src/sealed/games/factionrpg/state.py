@@ -77,7 +77,8 @@ class Asset:
 
 @dataclass(frozen=True, slots=True)
 class Decision:
-    """A choice the Consequences Phase asks of one faction (numbered within the turn).
+    """A choice the Consequences Phase asks of one faction (numbered within the faction's
+    decisions of the turn, 1, 2, ...: a count across factions would leak theirs).
 
     ``kind`` is ``defend`` (the owner's choice for a failed hidden infiltration),
     ``increase`` (where an exceptional Damage share goes), ``seize`` (which
@@ -93,6 +94,11 @@ class Decision:
     assets: tuple[str, ...] = ()  # the attacking assets (defend, increase)
     factions: tuple[Seat, ...] = ()  # the attacking factions (seize, defend)
     margin: int = 0  # defend: the margin of failure (what 'reveal' costs the attackers)
+
+    @property
+    def key(self) -> tuple[Seat, int]:
+        """The decision's identity in the turn: its faction and its number there."""
+        return (self.faction, self.number)
 
     def to_json(self) -> JsonDict:
         return {
@@ -118,6 +124,10 @@ class Pending:
     transfers: list[tuple[str, Seat, Seat]] = field(default_factory=list)  # asset, from, to
     shrouded: set[str] = field(default_factory=set)  # rendered hidden this turn
     reports: list[JsonDict] = field(default_factory=list)  # the first Results, per action
+
+    def decision(self, faction: Seat, number: int) -> Decision:
+        """``faction``'s decision ``number`` (checked by ``rules.check_answers`` first)."""
+        return next(d for d in self.decisions if d.key == (faction, number))
 
     def copy(self) -> Pending:
         return Pending(
