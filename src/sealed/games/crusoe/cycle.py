@@ -44,8 +44,11 @@ FOOD_VP = {0: -10, 1: -10, 2: -10, 3: -5, 4: -4, 5: -2, 6: 0, 7: 1, 8: 2, 9: 3, 
 def start_cycle(state: CrusoeState, chance: Chance, events: Events) -> None:
     """Everyone at the Crash Site; the Turn Order Cards are shuffled and dealt to the living."""
     living = state.living()
+    # The label says who gets which card: at a real table the cards are dealt top first to
+    # the living in seat order, and the person typing them must know that order.
     cards = chance.shuffle(
-        f"cycle {state.cycle}: turn order cards", [str(i + 1) for i in range(len(living))]
+        f"cycle {state.cycle}: turn order cards, dealt top first to {', '.join(living)}",
+        [str(i + 1) for i in range(len(living))],
     )
     by_card = sorted(zip(cards, living, strict=True), key=lambda pair: int(pair[0]))
     state.order = [seat for _, seat in by_card]
