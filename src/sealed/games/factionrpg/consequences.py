@@ -173,13 +173,18 @@ def second_results(
 def _apply_increase(
     state: FactionState, answer: Answer, lines: list[posts.Line], decision: Decision
 ) -> None:
+    """Those who see the asset read its gain without a reason; only the deciding faction
+    reads that it is its share of an exceptional Damage attack (Ruling 27: the reason
+    would name the faction of a hidden attacker, e.g. a public asset fed by Cannibalize)."""
     for name, amount in zip(answer.args[::2], answer.args[1::2], strict=True):
         if name in state.assets:
             state.assets[name].value += int(amount)
+            lines.append(posts.Line(knowers(state, name), f"{name} gains {amount} value."))
             lines.append(
                 posts.Line(
-                    knowers(state, name),
-                    f"{name} gains {amount} value (an exceptional Damage attack).",
+                    frozenset({decision.faction}),
+                    f"Your decision {decision.number}: {name} gains {amount} value (your share "
+                    f"of the exceptional Damage attack on {decision.target}).",
                 )
             )
 
