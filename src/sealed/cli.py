@@ -570,7 +570,10 @@ def play(
     from sealed.terminal import TerminalTable, choose_seats
 
     if resume_file is not None:
-        TerminalTable(console).run(load_match(resume_file), resume_file)
+        match = load_match(resume_file)
+        # A record without a seed was played with real dice: it can only go on with them.
+        table = table_chance or match.seed is None
+        TerminalTable(console).run(match, resume_file, table_chance=table)
         return
     if game_name is None:
         raise click.UsageError("name a GAME to play (see 'sealed games'), or --resume FILE")

@@ -82,8 +82,16 @@ class TerminalTable:
             match.hand_over(seat, name)
         return self.run(match, output)
 
-    def run(self, match: Match[Any, Any, Any], output: str | None = None) -> Match[Any, Any, Any]:
-        """Play ``match`` on from where it stands (a new game, or one resumed from its file)."""
+    def run(
+        self, match: Match[Any, Any, Any], output: str | None = None, table_chance: bool = False
+    ) -> Match[Any, Any, Any]:
+        """Play ``match`` on from where it stands (a new game, or one resumed from its file).
+
+        ``table_chance``: the rest of the dice are asked of the table (a game resumed at a
+        real table; a record without a seed cannot draw them any other way).
+        """
+        if table_chance and not isinstance(match.chance, TableChance):
+            match.chance = TableChance(self._ask_chance, self._say)
         game, bots = match.game, match.bots()
         players = {seat: game.bots[name]() for seat, name in bots.items()}
         rngs = {seat: bot_rng(match.seed, seat) for seat in bots}

@@ -18,6 +18,9 @@ import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from click.testing import CliRunner
+
+from sealed.cli import cli
 from sealed.core.match import replay, state_digest
 from sealed.games.crusoe.cycle import MAX_FOOD, MAX_OF_A_FOOD, MAX_WATER, cycle_score
 from sealed.games.crusoe.state import FOODS
@@ -290,3 +293,17 @@ def _best_score(goods: dict[str, int], leisure: int) -> int:
         for counts in itertools.product(*foods)
         if sum(counts) <= MAX_FOOD
     )
+
+
+def test_a_table_game_stopped_mid_cycle_resumes_with_the_tables_dice(tmp_path: Path) -> None:
+    """A table game has no seed: resumed, it asks the table for the rest of its dice."""
+    game = str(tmp_path / "game.json")
+    start = ["play", "crusoe", "--table", "--players", "ana", "-o", game]
+    stopped = CliRunner().invoke(cli, start, input="1\npath ant\n")
+    assert "'sealed play --resume" in stopped.output, stopped.output
+    resumed = CliRunner().invoke(cli, ["play", "--resume", game], input="3\nquit\n")
+    assert "[table] cycle 1: ana moves: roll 1 d6" in resumed.output, resumed.output
+    assert "no seed" not in resumed.output and resumed.exit_code == 0
+    match = replay(json.loads(Path(game).read_text()))
+    assert match.steps[-1].chance[0].value == [3]
+    assert match.state.players["ana"].position == 3
