@@ -139,13 +139,19 @@ def second_results(
                     knowers(state, name), f"{name} loses {amount} value (a failed infiltration)."
                 )
             )
+    defends = [d for d in pending.decisions if d.kind == "defend"]
     for factions, owner, target, count in pending.gains:
-        _gain_profiles(state, factions, owner, target, count, chance, lines)
+        if count:
+            _gain_profiles(state, factions, owner, target, count, chance, lines)
+            continue
+        decision = next(
+            d for d in defends if (d.faction, d.target, d.factions) == (owner, target, factions)
+        )
+        defends.remove(decision)
+        _defender_choice(state, decision, chosen[decision.key], chance, lines)
     for decision in pending.decisions:
         answer = chosen[decision.key]
-        if decision.kind == "defend":
-            _defender_choice(state, decision, answer, chance, lines)
-        elif decision.kind == "seize":
+        if decision.kind == "seize":
             _seize(state, decision, answer.args[0], pending.shrouded, lines)
         elif decision.kind == "infuse" and decision.target in state.assets:
             state.infusions[decision.target] = answer.args[0]

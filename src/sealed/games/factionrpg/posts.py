@@ -59,7 +59,9 @@ def told(record: Mapping[str, Any], faction: Seat | None) -> JsonDict | None:
     outcome = record["outcome"]
     if attacker:
         text = record.get("attacker_result") or record["result"]
-        if record.get("deceived"):
+        if record.get("deceived") or outcome == "nothing":
+            # What attackers read of an infiltration that found nothing (truly, or by
+            # the defender's deceit) is a success, in data as in text (Ruling 23).
             outcome = "success"
     elif seen:
         text = record["result"]

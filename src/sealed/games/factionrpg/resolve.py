@@ -455,6 +455,9 @@ def _failed_infiltration(
         factions=group.factions,
         margin=shortfall,
     )
+    # Its findings take their place among the true ones (count 0: the owner decides), so
+    # the order of what the attackers read at the end of the turn cannot tell them apart.
+    turn.pending.gains.append((group.factions, owner, aimed, 0))
     text = (
         f"{head}: the attack appears successful to the attackers; {owner} chooses its outcome "
         f"(decision {decision.number})."

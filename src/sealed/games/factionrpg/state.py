@@ -120,7 +120,8 @@ class Pending:
     decisions: list[Decision] = field(default_factory=list)
     losses: dict[str, int] = field(default_factory=dict)  # infiltration failures, per asset
     gains: list[tuple[tuple[Seat, ...], Seat, str, int]] = field(default_factory=list)
-    # (factions gaining, owner drawn from, target asset or "" for a whole faction, how many)
+    # (factions gaining, owner drawn from, target asset or "" for a whole faction, how many;
+    # 0: a failed hidden infiltration whose owner decides, in its place among the others)
     transfers: list[tuple[str, Seat, Seat]] = field(default_factory=list)  # asset, from, to
     shrouded: set[str] = field(default_factory=set)  # rendered hidden this turn
     reports: list[JsonDict] = field(default_factory=list)  # the first Results, per action
