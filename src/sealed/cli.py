@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -18,11 +18,12 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
+from sealed.core.chance import SeededChance
 from sealed.core.errors import OptionError, ScenarioError, SealedError, SetupError
 from sealed.core.game import GM, Game, resolve_options
 from sealed.core.match import Match, salvage_orders
 from sealed.core.registry import all_games, get_game
-from sealed.core.scenario import load_scenarios, run_scenario
+from sealed.core.scenario import line_of, load_scenarios, run_scenario
 from sealed.core.suggest import did_you_mean
 from sealed.lab.cli import lab
 from sealed.lab.sim import check_bots, run_games, summarise
@@ -94,8 +95,8 @@ def parse_option_pairs(game: Game[Any, Any, Any], pairs: Sequence[str]) -> dict[
     return resolve_options(game.options, given)
 
 
-def load_setup(path: str | None) -> dict[str, Any] | None:
-    """A setup file (YAML) as data whose mappings remember their lines."""
+def load_setup(path: str | None, kind: str = "setup") -> dict[str, Any] | None:
+    """A setup (or map) file (YAML) as data whose mappings remember their lines."""
     if path is None:
         return None
     import yaml
@@ -105,15 +106,15 @@ def load_setup(path: str | None) -> dict[str, Any] | None:
     try:
         data = load_yaml_lines(Path(path).read_text(encoding="utf-8"))
     except OSError as error:
-        raise SetupError(f"cannot read setup {path!r}: {error.strerror}") from None
+        raise SetupError(f"cannot read {kind} {path!r}: {error.strerror}") from None
     except UnicodeDecodeError:
-        raise SetupError(f"setup {path!r} is not UTF-8 text") from None
+        raise SetupError(f"{kind} {path!r} is not UTF-8 text") from None
     except yaml.YAMLError as error:
         mark = getattr(error, "problem_mark", None)
         where = f"{path}:{mark.line + 1}" if mark else path
-        raise SetupError(f"setup {where} is not valid YAML: {error}") from None
+        raise SetupError(f"{kind} {where} is not valid YAML: {error}") from None
     if not isinstance(data, dict):
-        raise SetupError(f"setup {path!r} must be a mapping of state keys")
+        raise SetupError(f"{kind} {path!r} must be a mapping of state keys")
     return data
 
 
@@ -123,6 +124,77 @@ def setup_error_at(path: str, data: Any, error: SetupError) -> SetupError:
 
     line = line_of(data, error.path) if error.path else None
     return SetupError(f"{path}:{line}: {error}" if line else f"{path}: {error}")
+
+
+def load_map(game: Game[Any, Any, Any], path: str | None) -> dict[str, Any] | None:
+    """A table's own board (``--map FILE``): the whole board, as the game's ``board_key``.
+
+    The file holds the board itself (or one top-level key of that name, as the shipped
+    board file does). Every mapping key of the game's own board must be given: a table
+    entering its printed board must not get parts of another one by omission.
+
+    :raises SetupError: the game has no board, or the file is not a whole board.
+    """
+    if path is None:
+        return None
+    key = game.board_key
+    if key is None:
+        boards = ", ".join(g.name for g in all_games().values() if g.board_key) or "none"
+        raise SetupError(
+            f"--map: {game.name} has no printed board to enter (games with one: {boards}); "
+            "--setup FILE gives state overrides"
+        )
+    data = load_setup(path, "map")
+    assert data is not None
+    if set(data) == {key}:
+        data = data[key]
+    if not isinstance(data, dict):
+        raise SetupError(f"map {path!r} must be a mapping ({key} of the game's state)")
+    seats = [f"seat{i}" for i in range(game.min_players)]
+    options = resolve_options(game.options, {})
+    shipped = game.to_json(game.initial_state(seats, options, SeededChance(0)))
+    missing = _missing_keys(shipped[key], data, ())
+    if missing:
+        line = line_of(data, missing[0][:-1])
+        where = f"{path}:{line}" if line else path
+        raise SetupError(f"{where}: {key}.{'.'.join(missing[0])} is missing (a map gives it all)")
+    return {key: data}
+
+
+def _missing_keys(full: Any, given: Any, path: tuple[str, ...]) -> list[tuple[str, ...]]:
+    """Paths of the mapping keys of ``full`` that ``given`` lacks (lists are taken whole)."""
+    if not (isinstance(full, dict) and isinstance(given, dict)):
+        return []
+    missing: list[tuple[str, ...]] = []
+    for name, value in full.items():
+        if name not in given:
+            missing.append((*path, name))
+        else:
+            missing += _missing_keys(value, given[name], (*path, name))
+    return missing
+
+
+def start_setup(
+    game: Game[Any, Any, Any], setup_path: str | None, map_path: str | None
+) -> tuple[dict[str, Any] | None, Callable[[SetupError], SetupError]]:
+    """The setup of ``--setup`` and ``--map`` together, and how to place an error in its file."""
+    setup = load_setup(setup_path)
+    board = load_map(game, map_path)
+    if board and setup and game.board_key in setup:
+        raise SetupError(
+            f"the board is given twice: --map {map_path} and the setup's '{game.board_key}'"
+        )
+    merged = {**(setup or {}), **(board or {})} if setup or board else None
+
+    def locate(error: SetupError) -> SetupError:
+        if board is not None and map_path and error.path[:1] == (game.board_key,):
+            line = line_of(board[str(game.board_key)], error.path[1:])
+            return SetupError(f"{map_path}:{line}: {error}" if line else f"{map_path}: {error}")
+        if setup_path is not None:
+            return setup_error_at(setup_path, setup, error)
+        return error
+
+    return merged, locate
 
 
 def print_reports(match: Match[Any, Any, Any]) -> None:
@@ -179,6 +251,7 @@ def rules(game_name: str) -> None:
 @click.option("--seed", default=None, help="Seed for chance (random if omitted, and recorded).")
 @click.option("--option", "option_pairs", multiple=True, help="Rule variant name=value.")
 @click.option("--setup", "setup_path", default=None, help="YAML file of state overrides.")
+@click.option("--map", "map_path", default=None, help="YAML file of a table's own printed board.")
 @click.option("-o", "--output", required=True, type=click.Path(dir_okay=False))
 @click.option("--force", is_flag=True, help="Overwrite an existing game file.")
 def new(
@@ -187,6 +260,7 @@ def new(
     seed: str | None,
     option_pairs: tuple[str, ...],
     setup_path: str | None,
+    map_path: str | None,
     output: str,
     force: bool,
 ) -> None:
@@ -195,15 +269,13 @@ def new(
     if Path(output).exists() and not force:
         raise SealedError(f"{output} exists; use --force to overwrite it")
     options = parse_option_pairs(game, option_pairs)
-    setup = load_setup(setup_path)
+    setup, locate = start_setup(game, setup_path, map_path)
     try:
         match = Match.new(
             game, parse_players(players), options, seed=_seed(seed), setup=setup, clock=utc_now
         )
     except SetupError as error:
-        if setup_path is None:
-            raise
-        raise setup_error_at(setup_path, setup, error) from None
+        raise locate(error) from None
     save_match(match, output)
     console.print(f"new game of {game.title} in {output}; seats: {', '.join(match.seats)}")
     _print_waiting(match)
@@ -542,6 +614,7 @@ def _pct(value: float | None, total: int) -> str:
 @click.option("--seed", default=None, help="Seed for chance (random if omitted).")
 @click.option("--option", "option_pairs", multiple=True, help="Rule variant name=value.")
 @click.option("--table", "table_chance", is_flag=True, help="Enter real dice and decks by hand.")
+@click.option("--map", "map_path", default=None, help="YAML file of a table's own printed board.")
 @click.option("-o", "--output", default=None, help="Save the game file after every step.")
 @click.option("--force", is_flag=True, help="Let -o overwrite an existing file.")
 @click.option(
@@ -558,6 +631,7 @@ def play(
     seed: str | None,
     option_pairs: tuple[str, ...],
     table_chance: bool,
+    map_path: str | None,
     output: str | None,
     force: bool,
     resume_file: str | None,
@@ -582,4 +656,12 @@ def play(
     game = get_game(game_name)
     options = parse_option_pairs(game, option_pairs)
     seats, bots = choose_seats(game, players, bot_pairs)
-    TerminalTable(console).play(game, seats, bots, options, _seed(seed), table_chance, output)
+    setup, locate = start_setup(game, None, map_path)
+    if setup:
+        try:  # checked before the table is asked to roll or shuffle anything
+            Match.new(game, seats, options, seed=0, setup=setup)
+        except SetupError as error:
+            raise locate(error) from None
+    TerminalTable(console).play(
+        game, seats, bots, options, _seed(seed), table_chance, output, setup=setup
+    )

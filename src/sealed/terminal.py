@@ -74,10 +74,11 @@ class TerminalTable:
         seed: int | str | None,
         table_chance: bool = False,
         output: str | None = None,
+        setup: Mapping[str, Any] | None = None,
     ) -> Match[Any, Any, Any]:
         """Play to the end (or until input ends) and return the match."""
         chance = TableChance(self._ask_chance, self._say) if table_chance else None
-        match = Match.new(game, seats, options, seed=seed, chance=chance)
+        match = Match.new(game, seats, options, seed=seed, setup=setup, chance=chance)
         for seat, name in bots.items():
             match.hand_over(seat, name)
         return self.run(match, output)

@@ -193,6 +193,9 @@ class Game(ABC, Generic[S, O, V]):
     summary: ClassVar[str] = ""
     order_words: ClassVar[tuple[str, ...]] = ()
     """The first words of this game's orders (lenient email reading spots misspelt ones)."""
+    board_key: ClassVar[str | None] = None
+    """The state key of a printed board a table may enter as a file (``--map FILE``);
+    None: the game has no board to enter."""
     legacy_versions: ClassVar[Mapping[int, str]] = {}
     """Older versions whose records this code still replays, each with how (for the manual)."""
 

@@ -64,6 +64,7 @@ class CrusoeGame(InPlaceGame[CrusoeState, Order, CrusoeView]):
         "castaways walk paths, produce, eat and score quality of life until rescue (basic game)"
     )
     length_unit = "cycles"
+    board_key = "map"  # a table that owns the printed board enters it with --map FILE
     bots: ClassVar[Mapping[str, type[Any]]] = {
         "random": RandomBot,
         "greedy": GreedyBot,
