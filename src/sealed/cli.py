@@ -6,6 +6,7 @@ never a traceback (see :class:`sealed.core.errors.SealedError`).
 
 from __future__ import annotations
 
+import importlib
 import json
 import sys
 from collections.abc import Callable, Sequence
@@ -25,24 +26,37 @@ from sealed.core.match import Match, salvage_orders
 from sealed.core.registry import all_games, get_game
 from sealed.core.scenario import line_of, load_scenarios, run_scenario
 from sealed.core.suggest import did_you_mean
-from sealed.lab.cli import lab
 from sealed.lab.sim import check_bots, run_games, summarise
 from sealed.report import human_time, message_line, report_text, result_text
-from sealed.server.cli import serve
 from sealed.storage import load_match, save_match, updating, utc_now
 
 console = Console(highlight=False, soft_wrap=True)
 
 
+# Commands whose modules load heavy libraries (the web server's database toolkit, the lab's
+# numpy) are imported when they are asked for, so every other `sealed` call starts quickly.
+LAZY_COMMANDS = {"lab": "sealed.lab.cli:lab", "serve": "sealed.server.cli:serve"}
+
+
 class SealedGroup(click.Group):
     """Suggests the nearest command and turns user errors into one clean line."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted({*self.commands, *LAZY_COMMANDS})
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name not in self.commands and cmd_name in LAZY_COMMANDS:
+            module, name = LAZY_COMMANDS[cmd_name].split(":")
+            self.add_command(getattr(importlib.import_module(module), name), cmd_name)
+        return super().get_command(ctx, cmd_name)
 
     def resolve_command(
         self, ctx: click.Context, args: list[str]
     ) -> tuple[str | None, click.Command | None, list[str]]:
-        if args and args[0] not in self.commands and not args[0].startswith("-"):
+        known = self.list_commands(ctx)
+        if args and args[0] not in known and not args[0].startswith("-"):
             raise click.UsageError(
-                f"unknown command {args[0]!r}{did_you_mean(args[0], self.commands)}", ctx
+                f"unknown command {args[0]!r}{did_you_mean(args[0], known)}", ctx
             )
         return super().resolve_command(ctx, args)
 
@@ -68,10 +82,6 @@ def one_line(message: str) -> str:
 @click.version_option(package_name="sealed-orders")
 def cli() -> None:
     """sealed: a game master for games of sealed orders."""
-
-
-cli.add_command(lab)
-cli.add_command(serve)
 
 
 def main() -> None:
