@@ -245,12 +245,18 @@ def _defender_choice(
 ) -> None:
     attackers = decision.factions
     if answer.word == "reveal":
-        standing = {n: 1 for n in decision.assets if n in state.assets}
+        # The loss is divided by strength contributed (Ruling 15), among those standing.
+        standing = {
+            n: c
+            for n, c in zip(decision.assets, decision.contributions, strict=True)
+            if n in state.assets
+        }
         for name, amount in split(decision.margin, standing).items():
             state.assets[name].value -= amount
         for faction in attackers:
+            # What the attackers named, never the hidden asset a whole-faction attack met.
             text = (
-                f"The infiltration of {decision.target} was a failure after all: "
+                f"The infiltration of {decision.named} was a failure after all: "
                 f"the attacking assets lose {decision.margin} value."
             )
             lines.append(posts.Line(frozenset({faction}), text))

@@ -179,11 +179,15 @@ class Turn:
         assets: tuple[str, ...] = (),
         factions: tuple[Seat, ...] = (),
         margin: int = 0,
+        contributions: tuple[int, ...] = (),
+        named: str = "",
     ) -> Decision:
         # Numbered within the faction: a count across factions would tell a faction
         # that others have decisions (a deceived attacker, that its success was false).
         number = sum(d.faction == faction for d in self.pending.decisions) + 1
-        decision = Decision(number, kind, faction, target, amount, assets, factions, margin)
+        decision = Decision(
+            number, kind, faction, target, amount, assets, factions, margin, contributions, named
+        )
         self.pending.decisions.append(decision)
         return decision
 
@@ -454,6 +458,8 @@ def _failed_infiltration(
         assets=assets,
         factions=group.factions,
         margin=shortfall,
+        contributions=tuple(group.contributions[a] for a in assets),
+        named=group.target,
     )
     # Its findings take their place among the true ones (count 0: the owner decides), so
     # the order of what the attackers read at the end of the turn cannot tell them apart.

@@ -94,6 +94,8 @@ class Decision:
     assets: tuple[str, ...] = ()  # the attacking assets (defend, increase)
     factions: tuple[Seat, ...] = ()  # the attacking factions (seize, defend)
     margin: int = 0  # defend: the margin of failure (what 'reveal' costs the attackers)
+    contributions: tuple[int, ...] = ()  # defend: each attacking asset's strength (Ruling 15)
+    named: str = ""  # defend: what the attackers named: the asset, or the faction as a whole
 
     @property
     def key(self) -> tuple[Seat, int]:
@@ -110,6 +112,8 @@ class Decision:
             "assets": list(self.assets),
             "factions": list(self.factions),
             "margin": self.margin,
+            "contributions": list(self.contributions),
+            "named": self.named,
         }
 
 
