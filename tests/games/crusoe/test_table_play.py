@@ -58,6 +58,8 @@ class TablePlayers:
     _asked_help: bool = False
     offer: tuple[str, str] | None = None
     traded: set[str] = field(default_factory=set)
+    quarrelsome: str | None = None  # this seat invokes government and starts one fight
+    fought: bool = False
 
     def __post_init__(self) -> None:
         self.dice = random.Random(self.seed)
@@ -135,6 +137,8 @@ class TablePlayers:
         listed = CHOICES.findall(pending)
         if not listed and "offer SEAT GOODS for GOODS" in pending:
             return self._trade(seat, screen)
+        if not listed and "kill, spare, fine all" in pending:  # the winners' verdict
+            return "fine all" if seat == self.quarrelsome else "spare"
         assert listed, f"{seat} was not told the choices:\n{pending[-2000:]}"
         choices = [c.strip() for c in listed[-1].split(", ") if c.strip()]
         meal = BEST_MEAL.search(pending)
@@ -152,6 +156,13 @@ class TablePlayers:
             return self._icon(seat, choices, screen)
         if choices[0].startswith("move "):
             return choices[-1]
+        if seat == self.quarrelsome and not self.fought:
+            fight = next((c for c in choices if c.startswith("fight ")), None)
+            if "invoke" in choices or fight:
+                self.fought = fight is not None
+                return fight or "invoke"
+        if "fine all" in choices and seat == self.quarrelsome:
+            return "fine all"
         for calm in ("pass", "done", "keep", "spare", "split", "home"):
             if calm in choices and not (calm == "home" and self._wants_to_barter(choices)):
                 return calm
@@ -232,6 +243,20 @@ def test_four_people_play_tribal_communism_at_the_table_and_the_record_replays(
     assert scores == {seat: state.players[seat].vp for seat in SEATS}
     assert people.barters == 1 and people.offer == ("ana", "ben")
     assert any("ana gives 1 water to ben" in e.text for e in match.events)
+
+
+def test_a_fight_at_the_table_is_rolled_by_the_table_and_replays(tmp_path: Path) -> None:
+    """dee invokes government and attacks; the table types one die for each fighter."""
+    people = TablePlayers(seed=1, quarrelsome="dee")
+    assert people.play(COMMAND, tmp_path) == 0, people.transcript[-3000:]
+    assert people.fought
+    assert re.search(
+        r"\[table\] cycle \d: battle 1, one die each for dee, \w+: roll 2 d6", (people.transcript)
+    )
+    match = replay(json.loads((tmp_path / "game.json").read_text()))
+    battles = [e for e in match.events if e.kind == "battle"]
+    assert battles and battles[0].text.startswith("Battle 1: dee ")
+    assert match.state.over and (match.state.rescued or match.state.cycle == 9)
 
 
 def test_every_consumption_offered_at_the_table_scores_the_most_vp(tmp_path: Path) -> None:

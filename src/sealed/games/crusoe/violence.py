@@ -178,7 +178,9 @@ def _fight_all(state: CrusoeState, chance: Chance, events: Events) -> None:
 
 def _fight(state: CrusoeState, number: int, battle: Battle, chance: Chance, events: Events) -> None:
     members = battle.members
-    dice = chance.dice(f"cycle {state.cycle}: battle {number + 1}", len(members))
+    # The label names whose die is whose, in the order a table types them.
+    label = f"cycle {state.cycle}: battle {number + 1}, one die each for {', '.join(members)}"
+    dice = chance.dice(label, len(members))
     totals: dict[str, int] = {}
     for seat, die in zip(members, dice, strict=True):
         player = state.players[seat]
@@ -205,7 +207,8 @@ def _fight(state: CrusoeState, number: int, battle: Battle, chance: Chance, even
     battle_sides = {"winners": list(winners), "losers": list(losers)}
     if events is not None:
         rolls = ", ".join(f"{s} {d}->{totals[s]}" for s, d in zip(members, dice, strict=True))
-        outcome = f"{' and '.join(winners)} win" if winners else "a tie: no winner"
+        verb = "wins" if len(winners) == 1 else "win"
+        outcome = f"{' and '.join(winners)} {verb}" if winners else "a tie: no winner"
         events.append(
             Event(
                 "battle",
