@@ -15,6 +15,7 @@ assets' actions, attacks on it, its decisions, its assets and profiles).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -74,6 +75,8 @@ def told(record: Mapping[str, Any], faction: Seat | None) -> JsonDict | None:
     else:
         sees_target = faction in record["target_seen_by"]
     unseen = [p for p in parts if p not in seen]
+    if unseen:  # even a collaborator: it does not see the others' hidden assets
+        text = without_strength(text)
     # No action number: it counts the hidden actions sorted before this one.
     return {
         "action": record["action"],
@@ -89,6 +92,16 @@ def told(record: Mapping[str, Any], faction: Seat | None) -> JsonDict | None:
         "outcome": outcome,
         "result": text,
     }
+
+
+def without_strength(text: str) -> str:
+    """A result with no strength, defense, margin or division by strength (Ruling 29): a
+    reader who does not see every participant would learn a hidden asset's value, or
+    which factions collaborated, from them."""
+    text = re.sub(r" \(strength \d+(?: against defense \d+)?\)", "", text)
+    text = re.sub(r", divided by strength: [^.]*\.", ".", text)
+    text = re.sub(r"\b(loses?) \d+ value", r"\1 value", text)  # the margin: strength - defense
+    return re.sub(r"strength \d+", "strength", text)
 
 
 def fieldset(item: Mapping[str, Any]) -> str:
