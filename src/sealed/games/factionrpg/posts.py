@@ -124,7 +124,9 @@ def fieldset(item: Mapping[str, Any]) -> str:
     return "\n".join(lines)
 
 
-def first_posts(state: FactionState, records: Sequence[JsonDict]) -> list[Event]:
+def first_posts(
+    state: FactionState, records: Sequence[JsonDict], renamed: Mapping[str, str]
+) -> list[Event]:
     """The first Results: an event per action (GM truth, each faction's wording), the posts."""
     events = [_action_event(state, r) for r in records]
     public = [t for r in records if (t := told(r, None)) is not None]
@@ -143,6 +145,11 @@ def first_posts(state: FactionState, records: Sequence[JsonDict]) -> list[Event]
             item = told(record, faction)
             if item is not None and item != told(record, None):
                 mine.append(fieldset(item))
+        mine += [
+            f"{old} is now called {new}: a new public asset took its name (Ruling 21)."
+            for old, new in sorted(renamed.items())
+            if state.sees(faction, new)
+        ]
         decisions = [describe(d) for d in pending.decisions if d.faction == faction]
         if decisions:
             mine += ["[b]Your decisions for the Consequences Phase[/b]", *decisions]

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from sealed.core.events import Event
 from sealed.core.game import JsonDict, Seat
@@ -169,6 +169,7 @@ class Turn:
     records: list[JsonDict] = field(default_factory=list)
     pending: Pending = field(default_factory=Pending)
     room: int = 0
+    renamed: dict[str, str] = field(default_factory=dict)  # hidden assets that gave way
 
     def decide(
         self,
@@ -229,15 +230,18 @@ def first_results(
     turn.records.sort(key=lambda r: int(r["number"]))
     for record in turn.records:
         posts.add_visibility(record, seen, state.seats)
+        if record.get("creates"):  # its target is the new asset, not a hidden namesake
+            record["target_seen_by"], record["target_public"] = list(state.seats), True
     _apply_first(turn)
     for faction in state.seats:
         for order in orders[faction].actions if faction in orders else ():
             if order.transfer_to is not None:
-                turn.pending.transfers.append((order.asset, faction, order.transfer_to))
+                asset = turn.renamed.get(order.asset, order.asset)
+                turn.pending.transfers.append((asset, faction, order.transfer_to))
     turn.pending.reports = turn.records
     state.infusions = {}  # an infusion lasts for the action the asset attempts this turn
     state.pending = turn.pending
-    state.notices = tuple(posts.first_posts(state, turn.records))
+    state.notices = tuple(posts.first_posts(state, turn.records, turn.renamed))
     if events is not None:
         events.extend(state.notices)
 
@@ -267,7 +271,9 @@ def _record(turn: Turn, group: Group, **fields: object) -> JsonDict:
     record.update(fields)
     record.setdefault("truth", record["result"])
     aimed = str(record.get("aimed") or group.target)
-    if group.target in state.seats or (aimed in state.assets and state.assets[aimed].hidden):
+    if creates(state, group):  # a new asset's name: public, whoever else holds it (Ruling 21)
+        record["creates"] = True
+    elif group.target in state.seats or (aimed in state.assets and state.assets[aimed].hidden):
         # A hidden target: those who read the result may not see it (an overt attack on a
         # profiled asset, a whole faction's best hidden asset), so neither its name nor its
         # defense (which would give away its value) is written into what they read.
@@ -580,14 +586,37 @@ def _apply_first(turn: Turn) -> None:
                 state.profiles[faction].discard(name)
     turn.pending.shrouded = set(turn.shroud)
     for name, (faction, worth) in turn.created.items():
-        state.assets[_free_name(state, name)] = Asset(faction, worth, False)
+        holder = lookup(name, state.assets)
+        if holder is not None:  # a hidden asset the creators cannot see: it gives way
+            turn.renamed[holder] = _free_name(state, name)
+            _rename(state, turn.pending, holder, turn.renamed[holder])
+        state.assets[name] = Asset(faction, worth, False)
     destroy_worthless(state)
 
 
+def _rename(state: FactionState, pending: Pending, old: str, new: str) -> None:
+    """Asset ``old`` is called ``new`` from now on, in the state and what is pending."""
+    state.assets[new] = state.assets.pop(old)
+    for faction in state.seats:
+        if old in state.profiles[faction]:
+            state.profiles[faction] = (state.profiles[faction] - {old}) | {new}
+    if old in state.infusions:
+        state.infusions[new] = state.infusions.pop(old)
+
+    def swap(name: str) -> str:
+        return new if name == old else name
+
+    pending.decisions = [
+        replace(d, target=swap(d.target), assets=tuple(map(swap, d.assets)))
+        for d in pending.decisions
+    ]
+    pending.losses = {swap(n): v for n, v in pending.losses.items()}
+    pending.gains = [(f, o, swap(t), c) for f, o, t, c in pending.gains]
+    pending.shrouded = {swap(n) for n in pending.shrouded}
+
+
 def _free_name(state: FactionState, name: str) -> str:
-    """A new asset's name, numbered if a hidden asset the creator cannot see holds it."""
-    if lookup(name, state.assets) is None:
-        return name
+    """A free name for a hidden asset that gives its name to a new one: ``name-2``, ..."""
     number = 2
     while lookup(f"{name}-{number}", state.assets) is not None:
         number += 1
