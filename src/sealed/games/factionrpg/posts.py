@@ -193,8 +193,12 @@ def describe(decision: Decision) -> str:
         return (
             f"decision {n}: assign the {decision.amount} value your share of the exceptional "
             f"Damage attack on {decision.target} gains: 'decision {n} assign ASSET AMOUNT ...' "
-            f"(your attacking assets: {', '.join(decision.assets)}). "
-            "Default: your most valuable one."
+            + (
+                "(with Cannibalize: any of your assets). "
+                if decision.anywhere
+                else f"(your attacking assets: {', '.join(decision.assets)}). "
+            )
+            + "Default: your most valuable one."
         )
     if decision.kind == "seize":
         return (

@@ -182,12 +182,23 @@ class Turn:
         margin: int = 0,
         contributions: tuple[int, ...] = (),
         named: str = "",
+        anywhere: bool = False,
     ) -> Decision:
         # Numbered within the faction: a count across factions would tell a faction
         # that others have decisions (a deceived attacker, that its success was false).
         number = sum(d.faction == faction for d in self.pending.decisions) + 1
         decision = Decision(
-            number, kind, faction, target, amount, assets, factions, margin, contributions, named
+            number,
+            kind,
+            faction,
+            target,
+            amount,
+            assets,
+            factions,
+            margin,
+            contributions,
+            named,
+            anywhere,
         )
         self.pending.decisions.append(decision)
         return decision
@@ -330,7 +341,12 @@ def _damage(turn: Turn, group: Group) -> None:
         for faction, amount in shares.items():
             if amount > 0:
                 mine = tuple(o.asset for f, o in group.members if f == faction)
-                turn.decide("increase", faction, target, amount=amount, assets=mine)
+                anywhere = "cannibalize" in group.specs or (
+                    state.specializations[faction] == "cannibalize"
+                )
+                turn.decide(
+                    "increase", faction, target, amount=amount, assets=mine, anywhere=anywhere
+                )
         division = ", ".join(f"{f} {n}" for f, n in shares.items())
         text += (
             f" Exceptional success: the attackers gain {granted} value at the end of the turn "

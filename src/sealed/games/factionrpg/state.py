@@ -96,6 +96,7 @@ class Decision:
     margin: int = 0  # defend: the margin of failure (what 'reveal' costs the attackers)
     contributions: tuple[int, ...] = ()  # defend: each attacking asset's strength (Ruling 15)
     named: str = ""  # defend: what the attackers named: the asset, or the faction as a whole
+    anywhere: bool = False  # increase: Cannibalize lets it go to any asset of the faction
 
     @property
     def key(self) -> tuple[Seat, int]:
@@ -114,6 +115,7 @@ class Decision:
             "margin": self.margin,
             "contributions": list(self.contributions),
             "named": self.named,
+            "anywhere": self.anywhere,
         }
 
 
