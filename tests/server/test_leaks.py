@@ -70,7 +70,8 @@ def two_orders(service: GameService, gm: str, seat: str) -> tuple[str, str]:
         text = game.format(bot.choose(view, prompt, random.Random(n)))
         if text != first:
             return first, text
-    pytest.skip(f"{game.name}: {seat} has one legal order now")  # pragma: no cover
+    # Never skipped: a game whose seat has one order here needs this test to start elsewhere.
+    raise AssertionError(f"{game.name}: {seat} has one legal order now; start the test later")
 
 
 def everything(client: TestClient, token: str) -> str:
