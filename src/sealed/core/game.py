@@ -336,6 +336,15 @@ class Game(ABC, Generic[S, O, V]):
         """
         raise NotImplementedError(f"{self.name} has no sampler of hidden states")
 
+    def search_candidates(self, view: V, prompt: Prompt, rng: random.Random) -> Sequence[O] | None:
+        """Orders worth weighing from ``view``, for search bots whose orders cannot be listed.
+
+        Built from the view alone, like a bot's choice (``rng`` for any draw);
+        every order must be legal for the view's seat. ``None`` (the default):
+        the search weighs the orders the game's hand-written bots write.
+        """
+        return None
+
     # -- versions ---------------------------------------------------------
     def for_version(self, version: int) -> Game[S, O, V] | None:
         """The rules that replay a record of ``version``, or ``None`` if this code cannot.
