@@ -546,9 +546,7 @@ def _defend(turn: Turn, group: Group) -> None:
 
 def _enhance(turn: Turn, group: Group, value: int, head: str) -> tuple[str, str]:
     exceptional = group.strength - value >= value
-    steps = 1
-    if exceptional and "upgrade" in group.specs:
-        steps = max(1, group.strength - value)  # again while the strength exceeds the new value
+    steps = upgrade_steps(group.strength, value) if exceptional and "upgrade" in group.specs else 1
     granted = min(steps, turn.room)
     turn.room -= granted
     turn.increases[group.target] = turn.increases.get(group.target, 0) + granted
@@ -564,9 +562,23 @@ def _enhance(turn: Turn, group: Group, value: int, head: str) -> tuple[str, str]
     return ("exceptional" if exceptional else "success"), text
 
 
+def upgrade_steps(strength: int, value: int) -> int:
+    """How many times an Upgrade Enhance raises a value (Ruling 12). The seed: "if the excess
+    strength of the action is sufficient to increase the asset's value again at its new value,
+    it continues to do so until there is not enough strength left": each increase spends the
+    strength it needed, the excess goes on against the new value with the Defend test
+    ("exceeds the value"), and stops when what is left no longer exceeds it."""
+    steps, left, new = 1, strength - value, value + 1
+    while left > new:
+        left -= new
+        steps += 1
+        new += 1
+    return steps
+
+
 def _create(turn: Turn, group: Group) -> None:
     faction = group.members[0][0]
-    steps = group.strength if "upgrade" in group.specs else 1
+    steps = upgrade_steps(group.strength, 0) if "upgrade" in group.specs else 1
     granted = min(steps, turn.room) if group.strength > 0 else 0
     if granted:
         turn.room -= granted
