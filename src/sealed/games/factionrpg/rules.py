@@ -145,12 +145,25 @@ def _target(state: FactionState, faction: Seat, action: str, name: str) -> str:
     ):
         # the seed: 'you may target a new 0-value asset, in which case a new asset is created'
         return faction + name[len(faction) :]
-    known = [*seen, *state.seats]
     hint = f" (a new asset for Enhance is named {faction}-NAME)" if action == "enhance" else ""
+    what = "asset or faction" if action == "infiltrate" else "asset"
+    suggestion = did_you_mean(name, valid_targets(state, faction, action))
     raise IllegalOrderError(
-        f"{action}: no asset or faction {name!r} that you can see{did_you_mean(name, known)}"
+        f"{action}: no {what} {name!r} that you can see{suggestion}"
         f"{hint}; the seed: hidden assets 'cannot be targeted by any action' without a profile"
     )
+
+
+def valid_targets(state: FactionState, faction: Seat, action: str) -> list[str]:
+    """What ``faction`` may name as the target of ``action``: a suggestion is drawn only
+    from these, so it never proposes a target the same order would refuse (an own asset
+    to attack, a faction to Damage) nor one the faction cannot see."""
+    seen = visible_assets(state, faction)
+    if action in ("damage", "infiltrate"):
+        seen = [n for n in seen if state.assets[n].owner != faction]
+    if action == "infiltrate":
+        return [*seen, *(f for f in state.seats if f != faction)]
+    return seen
 
 
 def _check_share(state: FactionState, faction: Seat, share: Share) -> Share:
