@@ -44,7 +44,7 @@ from __future__ import annotations
 import math
 import random
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
@@ -138,17 +138,30 @@ class _Search:
         return self.proposals()
 
     def proposals(self) -> list[Any]:
-        """Distinct orders (by canonical text) the hand-written bots choose from this view."""
-        names = [self.settings.rollout, *(n for n in self.game.bots if n != self.settings.rollout)]
+        """Distinct orders (by canonical text): the rollout bot's, the game's own
+        :meth:`Game.search_candidates`, then the other hand-written bots'."""
         found: dict[str, Any] = {}
-        for name in names:
-            bot = self.game.bots[name]()
-            for _ in range(PROPOSALS_PER_BOT):
-                order = bot.choose(self.view, self.prompt, random.Random(self.rng.getrandbits(64)))
+        limit = self.settings.max_candidates
+
+        def add(orders: Iterable[Any]) -> None:
+            for order in orders:
+                if len(found) >= limit:
+                    return
                 found.setdefault(self.game.format(order), order)
-                if len(found) >= self.settings.max_candidates:
-                    return list(found.values())
+
+        add(self.asked(self.settings.rollout))
+        offered = self.game.search_candidates(self.view, self.prompt, self.rng)
+        add(offered or ())
+        for name in self.game.bots:
+            if name != self.settings.rollout:
+                add(self.asked(name))
         return list(found.values())
+
+    def asked(self, name: str) -> Iterator[Any]:
+        """The orders bot ``name`` writes from this view, asked a few times with fresh draws."""
+        bot = self.game.bots[name]()
+        for _ in range(PROPOSALS_PER_BOT):
+            yield bot.choose(self.view, self.prompt, random.Random(self.rng.getrandbits(64)))
 
     # -- playouts -----------------------------------------------------------
     def playout(self, world: Any, order: Any, seed: int) -> float:

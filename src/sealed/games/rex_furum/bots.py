@@ -14,10 +14,12 @@ the engine will (:func:`~sealed.games.rex_furum.rules.check_orders`).
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from sealed.core.errors import IllegalOrderError
 from sealed.core.game import Prompt, Seat
 from sealed.games.rex_furum.orders import (
     AcceptBribe,
@@ -36,7 +38,13 @@ from sealed.games.rex_furum.orders import (
     Quit,
     RoundOrders,
 )
-from sealed.games.rex_furum.rules import INVEST_LIMIT, Desk, legal_subset
+from sealed.games.rex_furum.rules import (
+    ACTION_POINTS,
+    INVEST_LIMIT,
+    Desk,
+    check_orders,
+    legal_subset,
+)
 from sealed.games.rex_furum.state import BY_NAME, COMPANIES, Company
 from sealed.games.rex_furum.views import RoundEmail
 
@@ -169,6 +177,72 @@ class CrasherBot:
             actions.append(Quit(target))
         actions.append(Embezzle(rng.choice(_others(view))))
         return legal(desk_of(view), actions)
+
+
+# -- what a search bot weighs ---------------------------------------------------------
+
+TARGETS = 3
+"""Search candidates embezzle from (or extort) at most this many others, the richest."""
+
+
+def search_candidates(view: RoundEmail, rng: random.Random) -> list[RoundOrders]:
+    """Every full email (all three points used where it can) built from a few purposeful
+    actions, for the lab's search bot (:meth:`Game.search_candidates`).
+
+    The actions: embezzle from each of the richest others (a rich rival is the
+    one to beat), protect self, enter one empty company (more companies, larger
+    takes), extort each of them at a company of one employee not the reader's
+    (the sole employee is one of them: the search weighs the guess over the
+    drawn states), finish a crash begun, begin one at the most populous company
+    the reader is not in. Read from the email alone; ``rng`` only breaks ties.
+    """
+    pool = _purposeful(view, rng)
+    desk = desk_of(view)
+    found: list[RoundOrders] = []
+    for size in range(min(ACTION_POINTS, len(pool)), 0, -1):
+        for actions in itertools.combinations(pool, size):
+            orders = RoundOrders(actions)
+            if _legal(desk, orders) and not _extendable(desk, orders, pool):
+                found.append(orders)
+    return found
+
+
+def _purposeful(view: RoundEmail, rng: random.Random) -> list[Action]:
+    others = _others(view)
+    rng.shuffle(others)  # equal net worths: no seat is always first
+    if view.standings is not None:
+        standings = view.standings
+        others.sort(key=lambda s: -standings[s].net_worth)
+    targets = others[:TARGETS]
+    mine = set(view.companies)
+    empty = [c for c in COMPANIES if view.employee_totals[c.value] == 0]
+    alone = [c for c in COMPANIES if view.employee_totals[c.value] == 1 and c.value not in mine]
+    crowded = [c for c in COMPANIES if view.employee_totals[c.value] >= 2 and c.value not in mine]
+    pool: list[Action] = [Embezzle(s) for s in targets]
+    pool.append(Protect(None))
+    if empty:
+        pool.append(EnterEmpty(rng.choice(empty)))
+    pool.extend(Extort(s, c) for c in alone for s in targets)
+    if view.crash_in_progress:
+        pool.append(Crash(BY_NAME[view.crash_in_progress]))
+    elif crowded:
+        pool.append(Crash(max(crowded, key=lambda c: view.employee_totals[c.value])))
+    return pool
+
+
+def _legal(desk: Desk, orders: RoundOrders) -> bool:
+    try:
+        check_orders(desk, orders)
+    except IllegalOrderError:
+        return False
+    return True
+
+
+def _extendable(desk: Desk, orders: RoundOrders, pool: list[Action]) -> bool:
+    """True if one more action of the pool could be added: then ``orders`` wastes a point."""
+    return any(
+        a not in orders.actions and _legal(desk, RoundOrders((*orders.actions, a))) for a in pool
+    )
 
 
 BOTS: Mapping[str, type[Any]] = {

@@ -10,7 +10,7 @@ from sealed.core.chance import Chance
 from sealed.core.events import Event
 from sealed.core.game import InPlaceGame, JsonDict, Options, OptionSpec, Prompt, Result, Seat
 from sealed.games.rex_furum import rules, sampler
-from sealed.games.rex_furum.bots import BOTS
+from sealed.games.rex_furum.bots import BOTS, search_candidates
 from sealed.games.rex_furum.encoding import RexFurumEncoding
 from sealed.games.rex_furum.orders import (
     ORDER_WORDS,
@@ -179,6 +179,11 @@ class RexFurum(InPlaceGame[RexState, RoundOrders, RoundEmail]):
 
     def sample_state(self, view: RoundEmail, options: Options, rng: random.Random) -> RexState:
         return sampler.sample_state(view, options, rng)
+
+    def search_candidates(
+        self, view: RoundEmail, prompt: Prompt, rng: random.Random
+    ) -> list[RoundOrders]:
+        return search_candidates(view, rng)
 
     def action_label(self, order: RoundOrders) -> str:
         return " ".join(sorted({a.word for a in order.actions})) or "pass"
