@@ -26,7 +26,16 @@ from sealed.core.match import Match, salvage_orders
 from sealed.core.registry import all_games, get_game
 from sealed.core.scenario import line_of, load_scenarios, run_scenario
 from sealed.core.suggest import did_you_mean
-from sealed.lab.sim import check_bots, run_games, summarise
+from sealed.lab.sim import (
+    check_bots,
+    markdown_table,
+    run_games,
+    scenario_options,
+    scenario_table,
+    summarise,
+    summarise_tally,
+    tally_lines,
+)
 from sealed.report import human_time, message_line, report_text, result_text
 from sealed.storage import load_match, save_match, updating, utc_now
 
@@ -527,6 +536,12 @@ def run(scenario_file: str, as_json: bool) -> None:
     help="Processes to play in parallel.",
 )
 @click.option("--option", "option_pairs", multiple=True, help="Rule variant name=value.")
+@click.option(
+    "--scenario",
+    "scenario_names",
+    default=None,
+    help="Run the game's scenarios side by side: all, or names a,b (crusoe: tribal-communism...).",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON.")
 def sim(
     game_name: str,
@@ -535,9 +550,15 @@ def sim(
     seed: str,
     jobs: int,
     option_pairs: tuple[str, ...],
+    scenario_names: str | None,
     as_json: bool,
 ) -> None:
-    """Simulate COUNT bot games and summarise them (seats rotate between games)."""
+    """Simulate COUNT bot games and summarise them (seats rotate between games).
+
+    With --scenario, COUNT games of each scenario on the same seeds, and a table
+    of the game's own measures (Crusoe's Planet: survival, deaths, VP, rescue)
+    with 95% intervals, one row per scenario.
+    """
     game = get_game(game_name)
     options = parse_option_pairs(game, option_pairs)
     names = parse_players(bots)
@@ -548,8 +569,33 @@ def sim(
     check_bots(game, names)
     if count < 1:
         raise SealedError("-n must be at least 1")
+    runs = {"": options}
+    if scenario_names is not None:
+        given = {p.split("=", 1)[0].strip() for p in option_pairs}
+        runs = scenario_options(game, scenario_names, {k: options[k] for k in given})
+    played = {name: _simulate(game, count, names, seed, o, jobs, name) for name, o in runs.items()}
+    reports = {name: summarise(games) for name, games in played.items()}
+    tallies = {name: summarise_tally(games, seed) for name, games in played.items()}
+    if as_json:
+        click.echo(json.dumps(_sim_json(runs, reports, tallies, scenario_names), indent=1))
+    elif scenario_names is None:
+        _print_sim(game, reports[""], names)
+        _print_tally(tallies[""])
+    else:
+        _print_scenarios(game, reports, tallies, names, seed)
+
+
+def _simulate(
+    game: Game[Any, Any, Any],
+    count: int,
+    names: list[str],
+    seed: str,
+    options: dict[str, Any],
+    jobs: int,
+    scenario: str,
+) -> list[Any]:
     progress = Progress(
-        TextColumn("simulating"),
+        TextColumn(f"simulating {scenario}".strip()),
         BarColumn(),
         MofNCompleteColumn(),
         TimeRemainingColumn(),
@@ -558,7 +604,7 @@ def sim(
     )
     with progress:
         task = progress.add_task("games", total=count)
-        games_played = run_games(
+        return run_games(
             game,
             count,
             names,
@@ -567,11 +613,59 @@ def sim(
             jobs,
             progress=lambda done: progress.advance(task, done),
         )
-    report = summarise(games_played)
-    if as_json:
-        click.echo(json.dumps(report.to_json(), indent=1))
-        return
-    _print_sim(game, report, names)
+
+
+def _sim_json(
+    runs: dict[str, dict[str, Any]],
+    reports: dict[str, Any],
+    tallies: dict[str, Any],
+    scenario_names: str | None,
+) -> dict[str, Any]:
+    def one(name: str) -> dict[str, Any]:
+        data: dict[str, Any] = reports[name].to_json()
+        if tallies[name] is not None:
+            data["tally"] = tallies[name].to_json()
+        return data
+
+    if scenario_names is None:
+        return one("")
+    return {"scenarios": {name: {"options": runs[name], **one(name)} for name in runs}}
+
+
+def _print_tally(tally: Any) -> None:
+    if tally is not None:
+        for line in tally_lines(tally):
+            console.print(line, markup=False)
+
+
+def _print_scenarios(
+    game: Game[Any, Any, Any],
+    reports: dict[str, Any],
+    tallies: dict[str, Any],
+    names: list[str],
+    seed: str,
+) -> None:
+    games = next(iter(reports.values())).games
+    console.print(
+        f"{game.title}: {games} games per scenario (seeds {seed}/0 to {seed}/{games - 1}, the "
+        f"same in every scenario); bots: {', '.join(names)}",
+        markup=False,
+    )
+    for name, report in reports.items():
+        outcomes = report.outcomes
+        length = ", ".join(f"{k} {v:g}" for k, v in report.length.items())
+        console.print(f"\n{name}", markup=False)
+        console.print(
+            f"outcomes: {outcomes['win']} won by one seat, {outcomes['shared']} shared wins, "
+            f"{outcomes['nobody']} won by nobody; length in {game.length_unit}: {length}",
+            markup=False,
+        )
+        _print_tally(tallies[name])
+    measured = {name: t for name, t in tallies.items() if t is not None}
+    if measured:
+        console.print("\nOne row per scenario (95% intervals in brackets):", markup=False)
+        for line in markdown_table(*scenario_table(measured)):
+            console.print(line, markup=False)
 
 
 def _print_sim(game: Game[Any, Any, Any], report: Any, names: list[str]) -> None:

@@ -25,7 +25,7 @@ import enum
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
@@ -171,6 +171,30 @@ def resolve_options(
             )
         options[name] = spec.convert(raw)
     return options
+
+
+@dataclass(frozen=True)
+class Tally:
+    """What one finished game tells its game's own statistics (:meth:`Game.tally`).
+
+    Each kind is summarised over a run of games by the lab (``sealed sim``):
+
+    - ``shares``: a number from 0 to 1 per game, or a yes/no as a ``bool``: its
+      mean, with a Wilson interval when every game gave a bool, else a bootstrap one;
+    - ``amounts``: a number per game: its mean, with a bootstrap interval;
+    - ``values``: several numbers per game (one per player): pooled, their mean
+      (interval by resampling whole games), quartiles and range;
+    - ``counts``: labels of things that happened, any number per game (one
+      label per death, ``"cycle 2, starvation"``): how often each label occurred.
+
+    Names are what the designer reads ("survived to the end"); their order is
+    the order printed.
+    """
+
+    shares: Mapping[str, float] = field(default_factory=dict)
+    amounts: Mapping[str, float] = field(default_factory=dict)
+    values: Mapping[str, tuple[float, ...]] = field(default_factory=dict)
+    counts: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
 
 
 class Bot(Protocol[V_contra, O_co]):
@@ -344,6 +368,23 @@ class Game(ABC, Generic[S, O, V]):
         the search weighs the orders the game's hand-written bots write.
         """
         return None
+
+    # -- statistics -------------------------------------------------------
+    def tally(self, state: S) -> Tally | None:
+        """What a finished game contributes to this game's own statistics in ``sealed sim``
+        (deaths, rescues...); ``None`` (the default): only the generic ones (wins, length)."""
+        return None
+
+    def scenarios(self) -> Mapping[str, Options]:
+        """Named rule sets ``sealed sim --scenario`` runs side by side, each as options.
+
+        The default: one per choice of the option ``scenario``, if the game has
+        one; a game may add named combinations of options.
+        """
+        for spec in self.options:
+            if spec.name == "scenario":
+                return {str(choice): {"scenario": choice} for choice in spec.choices}
+        return {}
 
     # -- versions ---------------------------------------------------------
     def for_version(self, version: int) -> Game[S, O, V] | None:

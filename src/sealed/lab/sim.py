@@ -3,11 +3,17 @@
 Game ``i`` of a run with seed ``S`` uses the seed ``"S/i"`` for chance and
 its bots, and seats the bots rotated by ``i`` so that no bot keeps the
 first seat; the summary is therefore the same whatever the number of jobs.
+
+Besides the generic summary (wins, outcomes, lengths, actions, leads), a game
+may contribute its own measures of each finished game (:meth:`Game.tally`:
+Crusoe's Planet's deaths, survival and rescues), which :func:`summarise_tally`
+estimates over the run with 95% intervals.
 """
 
 from __future__ import annotations
 
 import random
+import re
 import statistics
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
@@ -17,7 +23,7 @@ from typing import Any
 
 from sealed.core.chance import SeededChance
 from sealed.core.errors import SealedError
-from sealed.core.game import Game, OptionValue, Seat
+from sealed.core.game import Game, OptionValue, Seat, Tally, resolve_options
 from sealed.core.registry import get_game
 from sealed.core.suggest import did_you_mean
 
@@ -40,6 +46,7 @@ class GameSummary:
     halftime_leader_won: bool | None  # None: no sole leader half-way through
     leader_scores: tuple[float, ...] = ()  # the highest running score after each step
     margins: tuple[float, ...] = ()  # the highest running score minus the second, each step
+    tally: Tally | None = None  # the game's own measures of the finished game (Game.tally)
 
 
 def seat_names(count: int) -> tuple[Seat, ...]:
@@ -104,6 +111,7 @@ def play_one(
         halftime_leader_won=lead.halftime_leader_won(result.winners),
         leader_scores=tuple(lead.best),
         margins=tuple(lead.margins),
+        tally=game.tally(state),
     )
 
 
@@ -300,3 +308,250 @@ def _histogram(values: Sequence[int], bins: int = 10) -> dict[int, int]:
     width = max(1, -(-(high - low + 1) // bins))
     counts = Counter(low + (v - low) // width * width for v in values)
     return dict(sorted(counts.items()))
+
+
+# -- a game's own measures (Game.tally) -------------------------------------------------
+
+
+@dataclass(frozen=True)
+class TallyEstimate:
+    """A share or an amount of :class:`Tally` over a run: its mean and 95% interval."""
+
+    name: str
+    kind: str  # "share" (0..1 per game) or "amount"
+    value: float
+    low: float
+    high: float
+    method: str  # "Wilson" (every game gave 0 or 1) or "bootstrap" (over games)
+    games: int  # the games that gave a value
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "kind": self.kind,
+            "value": self.value,
+            "low": self.low,
+            "high": self.high,
+            "method": self.method,
+            "games": self.games,
+        }
+
+
+@dataclass(frozen=True)
+class TallyValues:
+    """Values pooled over a run (final VP of every player): mean with interval, spread."""
+
+    name: str
+    count: int
+    mean: float
+    low: float  # 95% bootstrap interval of the mean, resampling whole games
+    high: float
+    quartiles: tuple[float, float, float]
+    minimum: float
+    maximum: float
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "count": self.count,
+            "mean": self.mean,
+            "low": self.low,
+            "high": self.high,
+            "quartiles": list(self.quartiles),
+            "min": self.minimum,
+            "max": self.maximum,
+        }
+
+
+@dataclass(frozen=True)
+class TallyReport:
+    """Every measure a game contributed, summarised over the run's games."""
+
+    games: int
+    estimates: tuple[TallyEstimate, ...]
+    values: tuple[TallyValues, ...]
+    counts: Mapping[str, Mapping[str, int]]  # name -> label -> occurrences (natural order)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "games": self.games,
+            "estimates": {e.name: e.to_json() for e in self.estimates},
+            "values": {v.name: v.to_json() for v in self.values},
+            "counts": {name: dict(c) for name, c in self.counts.items()},
+        }
+
+
+def summarise_tally(games: Sequence[GameSummary], seed: str | int = 0) -> TallyReport | None:
+    """The game's own measures over ``games`` (None: the game contributes none).
+
+    Intervals are reproducible: each bootstrap draws from ``"{seed}/tally/{name}"``.
+    """
+    tallies = [g.tally for g in games if g.tally is not None]
+    if not tallies:
+        return None
+    estimates = [
+        _estimate(name, "share", _per_game(tallies, lambda t: t.shares, name), f"{seed}")
+        for name in _names(t.shares for t in tallies)
+    ]
+    estimates += [
+        _estimate(name, "amount", _per_game(tallies, lambda t: t.amounts, name), f"{seed}")
+        for name in _names(t.amounts for t in tallies)
+    ]  # a share every game gave as a bool (yes/no) gets Wilson's interval, others the bootstrap
+    values = [_values(name, tallies, f"{seed}") for name in _names(t.values for t in tallies)]
+    counts = {
+        name: _label_counts(label for t in tallies for label in t.counts.get(name, ()))
+        for name in _names(t.counts for t in tallies)
+    }
+    return TallyReport(len(tallies), tuple(estimates), tuple(values), counts)
+
+
+def _names(mappings: Iterable[Mapping[str, Any]]) -> list[str]:
+    """Every key, in the order first met."""
+    return list(dict.fromkeys(name for mapping in mappings for name in mapping))
+
+
+def _per_game(
+    tallies: Sequence[Tally], part: Callable[[Tally], Mapping[str, float]], name: str
+) -> list[float]:
+    """The value each game gave (bools kept as bools: they mark a yes/no share)."""
+    return [part(t)[name] for t in tallies if name in part(t)]
+
+
+def _estimate(name: str, kind: str, values: Sequence[float], seed: str) -> TallyEstimate:
+    # numpy is loaded only when a game contributes measures (every `sealed` call would pay for it).
+    from sealed.lab.stats import bootstrap, mean_of, wilson
+
+    mean = statistics.fmean(values)
+    if kind == "share" and all(isinstance(v, bool) for v in values):
+        low, high = wilson(sum(values), len(values))
+        method = "Wilson"
+    else:
+        low, high = bootstrap(values, mean_of, seed=f"{seed}/tally/{name}")
+        method = "bootstrap"
+    return TallyEstimate(name, kind, mean, low, high, method, len(values))
+
+
+def _values(name: str, tallies: Sequence[Tally], seed: str) -> TallyValues:
+    from sealed.lab.stats import bootstrap, mean_of
+
+    per_game = [t.values[name] for t in tallies if t.values.get(name)]
+    pooled = sorted(v for game in per_game for v in game)
+    if not pooled:
+        nan = float("nan")
+        return TallyValues(name, 0, nan, nan, nan, (nan, nan, nan), nan, nan)
+    # Players of one game are not independent: the interval resamples whole games (every game
+    # of a run has the same number of players, so the mean of the games' means is the mean).
+    means = [statistics.fmean(game) for game in per_game]
+    low, high = bootstrap(means, mean_of, seed=f"{seed}/tally/{name}")
+    q1, q2, q3 = statistics.quantiles(pooled, n=4) if len(pooled) > 1 else [pooled[0]] * 3
+    return TallyValues(
+        name, len(pooled), statistics.fmean(pooled), low, high, (q1, q2, q3), pooled[0], pooled[-1]
+    )
+
+
+def _label_counts(labels: Iterable[str]) -> dict[str, int]:
+    counts = Counter(labels)
+    return {label: counts[label] for label in sorted(counts, key=natural_key)}
+
+
+def natural_key(label: str) -> tuple[tuple[int, int | str], ...]:
+    """Sorts ``cycle 10`` after ``cycle 9``: runs of digits compare as numbers."""
+    parts = re.findall(r"\d+|\D+", label)
+    return tuple((0, int(p)) if p.isdigit() else (1, p) for p in parts)
+
+
+# -- scenarios side by side (sealed sim --scenario) ------------------------------------
+
+
+def scenario_options(
+    game: Game[Any, Any, Any], names: str, given: Mapping[str, OptionValue]
+) -> dict[str, dict[str, OptionValue]]:
+    """The options of each scenario named in ``names`` (``all``, or ``a,b``), over ``given``.
+
+    ``given`` holds the options the user set (``--option``); a scenario may
+    not be combined with an option it sets itself.
+
+    :raises SealedError: the game has no scenarios, a name is unknown (with a
+        suggestion), or an option clashes with a scenario.
+    """
+    known = game.scenarios()
+    if not known:
+        raise SealedError(
+            f"{game.name} has no scenario option; set its rules with --option name=value"
+        )
+    wanted = [n.strip() for n in names.split(",") if n.strip()]
+    if wanted == ["all"]:
+        wanted = list(known)
+    if not wanted:
+        raise SealedError(f"--scenario needs a name: all, or some of {', '.join(known)}")
+    runs: dict[str, dict[str, OptionValue]] = {}
+    for name in wanted:
+        if name not in known:
+            raise SealedError(
+                f"{game.name} has no scenario {name!r}{did_you_mean(name, known)} "
+                f"(scenarios: all, {', '.join(known)})"
+            )
+        clash = sorted(set(given) & set(known[name]))
+        if clash:
+            raise SealedError(
+                f"scenario {name} sets {', '.join(clash)} itself: leave out --option {clash[0]}"
+            )
+        runs[name] = resolve_options(game.options, {**given, **known[name]})
+    return runs
+
+
+def percent(x: float) -> str:
+    return f"{x:.1%}"
+
+
+def tally_lines(report: TallyReport) -> list[str]:
+    """A game's own measures as lines of text: each with its interval and how it was made."""
+    lines = []
+    for e in report.estimates:
+        show = percent if e.kind == "share" else (lambda x: f"{x:.2f}")
+        lines.append(
+            f"{e.name}: {show(e.value)} (95% {show(e.low)} to {show(e.high)}, {e.method}; "
+            f"{e.games} games)"
+        )
+    for v in report.values:
+        q1, q2, q3 = v.quartiles
+        lines.append(
+            f"{v.name}: mean {v.mean:.1f} (95% {v.low:.1f} to {v.high:.1f}, bootstrap over "
+            f"games), quartiles {q1:g} / {q2:g} / {q3:g}, min {v.minimum:g}, max {v.maximum:g} "
+            f"({v.count} values)"
+        )
+    for name, counts in report.counts.items():
+        total = sum(counts.values())
+        listed = ", ".join(f"{label}: {n}" for label, n in counts.items()) or "none"
+        lines.append(f"{name} ({total} in {report.games} games): {listed}")
+    return lines
+
+
+def scenario_table(reports: Mapping[str, TallyReport]) -> tuple[list[str], list[list[str]]]:
+    """The designer's table: one row per scenario, one column per share, amount and mean."""
+    estimates = list(dict.fromkeys(e.name for r in reports.values() for e in r.estimates))
+    values = list(dict.fromkeys(v.name for r in reports.values() for v in r.values))
+    headers = ["scenario", "games", *estimates, *(f"mean {name}" for name in values)]
+    rows = []
+    for scenario, report in reports.items():
+        by_name = {e.name: e for e in report.estimates}
+        by_value = {v.name: v for v in report.values}
+        row = [scenario, str(report.games)]
+        for name in estimates:
+            e = by_name.get(name)
+            row.append("" if e is None else _cell(e.value, e.low, e.high, e.kind == "share"))
+        for name in values:
+            v = by_value.get(name)
+            row.append("" if v is None else _cell(v.mean, v.low, v.high, False))
+        rows.append(row)
+    return headers, rows
+
+
+def markdown_table(headers: Sequence[str], rows: Sequence[Sequence[str]]) -> list[str]:
+    """Lines of a Markdown table (readable as text, pasted as is into a manual)."""
+    lines = ["| " + " | ".join(headers) + " |", "|" + "---|" * len(headers)]
+    return lines + ["| " + " | ".join(row) + " |" for row in rows]
+
+
+def _cell(value: float, low: float, high: float, share: bool) -> str:
+    if share:
+        return f"{value:.1%} [{low:.1%}, {high:.1%}]"
+    return f"{value:.1f} [{low:.1f}, {high:.1f}]"

@@ -7,8 +7,8 @@ from typing import Any, ClassVar
 
 from sealed.core.chance import Chance
 from sealed.core.events import Event
-from sealed.core.game import InPlaceGame, JsonDict, Options, OptionSpec, Prompt, Result
-from sealed.games.crusoe import legal, rules
+from sealed.core.game import InPlaceGame, JsonDict, Options, OptionSpec, Prompt, Result, Tally
+from sealed.games.crusoe import legal, rules, stats
 from sealed.games.crusoe.bots import CooperativeBot, GreedyBot, RandomBot, SelfishBot
 from sealed.games.crusoe.cycle import end_reason, meal_for
 from sealed.games.crusoe.orders import WORDS, Order, eat, format_order, parse_order
@@ -170,6 +170,14 @@ class CrusoeGame(InPlaceGame[CrusoeState, Order, CrusoeView]):
 
     def length(self, state: CrusoeState, steps: int) -> int:
         return state.cycle
+
+    def tally(self, state: CrusoeState) -> Tally | None:
+        """Survival, deaths by cycle and cause, final VP, rescues (``sealed sim``; stats.py)."""
+        return stats.tally(state, self.result(state))
+
+    def scenarios(self) -> Mapping[str, Options]:
+        """The seven introductory economies (the Utopian one with Tribal Communism)."""
+        return stats.ECONOMIES
 
     # -- seeing -----------------------------------------------------------
     def view(self, state: CrusoeState, seat: str) -> CrusoeView:

@@ -1,30 +1,29 @@
-"""The designer's table: bot simulations of Crusoe's Planet, summarised per economy.
+"""The designer's table: what Crusoe's Planet contributes to ``sealed sim``.
 
-``python -m sealed.games.crusoe.stats -n 1000 --bots greedy`` prints, for each
-of the seven introductory economies (the Utopian one played with Tribal
-Communism, as the seed suggests for Marx's vision), the survival rate, deaths
-by cycle and cause, the mean and spread of final VP, the share of games
-rescued and by which cycle, and the share where everyone lost. Games are
-played on the fast path with seeds ``"crusoe-stats/ECONOMY/i"``, so a table
-is reproducible.
+``sealed sim crusoe --scenario all -n 1000 --bots greedy`` plays each of the
+seven introductory economies (:data:`ECONOMIES`: the six scenarios, and the
+Utopian module played with Tribal Communism, as the seed suggests for Marx's
+vision) and prints, per economy, what the designer asks (issue 10): the
+survival rate, deaths by cycle and cause, the mean and spread of final VP,
+the share of games rescued and by which cycle, and the share where everyone
+lost, each share and mean with its 95% interval. The game's
+:meth:`~sealed.core.game.Game.tally` is :func:`tally` here;
+:meth:`~sealed.core.game.Game.scenarios` is :data:`ECONOMIES`.
+
+``python -m sealed.games.crusoe.stats`` is kept as a shortcut for the same
+command (its arguments are those of ``sealed sim crusoe``; without
+``--scenario`` it runs them all).
 """
 
 from __future__ import annotations
 
-import argparse
-import random
-import statistics
-from collections import Counter
-from collections.abc import Sequence
-from dataclasses import dataclass, field
+import sys
+from collections.abc import Mapping, Sequence
 
-from sealed.core.chance import SeededChance
-from sealed.core.game import resolve_options
-from sealed.games.crusoe.game import CrusoeGame
+from sealed.core.game import OptionValue, Result, Tally
 from sealed.games.crusoe.state import CrusoeState
 
-GAME = CrusoeGame()
-ECONOMIES: dict[str, dict[str, object]] = {
+ECONOMIES: Mapping[str, Mapping[str, OptionValue]] = {
     "tribal-capitalism": {"scenario": "tribal-capitalism"},
     "tribal-socialism": {"scenario": "tribal-socialism"},
     "tribal-communism": {"scenario": "tribal-communism"},
@@ -33,98 +32,50 @@ ECONOMIES: dict[str, dict[str, object]] = {
     "hobbesian": {"scenario": "hobbesian"},
     "utopian": {"scenario": "tribal-communism", "utopian": True},
 }
-"""The seven introductory economies, as options of the game."""
+"""The seven introductory economies, as options of the game (``--scenario NAME``)."""
+
+SURVIVED = "survived to the end"
+RESCUED = "rescued"
+EVERYONE_LOST = "everyone lost"
+WINNERS = "winners per game"
+FINAL_VP = "final VP"
+DEATHS = "deaths by cycle and cause"
+RESCUE_CYCLE = "rescued in cycle"
 
 
-@dataclass
-class Summary:
-    """What the designer asks of one scenario's simulations."""
-
-    scenario: str
-    games: int = 0
-    players: int = 0
-    survivors: int = 0
-    deaths: Counter[tuple[int, str]] = field(default_factory=Counter)  # (cycle, cause)
-    final_vp: list[int] = field(default_factory=list)
-    rescued_in: Counter[int] = field(default_factory=Counter)
-    everyone_lost: int = 0
-    winners: int = 0
-
-
-def play(economy: str, bots: Sequence[str], seed: str) -> CrusoeState:
-    """One bot game, to the end, on the fast path."""
-    options = resolve_options(GAME.options, ECONOMIES[economy])
-    seats = tuple(f"p{i + 1}" for i in range(len(bots)))
-    chance = SeededChance(seed)
-    state = GAME.initial_state(seats, options, chance)
-    players = {s: GAME.bots[b]() for s, b in zip(seats, bots, strict=True)}
-    rngs = {s: random.Random(f"{seed}/bot/{s}") for s in seats}
-    while not state.over:
-        orders = {
-            seat: players[seat].choose(GAME.view(state, seat), prompt, rngs[seat])
-            for seat, prompt in GAME.prompts(state).items()
-        }
-        state = GAME.advance(state, orders, chance)
-    return state
-
-
-def summarise(scenario: str, bots: Sequence[str], games: int) -> Summary:
-    summary = Summary(scenario)
-    for i in range(games):
-        state = play(scenario, bots, f"crusoe-stats/{scenario}/{i}")
-        result = GAME.result(state)
-        summary.games += 1
-        for player in state.players.values():
-            summary.players += 1
-            summary.final_vp.append(player.vp)
-            if player.alive:
-                summary.survivors += 1
-            else:
-                summary.deaths[(player.death_cycle or 0, player.death_cause or "?")] += 1
-        if state.rescued:
-            summary.rescued_in[state.cycle] += 1
-        if result is not None and not result.winners:
-            summary.everyone_lost += 1
-        summary.winners += len(result.winners) if result else 0
-    return summary
-
-
-def report(summary: Summary) -> str:
-    """One scenario's block of the table, as plain text."""
-    n, p = summary.games, summary.players
-    vp = summary.final_vp
-    rescued = sum(summary.rescued_in.values())
-    deaths = (
-        ", ".join(f"c{c} {cause} {k}" for (c, cause), k in sorted(summary.deaths.items())) or "none"
+def tally(state: CrusoeState, result: Result | None) -> Tally | None:
+    """The designer's measures of a finished game (None while it goes on)."""
+    if result is None:
+        return None
+    players = [state.players[seat] for seat in state.seats]
+    deaths = tuple(
+        f"cycle {p.death_cycle}, {p.death_cause}"
+        for p in players
+        if not p.alive and p.death_cycle is not None and p.death_cause is not None
     )
-    cycles = ", ".join(f"c{c} {k}" for c, k in sorted(summary.rescued_in.items())) or "never"
-    quartiles = statistics.quantiles(vp, n=4) if len(vp) > 1 else [vp[0]] * 3
-    return "\n".join(
-        [
-            f"{summary.scenario}: {n} games, {p // max(n, 1)} players",
-            f"  survived to the end: {summary.survivors / p:.1%}",
-            f"  deaths by cycle and cause: {deaths}",
-            f"  final VP: mean {statistics.fmean(vp):.1f}, quartiles "
-            + " / ".join(f"{q:g}" for q in quartiles)
-            + f", min {min(vp)}, max {max(vp)}",
-            f"  rescued: {rescued / n:.1%} (by cycle: {cycles})",
-            f"  everyone lost: {summary.everyone_lost / n:.1%}; winners per game "
-            f"{summary.winners / n:.2f}",
-        ]
+    return Tally(
+        shares={
+            SURVIVED: sum(p.alive for p in players) / len(players),
+            RESCUED: state.rescued,
+            EVERYONE_LOST: not result.winners,
+        },
+        amounts={WINNERS: float(len(result.winners))},
+        values={FINAL_VP: tuple(float(p.vp) for p in players)},
+        counts={
+            DEATHS: deaths,
+            RESCUE_CYCLE: (f"cycle {state.cycle}",) if state.rescued else (),
+        },
     )
 
 
 def main(argv: Sequence[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("-n", type=int, default=200, help="games per scenario")
-    parser.add_argument("--bots", default="greedy", help="one bot, or one per seat: a,b,c,d")
-    parser.add_argument("--players", type=int, default=4)
-    parser.add_argument("--scenario", action="append", choices=tuple(ECONOMIES))
-    args = parser.parse_args(argv)
-    names = args.bots.split(",")
-    bots = names * args.players if len(names) == 1 else names
-    for scenario in args.scenario or ECONOMIES:
-        print(report(summarise(scenario, bots, max(1, args.n))))
+    """``sealed sim crusoe ARGS`` (``--scenario all`` unless a scenario is named)."""
+    from sealed.cli import cli  # the command sits on top of the game, never the other way
+
+    args = list(sys.argv[1:] if argv is None else argv)
+    if "--scenario" not in args and not any(a.startswith("--scenario=") for a in args):
+        args += ["--scenario", "all"]
+    cli.main(["sim", "crusoe", *args], prog_name="python -m sealed.games.crusoe.stats")
 
 
 if __name__ == "__main__":
