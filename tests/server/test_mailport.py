@@ -8,6 +8,7 @@ log, the reminder records.
 
 from __future__ import annotations
 
+import ast
 from dataclasses import dataclass
 from email import policy
 from email.message import EmailMessage
@@ -15,16 +16,20 @@ from email.parser import BytesParser
 from pathlib import Path
 
 import pytest
+import sqlalchemy as sa
 from tests.mail.world import CONTACTS, GM_CONTACT, SEATS, WHERE, body_of, email
 from tests.server.fixtures import Clock
 
+import sealed.mail
+import sealed.server
 from sealed.core.errors import SealedError
 from sealed.core.game import GM
+from sealed.core.match import Cursor, reader_key
 from sealed.mail.gateway import Gateway, Received
 from sealed.mail.outbox import Outbox, Relay
 from sealed.mail.port import SeatRef
-from sealed.server.mailport import ServerPort, game_key
-from sealed.server.model import Link, Sealed, Settings
+from sealed.server.mailport import ServerPort, game_key, mail_seats
+from sealed.server.model import Link, Sealed, Settings, Snapshot
 from sealed.server.service import GameService
 from sealed.server.writer import StorageError
 
@@ -362,3 +367,74 @@ def test_a_registered_address_is_one_bare_address(service: GameService, contact:
     with pytest.raises(SealedError, match="is not an email address"):
         port.enable(created.game_id, {"ana": contact}, GM_CONTACT)
     assert port.seats(game_key(created.game_id)) == ()
+
+
+MAIL_MODULES = sorted(
+    [
+        *Path(sealed.mail.__file__).parent.glob("*.py"),
+        *(Path(sealed.server.__file__).parent / name for name in ("mailport.py", "mailserve.py")),
+    ]
+)
+
+
+def private_reaches(path: Path) -> list[str]:
+    """``x._name`` where ``x`` is not ``self`` or ``cls``: a private member of another object."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if not isinstance(node, ast.Attribute) or not node.attr.startswith("_"):
+            continue
+        if node.attr.startswith("__") and node.attr.endswith("__"):
+            continue  # dunders (__file__, __name__) are public
+        if isinstance(node.value, ast.Name) and node.value.id in ("self", "cls"):
+            continue
+        found.append(f"{path.name}:{node.lineno}: .{node.attr}")
+    return found
+
+
+@pytest.mark.parametrize("path", MAIL_MODULES, ids=lambda p: p.name)
+def test_the_mail_code_reaches_no_private_member_of_another_module(path: Path) -> None:
+    assert private_reaches(path) == []
+
+
+def test_the_private_member_check_finds_one(tmp_path: Path) -> None:
+    planted = tmp_path / "planted.py"
+    planted.write_text("def f(service):\n    with service._acting(1):\n        pass\n")
+    assert private_reaches(planted) == ["planted.py:2: ._acting"]
+
+
+def test_under_lock_keeps_nothing_of_a_write_that_fails(world: ServerWorld) -> None:
+    before = world.service.audit_log(world.game_id)
+
+    def half_then_refuse(connection: sa.Connection, snapshot: Snapshot) -> None:
+        connection.execute(sa.delete(mail_seats).where(mail_seats.c.game_id == world.game_id))
+        raise SealedError("refused halfway")
+
+    with pytest.raises(SealedError, match="halfway"):
+        world.service.under_lock(world.game_id, half_then_refuse, ("gm", "mail", "never"))
+    assert world.port.seats(world.game)  # the delete was rolled back
+    assert world.service.audit_log(world.game_id) == before
+
+
+def test_under_lock_audits_the_act_with_a_new_revision(world: ServerWorld) -> None:
+    revision = world.service.snapshot(world.game_id).row.revision
+
+    def look(connection: sa.Connection, snapshot: Snapshot) -> int:
+        return len(snapshot.match.seats)
+
+    assert world.service.under_lock(world.game_id, look, ("gm", "mail", "looked")) == len(SEATS)
+    assert world.service.snapshot(world.game_id).row.revision == revision + 1
+    assert world.service.audit_log(world.game_id)[-1].detail == "looked"
+    assert world.service.under_lock(world.game_id, look) == len(SEATS)  # unaudited: no revision
+    assert world.service.snapshot(world.game_id).row.revision == revision + 1
+
+
+def test_deliver_upto_moves_a_cursor_only_as_far_as_asked(world: ServerWorld) -> None:
+    link = Link(world.game_id, "ana")
+    world.service.close(world.game_id, 1)
+    world.service.close(world.game_id, 2)
+    news = world.service.snapshot(world.game_id).match.report("ana", "test").upto.events
+    assert news > 1
+    assert world.service.deliver_upto(link, "test", Cursor(1, 0)) is True
+    assert world.service.deliver_upto(link, "test", Cursor(1, 0)) is False  # already there
+    cursors = world.service.snapshot(world.game_id).match.cursors
+    assert cursors[reader_key("ana", "test")].events == 1  # not to the news after it

@@ -20,9 +20,11 @@ Reports are read on each seat's own ``email`` cursor and moved past only by
 are the server's reminder records (the scheduler writes them), each mailed
 once and then marked ``sent_at``.
 
-The service's transaction (``GameService._acting``) is used for the two
-writes the service has no act for: moving the ``email`` cursor to exactly
-the report that was queued, and the mail tables themselves.
+Two public service methods carry the writes the service has no act for:
+:meth:`GameService.deliver_upto` moves the ``email`` cursor to exactly the
+report that was queued, and :meth:`GameService.under_lock` writes the mail
+tables under the game's row lock, in a committed (and, for the GM's acts,
+audited) transaction.
 """
 
 from __future__ import annotations
@@ -113,13 +115,14 @@ class ServerPort:
         everyone = {**contacts, GM: gm_contact}
         for seat, contact in everyone.items():
             _check_contact(seat, contact)
-        with self.service._acting(game_id) as act:  # the game's row lock: one enable at a time
-            seats = act.match.seats
+
+        def insert(connection: sa.Connection, snapshot: Snapshot) -> list[dict[str, Any]]:
+            seats = snapshot.match.seats
             unknown = [s for s in contacts if s not in seats or s == GM]
             if unknown:
                 hint = did_you_mean(unknown[0], seats)
                 raise SealedError(f"no seat {unknown[0]!r} in this game{hint}")
-            if self._rows(game_id, act.connection):
+            if self._rows(game_id, connection):
                 raise SealedError(f"game {key} already has email addresses")
             rows = []
             for position, seat in enumerate([*(s for s in seats if s in contacts), GM]):
@@ -137,9 +140,11 @@ class ServerPort:
                 )
             if len({r["label"] for r in rows}) != len(rows):
                 raise SealedError("two seats would share an email address: rename one")
-            act.connection.execute(sa.insert(mail_seats), rows)
-            act.audit.append(("gm", "mail", f"email addresses for {len(rows) - 1} seat(s)"))
-            act.changed = True  # the service writes the audit row only with a new revision
+            connection.execute(sa.insert(mail_seats), rows)
+            return rows
+
+        detail = f"email addresses for {len(contacts)} seat(s)"
+        rows = self.service.under_lock(game_id, insert, ("gm", "mail", detail))
         return {
             str(r["seat"]): SeatAddress(key, str(r["label"]), str(r["secret"])).render(self.where)
             for r in rows
@@ -148,17 +153,19 @@ class ServerPort:
     def revoke(self, ref: SeatRef) -> str:
         """Give ``ref`` a new secret: its old address is refused from now on. The new address."""
         game_id = game_number(ref.game)
-        with self.service._acting(game_id) as act:
-            row = self._row(ref, act.connection)
+
+        def replace(connection: sa.Connection, snapshot: Snapshot) -> SeatAddress:
+            row = self._row(ref, connection)
             secret = make_address(self.where, ref.game, str(row.label)).secret
-            act.connection.execute(
+            connection.execute(
                 sa.update(mail_seats)
                 .where((mail_seats.c.game_id == game_id) & (mail_seats.c.seat == ref.seat))
                 .values(secret=secret)
             )
-            act.audit.append(("gm", "mail", f"new email address for {ref.seat}"))
-            act.changed = True
-        return SeatAddress(ref.game, str(row.label), secret).render(self.where)
+            return SeatAddress(ref.game, str(row.label), secret)
+
+        audited = ("gm", "mail", f"new email address for {ref.seat}")
+        return self.service.under_lock(game_id, replace, audited).render(self.where)
 
     def games(self) -> tuple[str, ...]:
         """The gateway ids of every game with email addresses (games enabled since too)."""
@@ -293,13 +300,9 @@ class ServerPort:
 
     def mark_delivered(self, report: OutgoingReport) -> None:
         """Move the seat's ``email`` cursor to exactly the queued report's (never past news)."""
-        key = reader_key(report.ref.seat, CHANNEL)
-        with self.service._acting(game_number(report.ref.game)) as act:
-            current = act.match.report(report.ref.seat, CHANNEL)
-            current.upto = Cursor(report.upto_events, report.upto_messages)
-            before = act.match.cursors.get(key)
-            act.match.deliver(current)
-            act.changed = act.match.cursors.get(key) != before
+        link = Link(game_number(report.ref.game), report.ref.seat)
+        upto = Cursor(report.upto_events, report.upto_messages)
+        self.service.deliver_upto(link, CHANNEL, upto)
 
     # -- the port: press -------------------------------------------------------------------
     def send_press(self, ref: SeatRef, to: Sequence[Seat] | None, text: str) -> PressOutcome:
@@ -393,12 +396,15 @@ class ServerPort:
             text = answers.reminder(title, status.step, status.deadline)
             mail = gateway.compose(ref, f"{title}: reminder, step {status.step}", text, status.step)
             gateway.outbox.put(f"reminder/{game}/{status.step}/{ref.seat}", mail)
-        with self.service._acting(game_id) as act:
-            act.connection.execute(
-                sa.update(reminders)
-                .where(reminders.c.id.in_([int(row.id) for row in due]))
-                .values(sent_at=naive(act.now))
+        sent = [int(row.id) for row in due]
+        now = naive(self.service.clock())
+
+        def mark_sent(connection: sa.Connection, snapshot: Snapshot) -> None:
+            connection.execute(
+                sa.update(reminders).where(reminders.c.id.in_(sent)).values(sent_at=now)
             )
+
+        self.service.under_lock(game_id, mark_sent)
         return len(due)
 
     # -- helpers -------------------------------------------------------------------------------

@@ -475,6 +475,46 @@ class GameService:
             act.changed = act.match.cursors.get(f"{link.seat}@{channel}") != before
             return show(Snapshot(act.row, act.match), report)
 
+    def deliver_upto(self, link: Link, channel: str, upto: Cursor) -> bool:
+        """Move a reader's cursor to exactly ``upto``, a report shown or queued earlier.
+
+        For a channel that delivers later than it reads (the email gateway queues a
+        report, then marks it delivered): news that came in between stays unread.
+        Committed before it returns; True if the cursor moved.
+        """
+        key = reader_key(link.seat, channel)
+        with self._acting(link.game_id) as act:
+            report = act.match.report(link.seat, channel)
+            report.upto = upto
+            before = act.match.cursors.get(key)
+            act.match.deliver(report)
+            act.changed = act.match.cursors.get(key) != before
+            return act.changed
+
+    def under_lock(
+        self,
+        game_id: int,
+        write: Callable[[sa.Connection, Snapshot], T],
+        audited: tuple[str, str, str] | None = None,
+    ) -> T:
+        """Run ``write`` on another module's tables under this game's row lock; its result.
+
+        For the server's add-ons that keep their own tables beside a game (the email
+        gateway's addresses and rate limits): ``write`` gets the act's connection and
+        the game as it is under the lock, which it must only read. The transaction
+        is committed before this returns; if ``write`` raises, nothing it wrote is
+        kept. ``audited`` (actor, act, detail) is recorded in the game's audit log,
+        with a new revision as every audited act has.
+
+        :raises UnknownLinkError: no such game.
+        """
+        with self._acting(game_id) as act:
+            result = write(act.connection, Snapshot(act.row, act.match))
+            if audited is not None:
+                act.audit.append(audited)
+                act.changed = True  # the audit row is written with the new revision
+        return result
+
     def history(self, link: Link) -> list[tuple[int, list[Told]]]:
         """Every step's events as this seat was told them."""
         reader = None if link.seat == GM else link.seat
