@@ -146,7 +146,7 @@ def first_posts(
             if item is not None and item != told(record, None):
                 mine.append(fieldset(item))
         mine += [
-            f"{old} is now called {new}: a new public asset took its name (Ruling 21)."
+            _renaming(state, old, new)
             for old, new in sorted(renamed.items())
             if state.sees(faction, new)
         ]
@@ -160,6 +160,14 @@ def first_posts(
         )
         events.append(Event("private-message", text, Audience.only(faction), {"turn": state.turn}))
     return events
+
+
+def _renaming(state: FactionState, old: str, new: str) -> str:
+    """What those who see a hidden asset that gave its name to a new one read (Ruling 21);
+    why, only if the new asset is public (a hidden one is not theirs to know of: Ruling 30)."""
+    if state.assets[old].hidden:
+        return f"{old} is now called {new} (Ruling 21)."
+    return f"{old} is now called {new}: a new public asset took its name (Ruling 21)."
 
 
 def _action_event(state: FactionState, record: JsonDict) -> Event:

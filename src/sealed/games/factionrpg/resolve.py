@@ -165,7 +165,7 @@ class Turn:
     increases: dict[str, int] = field(default_factory=dict)
     thwarted: set[str] = field(default_factory=set)  # a successful Damage attack hit it
     shroud: set[str] = field(default_factory=set)
-    created: dict[str, tuple[Seat, int]] = field(default_factory=dict)
+    created: dict[str, tuple[Seat, int, bool]] = field(default_factory=dict)  # owner, value, hidden
     records: list[JsonDict] = field(default_factory=list)
     pending: Pending = field(default_factory=Pending)
     room: int = 0
@@ -242,7 +242,14 @@ def first_results(
     for record in turn.records:
         posts.add_visibility(record, seen, state.seats)
         if record.get("creates"):  # its target is the new asset, not a hidden namesake
-            record["target_seen_by"], record["target_public"] = list(state.seats), True
+            # A covert creation's new asset is hidden (Ruling 30): its name is read by those
+            # to whom the action is public (who see every creating asset), no one else.
+            readers = [
+                f
+                for f in state.seats
+                if not record["hidden"] or all(f in p["seen_by"] for p in record["participants"])
+            ]
+            record["target_seen_by"], record["target_public"] = readers, not record["hidden"]
     _apply_first(turn)
     for faction in state.seats:
         for order in orders[faction].actions if faction in orders else ():
@@ -582,8 +589,12 @@ def _create(turn: Turn, group: Group) -> None:
     granted = min(steps, turn.room) if group.strength > 0 else 0
     if granted:
         turn.room -= granted
-        turn.created[group.target] = (faction, granted)
-        text = f"Success: a new asset {group.target} is created with value {granted}."
+        # A covert Enhance creates a hidden asset (Ruling 30): a public one, owned, would
+        # show that its creator acted with hidden assets.
+        hidden = all(covert(turn.state, o) for _, o in group.members)
+        turn.created[group.target] = (faction, granted, hidden)
+        kind = "hidden asset" if hidden else "asset"
+        text = f"Success: a new {kind} {group.target} is created with value {granted}."
         outcome = "success"
     else:
         why = "no space remains" if group.strength > 0 else "the action has no strength"
@@ -613,12 +624,12 @@ def _apply_first(turn: Turn) -> None:
             for faction in state.seats:
                 state.profiles[faction].discard(name)
     turn.pending.shrouded = set(turn.shroud)
-    for name, (faction, worth) in turn.created.items():
+    for name, (faction, worth, hidden) in turn.created.items():
         holder = lookup(name, state.assets)
         if holder is not None:  # a hidden asset the creators cannot see: it gives way
             turn.renamed[holder] = _free_name(state, name)
             _rename(state, turn.pending, holder, turn.renamed[holder])
-        state.assets[name] = Asset(faction, worth, False)
+        state.assets[name] = Asset(faction, worth, hidden)
     destroy_worthless(state)
 
 
