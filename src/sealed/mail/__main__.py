@@ -90,6 +90,12 @@ def new(
 )
 @click.option("--relay-user", default=None, help=f"password in ${PASSWORD_VARIABLE}")
 @click.option("--relay-from", default="", help="MAIL FROM for our mail (default: null sender)")
+@click.option(
+    "--relay-ca-file",
+    default=None,
+    type=click.Path(exists=True, dir_okay=False),
+    help="trust this CA for the relay's certificate (default: the system's)",
+)
 @click.option("--every", default=10.0, show_default=True, help="seconds between rounds of work")
 @click.option("--imap-host", default=None, help="also fetch mail from this IMAP server")
 @click.option("--imap-port", default=993, show_default=True)
@@ -112,6 +118,7 @@ def serve(
     relay_security: Security,
     relay_user: str | None,
     relay_from: str,
+    relay_ca_file: str | None,
     every: float,
     imap_host: str | None,
     imap_port: int,
@@ -130,6 +137,7 @@ def serve(
         relay_user,
         os.environ.get(PASSWORD_VARIABLE),
         envelope_from=relay_from,
+        ca_file=relay_ca_file,
     )
     gateway = Gateway(port, where, Outbox(folder / "outbox", relay))
     mailbox = None

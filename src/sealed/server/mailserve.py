@@ -67,6 +67,7 @@ class MailSettings:
     relay_security: Security = "none"
     relay_user: str | None = None
     relay_from: str = ""
+    relay_ca_file: str | None = None
     mail_every: float = 10.0
     mail_outbox: Path | None = None
     imap_host: str | None = None
@@ -94,6 +95,7 @@ class MailSettings:
             self.relay_user,
             password,
             envelope_from=self.relay_from,
+            ca_file=self.relay_ca_file,
         )
 
     def mailbox(self) -> Mailbox | None:
@@ -137,6 +139,12 @@ def mail_options(command: F) -> F:
         ),
         click.option("--relay-user", default=None, help=f"Password in ${PASSWORD_VARIABLE}."),
         click.option("--relay-from", default="", help="MAIL FROM (default: the null sender)."),
+        click.option(
+            "--relay-ca-file",
+            default=None,
+            type=click.Path(exists=True, dir_okay=False),
+            help="Trust this CA for the relay's certificate (default: the system's).",
+        ),
         click.option(
             "--mail-every",
             default=10.0,
