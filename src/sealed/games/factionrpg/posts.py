@@ -77,6 +77,12 @@ def told(record: Mapping[str, Any], faction: Seat | None) -> JsonDict | None:
     unseen = [p for p in parts if p not in seen]
     if unseen:  # even a collaborator: it does not see the others' hidden assets
         text = without_strength(text)
+    declined = record.get("declined", {}).get(faction, []) if faction is not None else []
+    if declined:  # only to the faction that named them (Ruling 11)
+        text += (
+            f" {' and '.join(declined)} did not collaborate on this action "
+            "(a WITH needs both factions: Ruling 11)."
+        )
     # No action number: it counts the hidden actions sorted before this one.
     return {
         "action": record["action"],

@@ -42,6 +42,7 @@ class Group:
     contributions: dict[str, int] = field(default_factory=dict)
     specs: frozenset[str] = frozenset()
     number: int = 0
+    declined: dict[Seat, list[Seat]] = field(default_factory=dict)  # named in WITH, not mutual
 
     @property
     def strength(self) -> int:
@@ -110,6 +111,7 @@ def build_groups(state: FactionState, orders: Mapping[Seat, TurnOrders]) -> list
     for (action, target), members in keyed.items():
         for part in _collaborations(members, state.seats):
             group = Group(action, target, part)
+            group.declined = _declined(part)
             group.specs = frozenset(
                 {state.specializations[f] for f, _ in part}
                 | {state.infusions[o.asset] for _, o in part if o.asset in state.infusions}
@@ -125,6 +127,18 @@ def build_groups(state: FactionState, orders: Mapping[Seat, TurnOrders]) -> list
     for number, group in enumerate(groups, 1):
         group.number = number
     return groups
+
+
+def _declined(part: list[tuple[Seat, AssetOrder]]) -> dict[Seat, list[Seat]]:
+    """Per faction of an action, the factions it named in WITH that did not collaborate
+    with it on this action (a WITH needs both: Ruling 11), for its result alone."""
+    inside = {f for f, _ in part}
+    declined: dict[Seat, list[Seat]] = {}
+    for faction, order in part:
+        for name in order.with_factions:
+            if name not in inside and name not in declined.get(faction, []):
+                declined.setdefault(faction, []).append(name)
+    return declined
 
 
 def _collaborations(
@@ -272,6 +286,7 @@ def _record(turn: Turn, group: Group, **fields: object) -> JsonDict:
         "target": group.target,
         "hidden": all(covert(state, o) for _, o in group.members),
         "specializations": sorted(group.specs),
+        "declined": {f: list(names) for f, names in group.declined.items()},
         "strength": group.strength,
         "participants": [
             {
