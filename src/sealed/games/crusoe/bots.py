@@ -24,6 +24,7 @@ from sealed.games.crusoe.cycle import best_meal, cycle_score
 from sealed.games.crusoe.orders import DONE, PASS, Order, eat
 from sealed.games.crusoe.socialism import even_division
 from sealed.games.crusoe.state import (
+    ELASTICITY,
     FOODS,
     FREQUENCIES,
     FRUITS,
@@ -88,7 +89,57 @@ class GreedyBot:
             return self.vote(view, me)
         if decide == "tax":
             return self.tax(view, me)
+        if decide == "policy":
+            return self.policy(view)
+        if decide == "ballot":
+            return self.ballot(view)
+        if decide == "sell":
+            return Order("sell", number=0)  # older goods are kept to eat or for the rescue
+        if decide == "bid":
+            return self.bid(view, me)
         return self.verdict
+
+    # -- National Capitalism ---------------------------------------------------------
+    reward = 5  # the dollars it would pay per Radio Signal
+    burdens: tuple[tuple[str, int], ...] = ()  # paths whose burden differs from 1
+
+    def wanted_policy(self) -> dict[str, dict[str, int]]:
+        burden = dict.fromkeys(PATHS, 1) | dict(self.burdens)
+        return {"reward": dict.fromkeys(FREQUENCIES, self.reward), "burden": burden}
+
+    def policy(self, view: CrusoeView) -> Order:
+        """Propose its own policy, or pass when it is already in force."""
+        wanted = self.wanted_policy()
+        if view.policy == wanted:
+            return PASS
+        terms = {**wanted["reward"], **wanted["burden"]}
+        return Order("policy", terms=tuple(terms.items()))
+
+    def ballot(self, view: CrusoeView) -> Order:
+        """Yes to a reward per signal within $6 of its own."""
+        rewards = list(view.motion.get("reward", {}).values()) or [0]
+        return Order("yes" if abs(sum(rewards) / len(rewards) - self.reward) <= 6 else "no")
+
+    def targets(self, me: PlayerView) -> dict[str, int]:
+        """How many of each good it would like to hold after the market."""
+        return {"water": 2, "spear": 1, "diamond": 2} | dict.fromkeys(FOODS, 2)
+
+    def bid(self, view: CrusoeView, me: PlayerView) -> Order:
+        """Share its money over the goods still to be sold, by what it lacks; money left
+        after the wholesale subphase is discarded, so it plans to spend it all."""
+        good = view.good or "water"
+        on_sale = [g for g in ELASTICITY[ELASTICITY.index(good) :] if view.pile.get(g, 0)]
+        targets = self.targets(me)
+        lack = {g: max(0, targets[g] - me.goods[g]) for g in on_sale}
+        weight = {g: self.good_value(g, me) * max(1, lack[g]) + 0.1 for g in on_sale}
+        budget = me.money * weight[good] / sum(weight.values())
+        units = min(max(1, lack[good]), view.pile.get(good, 0))
+        steps: list[tuple[int, int]] = []
+        for q in range(1, units + 1):
+            price = max(1, int(budget / q))
+            if not steps or price < steps[-1][1]:
+                steps.append((q, price))
+        return Order("bid", name=good, bids=tuple(steps))
 
     def tax(self, view: CrusoeView, me: PlayerView) -> Order:
         """The Grasshopper takes the offered good worth most to him."""
@@ -246,6 +297,8 @@ class CooperativeBot(GreedyBot):
     """Works for the rescue, shares, defends the attacked and spares the beaten."""
 
     radio_value = 2.5
+    reward = 15
+    burdens = (("firefly", 0),)
     estate_word = "split"
     verdict = Order("spare")
 
@@ -267,6 +320,7 @@ class SelfishBot(GreedyBot):
 
     radio_value = 0.0
     verdict = Order("kill")
+    reward = 0
 
     def target(self, view: CrusoeView, me: PlayerView) -> str | None:
         fighting = {s for b in view.battles for side in b.values() for s in side}
@@ -322,6 +376,14 @@ class RandomBot:
             return rng.choice([Order("yes"), Order("no")])
         if decide == "trade":
             return _random_trade(view, me, rng)
+        if decide == "policy":
+            return _random_policy(rng)
+        if decide == "ballot":
+            return rng.choice([Order("yes"), Order("no")])
+        if decide == "sell":
+            return Order("sell", number=int(rng.choice(view.offer)))
+        if decide == "bid":
+            return _random_bid(view, me, rng)
         return rng.choice([Order("kill"), Order("spare"), Order("fine", all_goods=True)])
 
 
@@ -332,6 +394,31 @@ def _random_meal(me: PlayerView, rng: random.Random) -> dict[str, int]:
         n = rng.randint(0, min(3, me.goods[food], room))
         meal[food], room = n, room - n
     return meal
+
+
+def _random_policy(rng: random.Random) -> Order:
+    if rng.random() < 0.3:
+        return PASS
+    terms = {f: rng.choice((0, 5, 10, 20)) for f in FREQUENCIES}
+    terms |= {p: rng.choice((0, 1, 1, 2, 4)) for p in PATHS}
+    return Order("policy", terms=tuple(terms.items()))
+
+
+def _random_bid(view: CrusoeView, me: PlayerView, rng: random.Random) -> Order:
+    """A list of one to three steps, units rising and dollars falling, or none."""
+    good = view.good or "water"
+    if rng.random() < 0.2:
+        return Order("bid", name=good)
+    steps: list[tuple[int, int]] = []
+    price = rng.randint(1, max(1, me.money) + 10)
+    units = 0
+    for _ in range(rng.randint(1, 3)):
+        units += rng.randint(1, 2)
+        steps.append((units, price))
+        if price == 1:
+            break
+        price = rng.randint(1, price - 1)
+    return Order("bid", name=good, bids=tuple(steps))
 
 
 def _random_violence(view: CrusoeView, me: PlayerView, rng: random.Random) -> Order:
@@ -382,9 +469,20 @@ def fits(
     want: tuple[tuple[str, int], ...],
 ) -> bool:
     """True if the Traditional Economy's limits allow this barter (always elsewhere)."""
+    if view.scenario.startswith("national"):
+        return give != want and partner.seat in _neighbours(view, me.seat)
     if not view.scenario.startswith("traditional"):
         return give != want
     return trade_limit(_rank(me), _rank(partner), give, want) is None
+
+
+def _neighbours(view: CrusoeView, seat: str) -> set[str]:
+    """Retail Subphase: the players to either side in turn order, among the living."""
+    ring = [s for s in view.order if any(p.seat == s and p.alive for p in view.players)]
+    if seat not in ring:
+        return set()
+    i = ring.index(seat)
+    return {ring[i - 1], ring[(i + 1) % len(ring)]} - {seat}
 
 
 def _rank(player: PlayerView) -> int:

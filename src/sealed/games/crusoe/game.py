@@ -14,6 +14,7 @@ from sealed.games.crusoe.cycle import end_reason, meal_for
 from sealed.games.crusoe.orders import WORDS, Order, eat, format_order, parse_order
 from sealed.games.crusoe.socialism import even_division, proposer_first
 from sealed.games.crusoe.state import (
+    GOVERNMENTS,
     SCENARIOS,
     CrusoeState,
     Settings,
@@ -31,8 +32,16 @@ OPTIONS = (
         "no overburdening), hobbesian (no trade; violence), tribal-capitalism (one-on-one "
         "barter), tribal-communism (the even split, the draft, then barter), "
         "tribal-socialism (the common pool divided by majority vote), traditional (ranks, the "
-        "Grasshopper's tax, the Firefly's provision, trade by rank and class)",
+        "Grasshopper's tax, the Firefly's provision, trade by rank and class), "
+        "national-capitalism (Advanced Scenarios: the monetary market, a government)",
         choices=SCENARIOS,
+    ),
+    OptionSpec(
+        "government",
+        "athenian",
+        "the government of an advanced scenario (the introductory scenarios have none); built: "
+        "athenian (Athenian Democracy: every decision a vote, one vote each)",
+        choices=GOVERNMENTS,
     ),
     OptionSpec("utopian", False, "the Utopian module: violence is not permitted"),
     OptionSpec(
@@ -132,6 +141,10 @@ class CrusoeGame(InPlaceGame[CrusoeState, Order, CrusoeView]):
             "tax": Order("tax", name="none"),
             "verdict": Order("spare"),
             "estate": Order("split"),
+            "policy": Order("pass"),
+            "ballot": Order("no"),
+            "sell": Order("sell", number=0),
+            "bid": Order("bid", name=state.good or ""),
         }
         if ask in defaults and (ask != "move" or state.roll in state.offer):
             return defaults[ask]

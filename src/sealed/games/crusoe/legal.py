@@ -6,6 +6,7 @@ from __future__ import annotations
 from sealed.core.errors import IllegalOrderError
 from sealed.core.suggest import did_you_mean
 from sealed.games.crusoe.cycle import eat_limits
+from sealed.games.crusoe.market import neighbours
 from sealed.games.crusoe.orders import DONE, PASS, Order
 from sealed.games.crusoe.socialism import check_division
 from sealed.games.crusoe.state import GOODS, PATHS, CrusoeState
@@ -30,6 +31,10 @@ WORDS_DUE = {
     "divide": ("divide",),
     "vote": ("yes", "no"),
     "tax": ("tax",),
+    "policy": ("policy", "pass"),
+    "ballot": ("yes", "no"),
+    "sell": ("sell",),
+    "bid": ("bid",),
 }
 DUE_HELP = {
     "path": "path NAME: ant, dung_beetle, spider, sand_crab, firefly, bookworm, grasshopper",
@@ -48,6 +53,11 @@ DUE_HELP = {
     "divide": "divide SEAT GOODS SEAT GOODS ...: who gets how much of the whole pool",
     "vote": "yes or no: the division proposed",
     "tax": "tax GOOD (one unit produced this cycle) or tax none",
+    "policy": "policy reward N burden N [PATH N ...] [cb N military N top40 N], or pass",
+    "ballot": "yes or no: the policy proposed",
+    "sell": "sell N: how many older units of this good to put back into its market",
+    "bid": "GOOD UNITS@DOLLARS ... (water 1@31 2@17: one at $31 or less, two at $17 or less), "
+    "or GOOD none",
 }
 
 
@@ -101,6 +111,13 @@ def _problem(state: CrusoeState, seat: str, order: Order) -> str | None:
             f"tax {order.name}: not one of {allowed} (a unit produced this cycle, never "
             "leaving zero water or less than three food)"
         )
+    if order.word == "sell" and order.number not in state.offer:
+        return (
+            f"you hold {max(state.offer, default=0)} older {state.good} (not produced this "
+            f"cycle): sell 0 to {max(state.offer, default=0)}"
+        )
+    if order.word == "bid" and order.name != state.good:
+        return f"the good on sale now is {state.good}, not {order.name} ({state.good} 1@20 ...)"
     if order.word == "swap" and state.settings.scenario != "traditional":
         return "only the Traditional Economy swaps tracks"
     if order.word == "accept" and standing(state, order.name, seat) is None:
@@ -114,6 +131,11 @@ def _offer_problem(state: CrusoeState, seat: str, order: Order) -> str | None:
         return problem.replace("fight", "trade with")
     if order.name in state.home:
         return f"{order.name} has gone home: trading is over for him"
+    if state.settings.monetary and order.name not in neighbours(state, seat):
+        return (
+            f"Retail Subphase: you may trade only with your neighbours in turn order "
+            f"({' and '.join(neighbours(state, seat)) or 'nobody'})"
+        )
     if not order.goods and not order.wants:
         return "an offer gives or asks something"
     for good, n in order.goods:
@@ -156,8 +178,10 @@ def legal_orders(state: CrusoeState, seat: str) -> list[Order] | None:
         return [DONE]
     if ask == "spear":
         return [Order("spear"), Order("keep")]
-    if ask == "vote":
+    if ask in ("vote", "ballot"):
         return [Order("yes"), Order("no")]
+    if ask == "sell":
+        return [Order("sell", number=int(n)) for n in state.offer]
     if ask == "draft":
         return [Order("draft", name=g) for g in GOODS if state.pile.get(g, 0) > 0]
     if ask == "violence":

@@ -24,6 +24,15 @@ One word starts every order; the decision open now says which are due::
     yes / no                 the vote on a proposed division
     tax apple / tax none     Traditional Economy: the Grasshopper's tax on the player named
     swap                     Traditional Economy: the winners' verdict, losers swap tracks
+    policy reward 10 burden 4 firefly 0    National Capitalism: propose the dollars paid per
+                             Radio Signal (reward N for every frequency, or cb N, military N,
+                             top40 N) and each path's tax burden (burden N for every path, or
+                             ant N, firefly N ...); what is not named: reward 0, burden 1
+    sell 2                   Monetary Markets: how many older units of the good named to put
+                             back into its commodity market
+    water 1@31 2@17          Monetary Markets, wholesale: the sealed list of how many units of
+                             the good you would buy at which prices (water none: no bid);
+                             bid water 1@31 2@17 reads the same
 
 Parsing knows nothing of the state; whether an order is due and legal is a
 rule (``rules.check``).
@@ -78,6 +87,10 @@ WORDS = (
     "no",
     "tax",
     "swap",
+    "policy",
+    "sell",
+    "bid",
+    *(g for g in GOODS if g != "spear"),  # a wholesale bid starts with its good
 )
 
 
@@ -92,6 +105,8 @@ class Order:
     all_goods: bool = False  # fine all
     wants: tuple[tuple[str, int], ...] = ()  # offer: what is asked in return
     shares: tuple[tuple[str, tuple[tuple[str, int], ...]], ...] = ()  # divide: seat -> goods
+    terms: tuple[tuple[str, int], ...] = ()  # policy: every frequency's reward, path's burden
+    bids: tuple[tuple[int, int], ...] = ()  # bid: (units, dollars), units up, dollars down
 
 
 PASS = Order("pass")
@@ -120,8 +135,12 @@ def format_order(order: Order) -> str:
         return "divide " + " ".join(parts)
     if order.word in ("path", "take", "fight", "join", "give", "accept", "draft", "tax"):
         return f"{order.word} {order.name}"
-    if order.word in ("move", "learn"):
+    if order.word in ("move", "learn", "sell"):
         return f"{order.word} {order.number}"
+    if order.word == "bid":
+        return f"{order.name} " + (" ".join(f"{q}@{p}" for q, p in order.bids) or "none")
+    if order.word == "policy":
+        return "policy " + _terms_text(dict(order.terms))
     if order.word == "eat":
         return "eat " + (_goods_text(order.goods) or "nothing")
     if order.word == "fine":
@@ -143,6 +162,12 @@ def parse_order(text: str) -> Order:
     if not words:
         raise OrderSyntaxError("empty order: write one of " + ", ".join(WORDS))
     word, rest = words[0], words[1:]
+    if word == "bid" or (_singular(word) in GOODS and (rest or word != "spear")):
+        if word == "bid":
+            if not rest:
+                raise OrderSyntaxError(BID_HELP)
+            word, rest = rest[0], rest[1:]
+        return _bid(word, rest)
     if word not in WORDS:
         raise OrderSyntaxError(
             f"unknown order {word[:40]!r}{did_you_mean(word, WORDS)} (orders: {', '.join(WORDS)})"
@@ -151,6 +176,10 @@ def parse_order(text: str) -> Order:
         return Order(word, name=_one_of(word, rest, PATHS if word == "path" else GROUPS))
     if word in ("move", "learn"):
         return Order(word, number=_number(word, rest))
+    if word == "sell":
+        return Order(word, number=_number(word, rest, "sell 2: the older units put back"))
+    if word == "policy":
+        return _policy(rest)
     if word in ("fight", "join", "give", "accept"):
         if len(rest) != 1:
             raise OrderSyntaxError(f"write {word} and one player's name ({word} ben)")
@@ -220,10 +249,91 @@ def _one_of(word: str, rest: list[str], choices: tuple[str, ...]) -> str:
     return name
 
 
-def _number(word: str, rest: list[str]) -> int:
+def _number(word: str, rest: list[str], example: str = "") -> int:
     if len(rest) != 1 or not (rest[0].isascii() and rest[0].isdigit()) or len(rest[0]) > 2:
-        raise OrderSyntaxError(f"write {word} and a number ({word} 3)")
+        raise OrderSyntaxError(f"write {word} and a number ({example or word + ' 3'})")
     return int(rest[0])
+
+
+BID_HELP = "write the good and UNITS@DOLLARS ... (water 1@31 2@17), or the good and none"
+MAX_DOLLARS = 99_999
+
+
+def _bid(good_word: str, rest: list[str]) -> Order:
+    """``water 1@31 2@17``: one unit at $31 or less, two at $17 or less; ``water none``.
+
+    Units must rise and dollars fall along the list (a wholesale list, Monetary Markets).
+    """
+    good = _singular(good_word)
+    if good not in GOODS:
+        raise OrderSyntaxError(
+            f"bid: {good[:40]!r} is not one of {', '.join(GOODS)}{did_you_mean(good, GOODS)}"
+        )
+    if rest == ["none"] or rest == ["nothing"]:
+        return Order("bid", name=good)
+    if not rest:
+        raise OrderSyntaxError(BID_HELP)
+    steps: list[tuple[int, int]] = []
+    for item in rest:
+        units, at, dollars = item.partition("@")
+        dollars = dollars.removeprefix("$")
+        if not at or not _whole(units) or not _whole(dollars):
+            raise OrderSyntaxError(f"{good} {item[:20]!r}: {BID_HELP}")
+        q, p = int(units), int(dollars)
+        if not 1 <= q <= 999 or not 1 <= p <= MAX_DOLLARS:
+            raise OrderSyntaxError(
+                f"{good} {item[:20]}: units are 1-999 and dollars 1-{MAX_DOLLARS}"
+            )
+        if steps and (q <= steps[-1][0] or p >= steps[-1][1]):
+            raise OrderSyntaxError(
+                f"{good} {item[:20]}: along a list the units rise and the dollars fall "
+                f"(after {steps[-1][0]}@{steps[-1][1]})"
+            )
+        steps.append((q, p))
+    return Order("bid", name=good, bids=tuple(steps))
+
+
+def _whole(text: str) -> bool:
+    return text.isascii() and text.isdigit() and 0 < len(text) <= 6
+
+
+POLICY_HELP = (
+    "write policy and KEY N pairs: reward N (every frequency), cb N, military N, top40 N, "
+    "burden N (every path), ant N, firefly N ... (policy reward 10 burden 4 firefly 0)"
+)
+POLICY_KEYS = ("reward", *FREQUENCIES, "burden", *PATHS)
+
+
+def _policy(rest: list[str]) -> Order:
+    """``policy reward 10 burden 4 firefly 0``: general values first, then the named ones."""
+    if not rest or len(rest) % 2:
+        raise OrderSyntaxError(POLICY_HELP)
+    given: dict[str, int] = {}
+    for key, value in zip(rest[::2], rest[1::2], strict=True):
+        if key not in POLICY_KEYS:
+            raise OrderSyntaxError(
+                f"policy: {key[:40]!r} is not one of {', '.join(POLICY_KEYS)}"
+                f"{did_you_mean(key, POLICY_KEYS)}"
+            )
+        if key in given:
+            raise OrderSyntaxError(f"policy: {key} is named twice")
+        if not (value.isascii() and value.isdigit()) or len(value) > 3:
+            raise OrderSyntaxError(f"policy: {key} {value[:12]}: dollars from 0 to 999")
+        given[key] = int(value)
+    terms = {f: given.get(f, given.get("reward", 0)) for f in FREQUENCIES}
+    terms.update({p: given.get(p, given.get("burden", 1)) for p in PATHS})
+    return Order("policy", terms=tuple(terms.items()))
+
+
+def _terms_text(terms: dict[str, int]) -> str:
+    """The shortest canonical text: the commonest value as reward / burden, then the others."""
+    parts: list[str] = []
+    for general, names in (("reward", FREQUENCIES), ("burden", PATHS)):
+        values = [terms[n] for n in names]
+        common = max(values, key=lambda v: (values.count(v), -v))
+        parts.append(f"{general} {common}")
+        parts += [f"{n} {terms[n]}" for n in names if terms[n] != common]
+    return " ".join(parts)
 
 
 def _goods(word: str, rest: list[str], allowed: tuple[str, ...]) -> tuple[tuple[str, int], ...]:

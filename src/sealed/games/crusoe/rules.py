@@ -15,7 +15,15 @@ from collections.abc import Callable, Mapping, Sequence
 
 from sealed.core.chance import Chance
 from sealed.core.events import Event
-from sealed.games.crusoe import cycle, socialism, trade, traditional, violence
+from sealed.games.crusoe import (
+    cycle,
+    government,
+    market,
+    socialism,
+    trade,
+    traditional,
+    violence,
+)
 from sealed.games.crusoe.orders import Order
 from sealed.games.crusoe.state import (
     FREQUENCIES,
@@ -405,6 +413,10 @@ HANDLERS: dict[str, Handler] = {
     "violence": _one(violence.on_violence),
     "spear": violence.on_spear,
     "verdict": violence.on_verdict,
+    "policy": _one(government.on_policy),
+    "ballot": government.on_ballot,
+    "sell": _one(market.on_sell),
+    "bid": market.on_bid,
 }
 
 PHASES: dict[str, Callable[[CrusoeState, Chance, Events], None]] = {
@@ -419,4 +431,8 @@ PHASES: dict[str, Callable[[CrusoeState, Chance, Events], None]] = {
     "consume": cycle.consume_phase,
     "estate": cycle.estate_phase,
     "battles": violence.fight_battles,
+    "policy": government.policy_phase,
+    "commodity": market.commodity_phase,
+    "taxes": market.taxes_phase,
+    "wholesale": market.wholesale_phase,
 }

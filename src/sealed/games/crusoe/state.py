@@ -59,6 +59,12 @@ PENALTY = (0, -1, -1, -2, -3, -5, -8, -13, -21)
 """The score sheet's penalty row, cycles 1-9."""
 LAST_CYCLE = 9
 FOOD_STATES = ("fed", "hungry", "starving", "dying")
+ELASTICITY = ("water", "fish", "apple", "egg", "banana", "grape", "spear", "diamond")
+"""Monetary Markets: the goods in order of elasticity, the order of every subphase."""
+OPENING_MONEY = 100
+"""Monetary Markets: the money available the first cycle a commodity is produced."""
+GOVERNMENTS = ("athenian", "dictatorship", "representative", "bureaucracy", "hybrid")
+BUILT_GOVERNMENTS = ("athenian",)
 
 SCENARIOS = (
     "crusoes-economy",
@@ -67,6 +73,7 @@ SCENARIOS = (
     "tribal-communism",
     "tribal-socialism",
     "traditional",
+    "national-capitalism",
 )
 BUILT_SCENARIOS = (
     "crusoes-economy",
@@ -75,6 +82,7 @@ BUILT_SCENARIOS = (
     "tribal-communism",
     "tribal-socialism",
     "traditional",
+    "national-capitalism",
 )
 """The scenarios whose rules are built; the others are refused by name until they are."""
 
@@ -87,6 +95,7 @@ class Settings:
     utopian: bool = False
     relaxed_commons: bool = False
     single_winner: bool = False
+    government: str = "athenian"
 
     @classmethod
     def from_options(cls, options: Options) -> Settings:
@@ -97,12 +106,24 @@ class Settings:
                 f"scenario {scenario}: not built yet (built: {', '.join(BUILT_SCENARIOS)}); "
                 "see docs/games/crusoe.md"
             )
+        government = str(options.get("government", "athenian"))
+        if government not in BUILT_GOVERNMENTS:
+            raise OptionError(
+                f"government {government}: not built yet (built: {', '.join(BUILT_GOVERNMENTS)}); "
+                "see docs/games/crusoe.md"
+            )
         return cls(
             scenario=scenario,
             utopian=bool(options.get("utopian", False)),
             relaxed_commons=bool(options.get("relaxed_commons", False)),
             single_winner=bool(options.get("single_winner", False)),
+            government=government,
         )
+
+    @property
+    def monetary(self) -> bool:
+        """The advanced scenarios with the Monetary Market rules (National Capitalism)."""
+        return self.scenario == "national-capitalism"
 
     @property
     def violence(self) -> bool:
@@ -222,6 +243,7 @@ class Player:
     sheet: list[dict[str, int]] = field(default_factory=list)  # the score sheet, per cycle
     track: str | None = None  # Traditional Economy: the path kept from cycle to cycle
     produced: dict[str, int] = field(default_factory=dict)  # goods produced this cycle (tax)
+    money: int = 0  # Monetary Markets: dollars held (only during the trade phase)
 
     @property
     def dying(self) -> bool:
@@ -264,6 +286,7 @@ class Player:
             [dict(row) for row in self.sheet],
             self.track,
             dict(self.produced),
+            self.money,
         )
 
 
@@ -327,6 +350,12 @@ class CrusoeState:
     offers: list[Offer] = field(default_factory=list)  # standing barter offers
     pile: dict[str, int] = field(default_factory=dict)  # the central pile / Socialism's pool
     proposal: dict[str, dict[str, int]] = field(default_factory=dict)  # a division under vote
+    funds: dict[str, int] = field(default_factory=dict)  # money available per commodity market
+    prices: dict[str, dict[str, int]] = field(default_factory=dict)  # this cycle's, per good
+    policy: dict[str, dict[str, int]] = field(default_factory=lambda: default_policy())
+    motion: dict[str, dict[str, int]] = field(default_factory=dict)  # a policy under vote
+    good: str | None = None  # Monetary Markets: the good whose subphase step is open
+    putback: dict[str, int] = field(default_factory=dict)  # older units put back, this good
 
     def copy(self) -> CrusoeState:
         clone = copy.copy(self)
@@ -343,7 +372,16 @@ class CrusoeState:
         clone.offers = list(self.offers)
         clone.pile = dict(self.pile)
         clone.proposal = {seat: dict(goods) for seat, goods in self.proposal.items()}
+        clone.funds = dict(self.funds)
+        clone.prices = {good: dict(row) for good, row in self.prices.items()}
+        clone.policy = {key: dict(terms) for key, terms in self.policy.items()}
+        clone.motion = {key: dict(terms) for key, terms in self.motion.items()}
+        clone.putback = dict(self.putback)
         return clone
+
+    def money(self) -> int:
+        """Every dollar on the table: held by players, or available in a commodity market."""
+        return sum(p.money for p in self.players.values()) + sum(self.funds.values())
 
     def living(self) -> list[str]:
         return [seat for seat in self.seats if self.players[seat].alive]
@@ -388,6 +426,12 @@ STATE_KEYS = (
     "offers",
     "pile",
     "proposal",
+    "market",
+    "prices",
+    "policy",
+    "motion",
+    "good",
+    "putback",
     "players",
     "map",
 )
@@ -409,6 +453,7 @@ PLAYER_KEYS = (
     "sheet",
     "track",
     "produced",
+    "money",
 )
 PHASES = (
     "path",
@@ -422,6 +467,10 @@ PHASES = (
     "battles",
     "consume",
     "estate",
+    "policy",
+    "commodity",
+    "taxes",
+    "wholesale",
     "over",
 )
 
@@ -456,6 +505,12 @@ def state_to_json(state: CrusoeState) -> JsonDict:
         ],
         "pile": dict(state.pile),
         "proposal": {seat: dict(goods) for seat, goods in state.proposal.items()},
+        "market": dict(state.funds),
+        "prices": {good: dict(row) for good, row in state.prices.items()},
+        "policy": {key: dict(terms) for key, terms in state.policy.items()},
+        "motion": {key: dict(terms) for key, terms in state.motion.items()},
+        "good": state.good,
+        "putback": dict(state.putback),
         "players": {seat: _player_to_json(p) for seat, p in state.players.items()},
         "map": board_to_json(state.board),
     }
@@ -480,6 +535,7 @@ def _player_to_json(p: Player) -> JsonDict:
         "sheet": [dict(row) for row in p.sheet],
         "track": p.track,
         "produced": dict(p.produced),
+        "money": p.money,
     }
 
 
@@ -536,7 +592,52 @@ def state_from_json(
         seat: {g: n for g, n in _counts(goods, ("proposal", seat), GOODS).items() if n}
         for seat, goods in proposal.items()
     }
+    _market_from_json(state, data, seats)
     return state
+
+
+PRICE_KEYS = ("units", "money", "commodity", "wholesale", "pay_in")
+"""A good's row of this cycle's market: units in the market, the money available, the
+commodity price, the wholesale price and the money paid in."""
+
+
+def default_policy() -> dict[str, dict[str, int]]:
+    """No reward for Radio Signals; every path a tax burden of 1 (until the government decides)."""
+    return {"reward": dict.fromkeys(FREQUENCIES, 0), "burden": dict.fromkeys(PATHS, 1)}
+
+
+def _market_from_json(state: CrusoeState, data: Mapping[str, Any], seats: Sequence[str]) -> None:
+    funds = setup.mapping(data["market"], ("market",), GOODS)
+    state.funds = {str(g): setup.integer(n, ("market", str(g)), 0, 10**7) for g, n in funds.items()}
+    prices = setup.mapping(data["prices"], ("prices",), GOODS)
+    state.prices = {
+        str(g): {
+            str(k): setup.integer(v, ("prices", str(g), str(k)), 0, 10**7)
+            for k, v in setup.mapping(row, ("prices", str(g)), PRICE_KEYS).items()
+        }
+        for g, row in prices.items()
+    }
+    state.policy = _policy(data["policy"], ("policy",), default_policy())
+    state.motion = _policy(data["motion"], ("motion",), {}) if data["motion"] else {}
+    good = data["good"]
+    state.good = None if good is None else setup.text(good, ("good",), GOODS)
+    putback = setup.mapping(data["putback"], ("putback",), seats)
+    state.putback = {
+        str(s): setup.integer(n, ("putback", str(s)), 0, 999) for s, n in putback.items()
+    }
+
+
+def _policy(
+    value: object, path: setup.Path, base: Mapping[str, Mapping[str, int]]
+) -> dict[str, dict[str, int]]:
+    """A government's policy: ``reward`` per frequency and ``burden`` per path, in dollars."""
+    raw = setup.mapping(value, path, ("reward", "burden"))
+    policy = default_policy() if not base else {k: dict(v) for k, v in base.items()}
+    for key, names in (("reward", FREQUENCIES), ("burden", PATHS)):
+        if key in raw:
+            for name, n in setup.mapping(raw[key], (*path, key), names).items():
+                policy[key][str(name)] = setup.integer(n, (*path, key, str(name)), 0, 999)
+    return policy
 
 
 def _offer_from_json(value: object, path: setup.Path, seats: Sequence[str]) -> Offer:
@@ -593,6 +694,7 @@ def _player_from_json(value: object, path: setup.Path) -> Player:
         produced={
             g: n for g, n in _counts(raw["produced"], (*path, "produced"), GOODS).items() if n
         },
+        money=setup.integer(raw["money"], (*path, "money"), 0, 10**7),
     )
 
 

@@ -44,6 +44,7 @@ class PlayerView:
     death: str | None  # "thirst in cycle 3"
     track: str | None  # Traditional Economy: the path kept for life (the social rank)
     produced: dict[str, int]  # goods produced this cycle (the Grasshopper taxes from them)
+    money: int  # Monetary Markets: every payment is made on the table (ruling 30)
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,6 +69,11 @@ class CrusoeView:
     pile: dict[str, int]  # Tribal Communism's central pile, on the table
     home: list[str]  # who is done trading
     proposal: dict[str, dict[str, int]]  # Tribal Socialism: the division put to the vote
+    market: dict[str, int]  # Monetary Markets: money available per commodity market
+    prices: dict[str, dict[str, int]]  # this cycle's units, prices and pay-in, per good
+    policy: dict[str, dict[str, int]]  # the government's reward per signal, burden per path
+    motion: dict[str, dict[str, int]]  # a policy put to the vote
+    good: str | None  # the good whose commodity or wholesale step is open
 
 
 def build_view(state: CrusoeState, seat: str) -> CrusoeView:
@@ -102,6 +108,11 @@ def build_view(state: CrusoeState, seat: str) -> CrusoeView:
         pile={g: n for g, n in state.pile.items() if n},
         home=list(state.home),
         proposal={s: dict(goods) for s, goods in state.proposal.items()},
+        market=dict(state.funds),
+        prices={g: dict(row) for g, row in state.prices.items()},
+        policy={k: dict(v) for k, v in state.policy.items()} if state.settings.monetary else {},
+        motion={k: dict(v) for k, v in state.motion.items()},
+        good=state.good,
     )
 
 
@@ -125,6 +136,7 @@ def _player(state: CrusoeState, seat: str) -> PlayerView:
         death=death,
         track=p.track if state.settings.scenario == "traditional" else None,
         produced=dict(p.produced),
+        money=p.money,
     )
 
 
@@ -154,6 +166,7 @@ def render(view: CrusoeView) -> str:
     if view.proposal:
         division = "; ".join(f"{s} {_goods(g) or 'nothing'}" for s, g in view.proposal.items())
         lines.append(f"Division proposed: {division}")
+    lines += _market_lines(view)
     if view.decide:
         lines.append("")
         offer = f" (choose from {' '.join(map(str, view.offer))})" if view.offer else ""
@@ -162,6 +175,37 @@ def render(view: CrusoeView) -> str:
     if view.suggested_meal:
         lines.append(f"Most VP this cycle: {view.suggested_meal}")
     return "\n".join(lines)
+
+
+def _market_lines(view: CrusoeView) -> list[str]:
+    """The money ledger as the table keeps it: policy, markets, prices, the good on sale."""
+    if not view.policy:
+        return []
+    reward, burden = view.policy["reward"], view.policy["burden"]
+    lines = [
+        "Reward per signal: "
+        + ", ".join(f"{f} ${reward[f]}" for f in FREQUENCIES)
+        + "; tax burden: "
+        + ", ".join(f"{k} {v}" for k, v in burden.items()),
+        "Money available: "
+        + (", ".join(f"{g} ${n}" for g, n in view.market.items()) or "no market has opened"),
+    ]
+    for good, row in view.prices.items():
+        sold = (
+            f", wholesale ${row['wholesale']}, paid in ${row['pay_in']}" if "pay_in" in row else ""
+        )
+        lines.append(f"  {good}: {row['units']} units, commodity ${row['commodity']}{sold}")
+    if view.motion:
+        m_reward, m_burden = view.motion["reward"], view.motion["burden"]
+        lines.append(
+            "Proposed: reward "
+            + ", ".join(f"{f} ${n}" for f, n in m_reward.items())
+            + "; burden "
+            + ", ".join(f"{k} {v}" for k, v in m_burden.items())
+        )
+    if view.good and view.phase == "wholesale":
+        lines.append(f"On sale now: {view.pile.get(view.good, 0)} {view.good}")
+    return lines
 
 
 def _goods(goods: object) -> str:
@@ -200,6 +244,7 @@ def _player_line(view: CrusoeView, p: PlayerView) -> str:
         f"{PATH_NAMES[k]} {' '.join(map(str, v))}" for k, v in p.experience.items() if v
     )
     parts = [f"{p.vp} VP", where, goods, f"Leisure {p.leisure}"]
+    parts += [f"${p.money}"] if p.money else []
     parts += [f"signals {radio}"] if radio else []
     parts += [f"Experience {exp}"] if exp else []
     parts += [", ".join(status)] if status else []

@@ -1,0 +1,126 @@
+"""The government of an advanced scenario, applied in place: National Capitalism's policy
+under an Athenian Democracy.
+
+"At the beginning of each cycle, before the turn order is determined, the government must
+establish how much money will be paid for each Radio Signal of any given type ... It must
+at that time also declare how much each player (as distinguished by path chosen or some
+other game criteria) has as his tax burden." Athenian Democracy: "Any time the government
+must make a decision, the players vote, with each player having one vote."
+
+Ruling 29: the living propose in seat order, starting one seat further on each cycle
+(there is no turn order yet); each proposal (``policy reward 10 burden 4 firefly 0``) is
+put to a sealed ``yes`` / ``no`` vote of all the living, and more than half yes carries
+it. A proposer may ``pass``. If no proposal carries, the policy in force stays (before the
+first decision: no reward, a burden of 1 on every path). The government's other task, the
+goods of a player who dies of hunger or thirst, is the basic game's vote (ruling 10),
+which is already one vote each.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from sealed.core.chance import Chance
+from sealed.core.events import Event
+from sealed.games.crusoe.cycle import deal_turn_order
+from sealed.games.crusoe.orders import Order, format_order
+from sealed.games.crusoe.state import FREQUENCIES, CrusoeState
+
+Events = list[Event] | None
+
+
+def proposers(state: CrusoeState) -> list[str]:
+    """The living in seat order, starting one seat further on each cycle."""
+    living = state.living()
+    if not living:
+        return []
+    start = (state.cycle - 1) % len(living)
+    return living[start:] + living[:start]
+
+
+def policy_phase(state: CrusoeState, chance: Chance, events: Events) -> None:
+    """The next proposer is asked; when all have had their turn the policy in force stays."""
+    seats = proposers(state)
+    if state.turn < len(seats):
+        state.ask, state.waiting = "policy", (seats[state.turn],)
+        return
+    if events is not None:
+        events.append(
+            Event(
+                "policy",
+                f"No proposal carries: the policy stays ({describe(state.policy)}).",
+                data={"policy": _copy(state.policy), "carried": False},
+            )
+        )
+    _policy_set(state, chance, events)
+
+
+def on_policy(state: CrusoeState, seat: str, order: Order, chance: Chance, events: Events) -> None:
+    if order.word == "pass":
+        state.turn += 1
+        if events is not None:
+            events.append(Event("proposal", f"{seat} makes no proposal.", data={"seat": seat}))
+        return
+    terms = dict(order.terms)
+    state.motion = {
+        "reward": {f: terms[f] for f in FREQUENCIES},
+        "burden": {p: n for p, n in terms.items() if p not in FREQUENCIES},
+    }
+    state.ask, state.waiting = "ballot", tuple(state.living())
+    if events is not None:
+        events.append(
+            Event(
+                "proposal",
+                f"{seat} proposes: {describe(state.motion)} ({format_order(order)}).",
+                data={"seat": seat, "motion": _copy(state.motion)},
+            )
+        )
+
+
+def on_ballot(
+    state: CrusoeState, orders: Mapping[str, Order], chance: Chance, events: Events
+) -> None:
+    """One vote each; more than half of the votes cast yes carries the motion."""
+    ayes = [s for s in state.living() if s in orders and orders[s].word == "yes"]
+    carried = len(ayes) * 2 > len(orders)
+    if events is not None:
+        events.append(
+            Event(
+                "ballot",
+                f"The proposal is {'carried' if carried else 'defeated'}, {len(ayes)} votes to "
+                f"{len(orders) - len(ayes)} (yes: {', '.join(ayes) or 'none'}).",
+                data={"yes": ayes, "carried": carried},
+            )
+        )
+    if not carried:
+        state.motion = {}
+        state.turn += 1
+        return
+    state.policy, state.motion = state.motion, {}
+    if events is not None:
+        events.append(
+            Event(
+                "policy",
+                f"The government's policy this cycle: {describe(state.policy)}.",
+                data={"policy": _copy(state.policy), "carried": True},
+            )
+        )
+    _policy_set(state, chance, events)
+
+
+def _policy_set(state: CrusoeState, chance: Chance, events: Events) -> None:
+    state.turn = 0
+    deal_turn_order(state, chance, events)
+
+
+def describe(policy: Mapping[str, Mapping[str, int]]) -> str:
+    """``$10 per Citizen Band signal, ...; tax burden ant 1, ...``."""
+    reward = policy.get("reward", {})
+    burden = policy.get("burden", {})
+    rewards = ", ".join(f"{f} ${n}" for f, n in reward.items())
+    burdens = ", ".join(f"{p} {n}" for p, n in burden.items())
+    return f"reward per signal {rewards}; tax burden {burdens}"
+
+
+def _copy(policy: Mapping[str, Mapping[str, int]]) -> dict[str, dict[str, int]]:
+    return {key: dict(terms) for key, terms in policy.items()}

@@ -1,0 +1,358 @@
+"""Step III under the Monetary Markets (Advanced Rules), applied in place: the commodity
+markets, tax, wholesale and retail subphases.
+
+- **Commodity markets.** Good by good in order of elasticity, the owners of older units
+  (not produced this cycle) say in turn order how many they put back (``sell N``); this
+  cycle's production all goes in. The price is the money available over the units,
+  rounded up ($100 the first cycle a good is on the market); each seller is paid the price
+  per unit, and the market's money is spent (money that the rounding adds is printed).
+- **Tax.** Radio Signal rewards are paid from taxes, each player the same multiple of his
+  tax burden (:func:`~sealed.games.crusoe.auction.assess`); the excess is lost.
+- **Wholesale.** Good by good, every player seals a list (``water 1@31 2@17``); the price
+  follows from the lists alone (:func:`~sealed.games.crusoe.auction.count_down`); each
+  buys what his list says at that price or what he can afford (the rest of his money is
+  confiscated); leftovers go to the biggest buyer, then the highest bidders, then dice.
+  The money paid in is the market's money next cycle. Then every dollar left is discarded.
+- **Retail.** Barter, one on one, each player only with his neighbours in turn order.
+
+Every dollar that appears or disappears is an event (``print``, ``lost``, ``confiscate``,
+``discard``) whose data says how many, so the ledger can be audited.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from sealed.core.chance import Chance
+from sealed.core.events import Event
+from sealed.games.crusoe.auction import (
+    Bids,
+    Count,
+    Taxes,
+    assess,
+    commodity_price,
+    count_down,
+    leftover_order,
+    purchase,
+    revealed,
+    wanted,
+)
+from sealed.games.crusoe.orders import Order
+from sealed.games.crusoe.state import (
+    ELASTICITY,
+    FREQUENCIES,
+    FREQUENCY_NAMES,
+    OPENING_MONEY,
+    CrusoeState,
+)
+
+Events = list[Event] | None
+
+
+def begin(state: CrusoeState, events: Events) -> None:
+    """Open the commodity markets with the first good; the pot (``pile``) is empty."""
+    state.pile, state.prices, state.putback, state.turn = {}, {}, {}, 0
+    state.good = ELASTICITY[0]
+    state.phase = "commodity"
+
+
+def traders(state: CrusoeState) -> list[str]:
+    """The living, in turn order."""
+    return [s for s in state.order if state.players[s].alive]
+
+
+# -- commodity markets ---------------------------------------------------------------------
+
+
+def older(state: CrusoeState, seat: str, good: str) -> int:
+    """Units of ``good`` held that were not produced this cycle (they may be kept back)."""
+    player = state.players[seat]
+    return max(0, player.goods[good] - player.produced.get(good, 0))
+
+
+def commodity_phase(state: CrusoeState, chance: Chance, events: Events) -> None:
+    """Ask the owners of older units in turn order, then price and pay for the good."""
+    good = state.good or ELASTICITY[0]
+    seats = traders(state)
+    while state.turn < len(seats):
+        seat = seats[state.turn]
+        if older(state, seat, good) > 0:
+            state.ask, state.waiting = "sell", (seat,)
+            state.offer = tuple(range(older(state, seat, good) + 1))
+            return
+        state.turn += 1
+    _settle_commodity(state, good, events)
+    following = ELASTICITY.index(good) + 1
+    state.putback, state.turn = {}, 0
+    if following < len(ELASTICITY):
+        state.good = ELASTICITY[following]
+        return
+    state.good, state.phase = None, "taxes"
+
+
+def on_sell(state: CrusoeState, seat: str, order: Order, chance: Chance, events: Events) -> None:
+    state.putback[seat] = order.number
+    state.offer = ()
+    state.turn += 1
+    if events is not None:
+        events.append(
+            Event(
+                "sell",
+                f"{seat} puts {order.number} older {state.good} back into the market.",
+                data={"seat": seat, "good": state.good, "units": order.number},
+            )
+        )
+
+
+def _settle_commodity(state: CrusoeState, good: str, events: Events) -> None:
+    contributed = {}
+    for seat in traders(state):
+        player = state.players[seat]
+        units = min(player.goods[good], player.produced.get(good, 0) + state.putback.get(seat, 0))
+        if units:
+            contributed[seat] = units
+    units = sum(contributed.values())
+    if units == 0:
+        return  # "If a given commodity wasn't produced its money available carries over"
+    opening = good not in state.funds
+    money = OPENING_MONEY if opening else state.funds[good]
+    price = commodity_price(money, units)
+    for seat, n in contributed.items():
+        state.players[seat].goods[good] -= n
+        state.players[seat].money += n * price
+    state.pile[good] = state.pile.get(good, 0) + units
+    printed = price * units - (0 if opening else money)
+    state.funds[good] = 0  # spent on the sellers; the wholesale pay-in refills it
+    state.prices[good] = {"units": units, "money": money, "commodity": price}
+    if events is not None:
+        paid = ", ".join(f"{s} ${n * price} for {n}" for s, n in contributed.items())
+        opened = f" (first produced: ${OPENING_MONEY})" if opening else ""
+        events.append(
+            Event(
+                "commodity",
+                f"{good.capitalize()}: {_units(units)} in the market, ${money} available{opened}: "
+                f"the commodity price is ${price}; {paid}.",
+                data={
+                    "good": good,
+                    "units": units,
+                    "money": money,
+                    "price": price,
+                    "paid": {s: n * price for s, n in contributed.items()},
+                },
+            )
+        )
+        _money_event(events, "print", printed, f"${printed} new money enters the economy.")
+
+
+def _money_event(events: list[Event], kind: str, amount: int, text: str) -> None:
+    """Money made or unmade by the rules; ``amount`` dollars (always an event, even $0 is not)."""
+    if amount:
+        events.append(Event(kind, text, data={"amount": amount}))
+
+
+# -- tax -----------------------------------------------------------------------------------------
+
+
+def taxes_phase(state: CrusoeState, chance: Chance, events: Events) -> None:
+    """Collect the taxes that pay the Radio Signal rewards the government set."""
+    seats = traders(state)
+    rewards = {
+        s: sum(state.players[s].radio[f] * state.policy["reward"][f] for f in FREQUENCIES)
+        for s in seats
+    }
+    burden = {s: state.policy["burden"].get(state.players[s].path or "", 0) for s in seats}
+    money = {s: state.players[s].money for s in seats}
+    settled = assess(money, rewards, burden)
+    for seat in seats:
+        state.players[seat].money += settled.reward[seat] - settled.tax[seat]
+    state.phase, state.good, state.turn = "wholesale", _next_on_sale(state, 0), 0
+    if events is None or not any(rewards.values()):
+        return
+    events.append(_tax_event(state, seats, rewards, burden, settled.multiple, settled))
+    _money_event(events, "lost", settled.lost, f"${settled.lost} collected in excess is lost.")
+
+
+def _tax_event(
+    state: CrusoeState,
+    seats: list[str],
+    rewards: Mapping[str, int],
+    burden: Mapping[str, int],
+    multiple: int,
+    settled: Taxes,
+) -> Event:
+    signals = "; ".join(f"{s} {_signals(state, s)}" for s in seats if rewards[s])
+    each = ", ".join(
+        f"{s} pays ${settled.tax[s]}" + (f" and is paid ${settled.reward[s]}" if rewards[s] else "")
+        for s in seats
+    )
+    return Event(
+        "taxes",
+        f"Taxes: ${sum(rewards.values())} is owed for Radio Signals ({signals}); each pays "
+        f"{multiple} times his tax burden: {each}.",
+        data={
+            "owed": dict(rewards),
+            "burden": dict(burden),
+            "multiple": multiple,
+            "tax": dict(settled.tax),
+            "reward": dict(settled.reward),
+        },
+    )
+
+
+def _signals(state: CrusoeState, seat: str) -> str:
+    radio = state.players[seat].radio
+    return ", ".join(f"{n} {FREQUENCY_NAMES[f]}" for f, n in radio.items() if n)
+
+
+# -- wholesale ------------------------------------------------------------------------------------
+
+
+def _next_on_sale(state: CrusoeState, start: int) -> str | None:
+    return next((g for g in ELASTICITY[start:] if state.pile.get(g, 0) > 0), None)
+
+
+def wholesale_phase(state: CrusoeState, chance: Chance, events: Events) -> None:
+    """Every living player seals a list for the good on sale; after the last good, the money
+    left is discarded and retail barter begins."""
+    if state.good is not None:
+        state.ask, state.waiting = "bid", tuple(traders(state))
+        return
+    left = {s: state.players[s].money for s in traders(state) if state.players[s].money}
+    for seat in state.players:
+        state.players[seat].money = 0
+    state.phase, state.pile = "trade", {}
+    if events is not None and left:
+        each = ", ".join(f"{s} ${n}" for s, n in left.items())
+        _money_event(
+            events,
+            "discard",
+            sum(left.values()),
+            f"The wholesale subphase is over: all remaining money is discarded ({each}).",
+        )
+
+
+def on_bid(state: CrusoeState, orders: Mapping[str, Order], chance: Chance, events: Events) -> None:
+    """Open the lists for the good on sale and settle it."""
+    good = state.good or ELASTICITY[0]
+    units = state.pile.get(good, 0)
+    seats = traders(state)
+    lists: dict[str, Bids] = {s: orders[s].bids for s in seats if s in orders}
+    count = count_down(units, lists)
+    bought: dict[str, int] = {}
+    paid: dict[str, int] = {}
+    confiscated: dict[str, int] = {}
+    if count is not None:
+        for seat in seats:
+            want = wanted(lists.get(seat, ()), count.price)
+            deal = purchase(want, count.price, state.players[seat].money)
+            bought[seat], paid[seat], confiscated[seat] = deal.units, deal.paid, deal.confiscated
+            state.players[seat].money -= deal.paid + deal.confiscated
+            state.players[seat].goods[good] += deal.units
+    left = units - sum(bought.values())
+    heir = _leftovers(state, good, left, seats, bought, lists, chance) if left else None
+    state.pile[good] = 0
+    state.funds[good] = sum(paid.values())  # next cycle's money available
+    row = state.prices.setdefault(good, {"units": units})
+    row["wholesale"], row["pay_in"] = count.price if count else 0, sum(paid.values())
+    if events is not None:
+        _auction_events(events, good, units, count, lists, bought, paid, confiscated, heir, left)
+    state.good = _next_on_sale(state, ELASTICITY.index(good) + 1)
+
+
+def _leftovers(
+    state: CrusoeState,
+    good: str,
+    left: int,
+    seats: list[str],
+    bought: Mapping[str, int],
+    lists: Mapping[str, Bids],
+    chance: Chance,
+) -> str | None:
+    """The units nobody bought go to one player (ruling 28); with no bid at all, to the bank."""
+    candidates = [s for s in seats if lists.get(s)]
+    if not candidates:
+        return None  # nobody wanted any: the units go back to the bank
+    tied = leftover_order(candidates, bought, lists)[0]
+    while len(tied) > 1:
+        dice = chance.dice(
+            f"cycle {state.cycle}: leftover {good}, one die each for {', '.join(tied)}", len(tied)
+        )
+        tied = [s for s, d in zip(tied, dice, strict=True) if d == max(dice)]
+    state.players[tied[0]].goods[good] += left
+    return tied[0]
+
+
+def _auction_events(
+    events: list[Event],
+    good: str,
+    units: int,
+    count: Count | None,
+    lists: Mapping[str, Bids],
+    bought: Mapping[str, int],
+    paid: Mapping[str, int],
+    confiscated: Mapping[str, int],
+    heir: str | None,
+    left: int,
+) -> None:
+    """What the table sees: the lists down to the last price called, who buys what for how
+    much; never the steps of a list below that price (ruling 25)."""
+    shown = {s: revealed(bids, count) for s, bids in lists.items()} if count else {}
+    if count is None:
+        text = f"Wholesale {good}: {_units(units)} and no bids."
+    else:
+        counted = "; ".join(
+            f"{s} " + (" ".join(f"{q}@{p}" for q, p in b) or "-") for s, b in shown.items()
+        )
+        how = (
+            "clears the market"
+            if count.fingers == units
+            else f"overshoots ({count.fingers} wanted): $1 back"
+            if count.fingers > units
+            else f"never reaches the {units} units ({count.fingers} wanted)"
+        )
+        buys = ", ".join(f"{s} {n} for ${paid[s]}" for s, n in bought.items() if n) or "nobody buys"
+        text = (
+            f"Wholesale {good}: {_units(units)}; counted down to ${count.stop} ({counted}), "
+            f"which {how}; price ${count.price}: {buys}."
+        )
+    if left:
+        text += f" The {left} left over go to {heir}." if heir else f" {left} go back to the bank."
+    events.append(
+        Event(
+            "wholesale",
+            text,
+            data={
+                "good": good,
+                "units": units,
+                "stop": count.stop if count else None,
+                "price": count.price if count else None,
+                "shown": {s: [list(step) for step in b] for s, b in shown.items()},
+                "bought": dict(bought),
+                "paid": dict(paid),
+                "leftover": {"to": heir, "units": left},
+            },
+        )
+    )
+    for seat, amount in confiscated.items():
+        _money_event(
+            events,
+            "confiscate",
+            amount,
+            f"{seat} cannot pay for all he bid: the rest of his money, ${amount}, is confiscated.",
+        )
+
+
+def _units(n: int) -> str:
+    return f"{n} unit" + ("" if n == 1 else "s")
+
+
+# -- retail ----------------------------------------------------------------------------------------
+
+
+def neighbours(state: CrusoeState, seat: str) -> list[str]:
+    """Retail Subphase: the players to either side in turn order (the first and last too)."""
+    ring = traders(state)
+    if seat not in ring or len(ring) < 2:
+        return []
+    i = ring.index(seat)
+    return sorted({ring[i - 1], ring[(i + 1) % len(ring)]} - {seat}, key=ring.index)
