@@ -374,17 +374,11 @@ class _Reader:
 
 
 def _split_box(line: str) -> tuple[str, str]:
-    """``if CONDITION: RESULT`` -> (head, result); the first ':' outside parentheses splits."""
-    depth = 0
-    cut = -1
-    for i, ch in enumerate(line):
-        depth += {"(": 1, ")": -1}.get(ch, 0)
-        if ch == ":" and depth == 0:
-            cut = i
-            break
-    if cut < 0:
+    """``if CONDITION: RESULT`` -> (head, result): no expression holds a ':', the first splits."""
+    head, colon, tail = line.partition(":")
+    if not colon:
         raise ValueError("a box is 'if CONDITION: RESULT' or 'otherwise: RESULT' (no ':' found)")
-    return line[:cut].strip(), line[cut + 1 :].strip()
+    return head.strip(), tail.strip()
 
 
 def parse_box(text: str, decision_kind: str, names: Collection[str]) -> Box:
