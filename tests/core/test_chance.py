@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from sealed.core.chance import (
     ChanceRequest,
@@ -24,6 +28,60 @@ def test_seeded_outcomes_depend_only_on_seed_and_position() -> None:
         SeededChance(8).integer("a", 1, 100) != values[0]
         or SeededChance(9).integer("a", 1, 100) != values[0]
     )
+
+
+@given(
+    seed=st.one_of(st.integers(), st.text(max_size=12)),
+    start=st.integers(0, 10_000),
+    low=st.integers(-50, 50),
+    width=st.integers(1, 2**40),
+    count=st.integers(0, 40),
+    sides=st.integers(1, 30),
+    items=st.lists(st.text(max_size=3), max_size=60),
+)
+def test_seeded_fast_paths_draw_what_the_library_draws(
+    seed: int | str,
+    start: int,
+    low: int,
+    width: int,
+    count: int,
+    sides: int,
+    items: list[str],
+) -> None:
+    """SeededChance skips Random's call layers; its outcomes are randint's and shuffle's."""
+    chance = SeededChance(seed, start=start)
+    high = low + width - 1
+    got = [chance.integer("i", low, high), chance.dice("d", count, sides)]
+    got.append(chance.shuffle("s", items))
+
+    def rng(n: int) -> random.Random:
+        return random.Random(f"{seed}/{start + n}")
+
+    shuffled = list(items)
+    rng(2).shuffle(shuffled)
+    dice = rng(1)
+    assert got == [
+        rng(0).randint(low, high),
+        [dice.randint(1, sides) for _ in range(count)],
+        shuffled,
+    ]
+    assert [entry.value for entry in chance.log] == got
+    assert chance.count == start + 3
+    # The checked path (a scripted chance's fallback draws through it) agrees.
+    checked = SeededChance(seed, start=start)
+    requests = [
+        ChanceRequest("integer", "i", low=low, high=high),
+        ChanceRequest("dice", "d", count=count, sides=sides),
+        ChanceRequest("shuffle", "s", items=tuple(items)),
+    ]
+    assert [checked._draw(request) for request in requests] == got
+
+
+def test_seeded_requests_that_cannot_be_filled_fail_as_before() -> None:
+    with pytest.raises(ValueError, match="empty range"):
+        SeededChance(1).integer("i", 3, 2)
+    with pytest.raises(ChanceError, match="expected a list of -1 dice"):
+        SeededChance(1).dice("d", -1)
 
 
 def test_scripted_outcomes_are_checked_against_the_request() -> None:

@@ -147,16 +147,29 @@ class SeededChance(Chance):
     Each outcome ``n`` comes from its own generator seeded with
     ``(seed, n)``, so a game saved to a file and continued later draws the same
     outcomes without storing any generator state.
+
+    :meth:`integer`, :meth:`dice` and :meth:`shuffle` draw exactly what
+    :meth:`random.Random.randint` and :meth:`random.Random.shuffle` draw, but
+    without their Python call layers, and skip the check: their outcomes are
+    made within the request (a simulation asks for thousands a second;
+    ``tests/core/test_chance.py`` pins them to the library's functions).
     """
 
     def __init__(self, seed: int | str, start: int = 0) -> None:
         super().__init__()
         self.seed = seed
         self.count = start
+        self._rng = random.Random()  # re-seeded for every outcome
+
+    def _generator(self) -> random.Random:
+        """Outcome ``count``'s generator; counts the outcome."""
+        rng = self._rng
+        rng.seed(f"{self.seed}/{self.count}")
+        self.count += 1
+        return rng
 
     def _draw(self, request: ChanceRequest) -> ChanceValue:
-        rng = random.Random(f"{self.seed}/{self.count}")
-        self.count += 1
+        rng = self._generator()
         if request.kind == "integer":
             return rng.randint(request.low, request.high)
         if request.kind == "dice":
@@ -164,6 +177,54 @@ class SeededChance(Chance):
         items = list(request.items)
         rng.shuffle(items)
         return items
+
+    # The fast paths below draw what _draw draws and log it, skipping the request and
+    # its check; requests they cannot fill (an empty range) take the checked path.
+
+    def integer(self, label: str, low: int, high: int) -> int:
+        if high < low:
+            return super().integer(label, low, high)
+        value = low + _below(self._generator().getrandbits, high - low + 1)
+        self.log.append(ChanceEntry(label, value))
+        return value
+
+    def dice(self, label: str, count: int, sides: int = 6) -> list[int]:
+        if sides < 1 or count < 0:
+            return super().dice(label, count, sides)
+        bits = self._generator().getrandbits
+        value = [_below(bits, sides) + 1 for _ in range(count)]
+        self.log.append(ChanceEntry(label, value))
+        return value
+
+    def shuffle(
+        self, label: str, items: Sequence[str], spell: Callable[[str], str] | None = None
+    ) -> list[str]:
+        value = list(items)
+        if not all(type(item) is str for item in value):
+            return super().shuffle(label, items, spell)
+        _shuffle(self._generator().getrandbits, value)
+        self.log.append(ChanceEntry(label, value))
+        return value
+
+
+def _below(bits: Callable[[int], int], n: int) -> int:
+    """``Random._randbelow(n)`` (``n`` > 0): what ``randint``/``randrange`` draw with."""
+    k = n.bit_length()
+    r = bits(k)
+    while r >= n:
+        r = bits(k)
+    return r
+
+
+def _shuffle(bits: Callable[[int], int], items: list[str]) -> None:
+    """``Random.shuffle(items)``, drawing the same numbers in the same order."""
+    for i in range(len(items) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j = bits(k)
+        while j >= n:
+            j = bits(k)
+        items[i], items[j] = items[j], items[i]
 
 
 class ScriptedChance(Chance):
