@@ -98,7 +98,9 @@ def on_sell(state: CrusoeState, seat: str, order: Order, chance: Chance, events:
         events.append(
             Event(
                 "sell",
-                f"{seat} puts {order.number} older {state.good} back into the market.",
+                f"{seat} puts {order.number} older {state.good} back into the market."
+                if order.number
+                else f"{seat} keeps his older {state.good} out of the market.",
                 data={"seat": seat, "good": state.good, "units": order.number},
             )
         )
@@ -316,7 +318,8 @@ def _auction_events(
             f"which {how}; price ${count.price}: {buys}."
         )
     if left:
-        text += f" The {left} left over go to {heir}." if heir else f" {left} go back to the bank."
+        some = "The unit left over goes" if left == 1 else f"The {left} units left over go"
+        text += f" {some} to {heir}." if heir else f" {some} back to the bank."
     events.append(
         Event(
             "wholesale",
