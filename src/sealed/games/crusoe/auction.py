@@ -114,6 +114,7 @@ class Taxes:
     tax: dict[str, int]
     reward: dict[str, int]  # what each is paid for his Radio Signals
     lost: int  # collected beyond the payments: "Any money collected in excess ... is lost"
+    short: bool = False  # no multiple covered the rewards (ruling: everyone taxed pays all)
 
 
 def assess(money: Mapping[str, int], reward: Mapping[str, int], burden: Mapping[str, int]) -> Taxes:
@@ -159,4 +160,4 @@ def _shortfall(
     paid = {s: (r * available // owed if owed else 0) for s, r in untaxed.items()}
     tax = {s: funds[s] for s in taxed} | dict.fromkeys(untaxed, 0)
     rewards = {s: reward.get(s, 0) for s in taxed} | paid
-    return Taxes(ceiling, tax, rewards, available - sum(paid.values()))
+    return Taxes(ceiling, tax, rewards, available - sum(paid.values()), short=True)

@@ -187,10 +187,14 @@ def _tax_event(
         f"{s} pays ${settled.tax[s]}" + (f" and is paid ${settled.reward[s]}" if rewards[s] else "")
         for s in seats
     )
+    how = (
+        "no multiple of the tax burdens covers it, so whoever has a burden pays all he has"
+        if settled.short
+        else f"each pays {multiple} times his tax burden"
+    )
     return Event(
         "taxes",
-        f"Taxes: ${sum(rewards.values())} is owed for Radio Signals ({signals}); each pays "
-        f"{multiple} times his tax burden: {each}.",
+        f"Taxes: ${sum(rewards.values())} is owed for Radio Signals ({signals}); {how}: {each}.",
         data={
             "owed": dict(rewards),
             "burden": dict(burden),
