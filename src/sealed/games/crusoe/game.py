@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from sealed.core.chance import Chance
 from sealed.core.events import Event
 from sealed.core.game import InPlaceGame, JsonDict, Options, OptionSpec, Prompt, Result, Tally
-from sealed.games.crusoe import legal, rules, stats
+from sealed.games.crusoe import legal, rules, sampler, stats
 from sealed.games.crusoe.bots import CooperativeBot, GreedyBot, RandomBot, SelfishBot
 from sealed.games.crusoe.cycle import end_reason, meal_for
 from sealed.games.crusoe.orders import WORDS, Order, eat, format_order, parse_order
@@ -23,6 +24,7 @@ from sealed.games.crusoe.state import (
     state_to_json,
 )
 from sealed.games.crusoe.views import CrusoeView, build_view, render
+from sealed.lab.search import with_search
 
 OPTIONS = (
     OptionSpec(
@@ -74,12 +76,16 @@ class CrusoeGame(InPlaceGame[CrusoeState, Order, CrusoeView]):
     )
     length_unit = "cycles"
     board_key = "map"  # a table that owns the printed board enters it with --map FILE
-    bots: ClassVar[Mapping[str, type[Any]]] = {
-        "random": RandomBot,
-        "greedy": GreedyBot,
-        "cooperative": CooperativeBot,
-        "selfish": SelfishBot,
-    }
+    bots: ClassVar[Mapping[str, type[Any]]] = with_search(
+        {
+            "random": RandomBot,
+            "greedy": GreedyBot,
+            "cooperative": CooperativeBot,
+            "selfish": SelfishBot,
+        },
+        "crusoe",
+        rollout="greedy",
+    )  # and search, search-N: the lab's search bot over sampled states (sampler.py)
 
     # -- setting up -------------------------------------------------------
     def initial_state(self, seats: Sequence[str], options: Options, chance: Chance) -> CrusoeState:
@@ -198,6 +204,10 @@ class CrusoeGame(InPlaceGame[CrusoeState, Order, CrusoeView]):
 
     def render(self, view: CrusoeView) -> str:
         return render(view)
+
+    # -- search -----------------------------------------------------------
+    def sample_state(self, view: CrusoeView, options: Options, rng: random.Random) -> CrusoeState:
+        return sampler.sample_state(view, options, rng)
 
 
 __all__ = ["OPTIONS", "CrusoeGame"]
