@@ -8,6 +8,7 @@ what they rolled, and scenarios can script any roll.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping, Sequence
 
 from sealed.core.chance import Chance
@@ -170,16 +171,33 @@ def legal_orders(state: FixemState, seat: str) -> list[FixemOrder]:
     if state.stage is Stage.OVER:
         return []
     if state.stage is Stage.PREDICT:
-        most = DICE_PER_COLOUR * len(state.seats)
-        least = state.rules.least_prediction
-        return [Predict(count, point) for count in range(least, most + 1) for point in POINTS]
-    orders: list[FixemOrder] = [Pass()]
-    orders += [Card1(point) for point in POINTS]
-    orders += [Card2(points) for points in _sub_hands(state.player(seat).hand)]
+        return list(_predictions(state.rules.least_prediction, DICE_PER_COLOUR * len(state.seats)))
+    orders: list[FixemOrder] = [*PASS_AND_CARD1, *_card2_orders(state.player(seat).hand)]
     for other in state.seats:
         if other != seat:
-            orders += [Card3(other, point) for point in _card3_points(state, other)]
+            orders += _card3_orders(other, _card3_points(state, other))
     return orders
+
+
+# Orders are immutable values, so the lists above are assembled from shared pieces, each
+# built once (a simulation that draws random legal orders asks at every step: building
+# 654 predictions each time cost more than playing the game).
+PASS_AND_CARD1: tuple[FixemOrder, ...] = (PASS, *(Card1(point) for point in POINTS))
+
+
+@functools.cache
+def _predictions(least: int, most: int) -> tuple[Predict, ...]:
+    return tuple(Predict(count, point) for count in range(least, most + 1) for point in POINTS)
+
+
+@functools.lru_cache(maxsize=4096)
+def _card2_orders(hand: tuple[int, ...]) -> tuple[Card2, ...]:
+    return tuple(Card2(points) for points in _sub_hands(hand))
+
+
+@functools.lru_cache(maxsize=4096)
+def _card3_orders(target: str, points: tuple[int, ...]) -> tuple[Card3, ...]:
+    return tuple(Card3(target, point) for point in points)
 
 
 def count_legal_orders(state: FixemState, seat: str) -> int:
