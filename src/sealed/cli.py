@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import importlib
 import json
+import random
 import sys
 from collections.abc import Callable, Sequence
 from datetime import datetime
@@ -22,7 +23,7 @@ from rich.table import Table
 from sealed.core.chance import SeededChance
 from sealed.core.errors import OptionError, ScenarioError, SealedError, SetupError
 from sealed.core.game import GM, Game, resolve_options
-from sealed.core.match import Match, salvage_orders
+from sealed.core.match import Match, play_bots, salvage_orders
 from sealed.core.registry import all_games, get_game
 from sealed.core.scenario import line_of, load_scenarios, run_scenario
 from sealed.core.suggest import did_you_mean
@@ -355,6 +356,7 @@ def order(game_file: str, seat: str, text: str, lenient: bool, step: int | None)
         if seat in match.pending and match.pending[seat].late:
             console.print(f"note: {seat}'s orders were sealed after the deadline")
         console.print(f"sealed {seat}: {_sealed_text(match, seat, before)}", markup=False)
+        _bots_play(match)  # seats handed to a bot ('sealed handover') seal when due
         if len(match.steps) > before:
             print_reports(match)
     _print_waiting(match)
@@ -373,8 +375,76 @@ def close(game_file: str) -> None:
     """The deadline passes: unsealed seats get the game's default orders."""
     with updating(game_file) as match:
         match.close()
+        _bots_play(match)  # seats handed to a bot ('sealed handover') seal when due
         print_reports(match)
     _print_waiting(match)
+
+
+HUMAN = ("human", "person", "none")
+
+
+@cli.command()
+@click.argument("game_file", type=click.Path(dir_okay=False))
+@click.argument("seat")
+@click.argument("bot")
+def handover(game_file: str, seat: str, bot: str) -> None:
+    """Hand SEAT to BOT from the open step on ('human' hands it back to a person).
+
+    The bot is given SEAT's view only, never the game master's, and seals
+    SEAT's orders whenever they are due: now, and after each 'sealed order'
+    or 'sealed close' that opens a step. The record says from which step.
+    """
+    with updating(game_file) as match:
+        name = None if bot.lower() in HUMAN else bot
+        given = match.hand_over(seat, name)
+        who = f"the bot {name!r}" if name else "a person"
+        console.print(f"{given.seat} is played by {who} from step {given.step}", markup=False)
+        if _bots_play(match):
+            print_reports(match)
+    _print_waiting(match)
+
+
+def _bots_play(match: Match[Any, Any, Any]) -> bool:
+    """Seats handed to bots seal their due orders, each from its own view; True if a step
+    opened. Each bot draws from a generator of the seed, seat and step (as on the server)."""
+    bots = match.bots()
+    if not bots or match.result() is not None:
+        return False
+    before = len(match.steps)
+    players = {seat: match.game.bots[name]() for seat, name in bots.items()}
+    rngs = {seat: random.Random(f"{match.seed}/bot/{seat}/{match.step}") for seat in players}
+    play_bots(match, players, rngs)
+    return len(match.steps) > before
+
+
+@cli.command()
+@click.argument("game_file", type=click.Path(dir_okay=False))
+@click.option(
+    "--step",
+    type=click.IntRange(min=1),
+    default=None,
+    help="The step whose post to print (default: the last one opened).",
+)
+def post(game_file: str, step: int | None) -> None:
+    """The public post of a step, printed once to paste where every player reads it.
+
+    Only what every seat is told in the same words: a game's own public post
+    (FactionRPG's) if it writes one, else every event told to all seats alike.
+    Each seat's private report stays with 'sealed view SEAT'.
+    """
+    match = load_match(game_file)
+    if not match.steps:
+        raise SealedError("no step has opened yet: nothing to post")
+    number = step or len(match.steps)
+    if number > len(match.steps):
+        raise SealedError(f"step {number} has not opened yet (opened: 1 to {len(match.steps)})")
+    public = [e for e in match.steps[number - 1].events if e.audience.seats is None]
+    public = [e for e in public if not e.wordings]  # a wording differs by seat: not a post
+    posts = [e for e in public if e.kind == "public-post"] or public
+    if not posts:
+        console.print(f"step {number} told every seat nothing in common", markup=False)
+    for event in posts:
+        console.print(event.text, markup=False)
 
 
 @cli.command()
