@@ -86,24 +86,34 @@ def purchase(want: int, price: int, money: int) -> Purchase:
     return Purchase(units, units * price, money - units * price)
 
 
-def leftover_order(
-    candidates: Sequence[str], bought: Mapping[str, int], lists: Mapping[str, Bids]
-) -> list[list[str]]:
-    """The candidates for leftover units, best first, grouped where still tied.
+@dataclass(frozen=True, slots=True)
+class Contest:
+    """Who may take the leftover units after the comparisons (more than one: dice), and the
+    offers the comparison made public: each contender's offer for one unit, two ..., as far
+    as the comparison went (ruling on leftovers)."""
 
-    "Any leftover units ... go to whoever bought the most, and failing that to whoever
+    tied: list[str]
+    offers: dict[str, list[int]]
+
+
+def leftover_contest(
+    candidates: Sequence[str], bought: Mapping[str, int], lists: Mapping[str, Bids]
+) -> Contest:
+    """ "Any leftover units ... go to whoever bought the most, and failing that to whoever
     offered the most for one unit, then two, etc., finally resorting to dice."
     """
-    depth = max((q for bids in lists.values() for q, _ in bids), default=0)
-
-    def rank(seat: str) -> tuple[int, ...]:
-        bids = lists.get(seat, ())
-        return (bought.get(seat, 0), *(offered_for(bids, n) for n in range(1, depth + 1)))
-
-    groups: dict[tuple[int, ...], list[str]] = {}
-    for seat in candidates:
-        groups.setdefault(rank(seat), []).append(seat)
-    return [groups[key] for key in sorted(groups, reverse=True)]
+    most = max(bought.get(s, 0) for s in candidates)
+    tied = [s for s in candidates if bought.get(s, 0) == most]
+    offers: dict[str, list[int]] = {s: [] for s in tied} if len(tied) > 1 else {}
+    depth = max((q for s in tied for q, _ in lists.get(s, ())), default=0)
+    units = 1
+    while len(tied) > 1 and units <= depth:
+        offer = {s: offered_for(lists.get(s, ()), units) for s in tied}
+        for seat, dollars in offer.items():
+            offers[seat].append(dollars)
+        tied = [s for s in tied if offer[s] == max(offer.values())]
+        units += 1
+    return Contest(tied, offers)
 
 
 @dataclass(frozen=True, slots=True)

@@ -22,6 +22,7 @@ Every dollar that appears or disappears is an event (``print``, ``lost``, ``conf
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 
 from sealed.core.chance import Chance
 from sealed.core.events import Event
@@ -32,7 +33,7 @@ from sealed.games.crusoe.auction import (
     assess,
     commodity_price,
     count_down,
-    leftover_order,
+    leftover_contest,
     purchase,
     revealed,
     wanted,
@@ -255,13 +256,16 @@ def on_bid(state: CrusoeState, orders: Mapping[str, Order], chance: Chance, even
             state.players[seat].money -= deal.paid + deal.confiscated
             state.players[seat].goods[good] += deal.units
     left = units - sum(bought.values())
-    heir = _leftovers(state, good, left, seats, bought, lists, chance) if left else None
+    heir, offers = (
+        _leftovers(state, good, left, seats, bought, lists, chance) if left else (None, {})
+    )
     state.pile[good] = 0
     state.funds[good] = sum(paid.values())  # next cycle's money available
     row = state.prices.setdefault(good, {"units": units})
     row["wholesale"], row["pay_in"] = count.price if count else 0, sum(paid.values())
     if events is not None:
-        _auction_events(events, good, units, count, lists, bought, paid, confiscated, heir, left)
+        sale = Sale(good, units, count, bought, paid, confiscated, heir, left, offers)
+        _auction_events(events, sale, lists)
     state.good = _next_on_sale(state, ELASTICITY.index(good) + 1)
 
 
@@ -273,38 +277,73 @@ def _leftovers(
     bought: Mapping[str, int],
     lists: Mapping[str, Bids],
     chance: Chance,
-) -> str | None:
-    """The units nobody bought go to one player (ruling 28); with no bid at all, to the bank."""
+) -> tuple[str | None, dict[str, list[int]]]:
+    """The units nobody bought go to one player, and the offers the comparison made public;
+    with no bid at all they go back to the bank (ruling on leftovers)."""
     candidates = [s for s in seats if lists.get(s)]
     if not candidates:
-        return None  # nobody wanted any: the units go back to the bank
-    tied = leftover_order(candidates, bought, lists)[0]
+        return None, {}
+    contest = leftover_contest(candidates, bought, lists)
+    tied = contest.tied
     while len(tied) > 1:
         dice = chance.dice(
             f"cycle {state.cycle}: leftover {good}, one die each for {', '.join(tied)}", len(tied)
         )
         tied = [s for s, d in zip(tied, dice, strict=True) if d == max(dice)]
     state.players[tied[0]].goods[good] += left
-    return tied[0]
+    return tied[0], contest.offers
 
 
-def _auction_events(
-    events: list[Event],
-    good: str,
-    units: int,
-    count: Count | None,
-    lists: Mapping[str, Bids],
-    bought: Mapping[str, int],
-    paid: Mapping[str, int],
-    confiscated: Mapping[str, int],
-    heir: str | None,
-    left: int,
-) -> None:
+@dataclass(frozen=True, slots=True)
+class Sale:
+    """One good's wholesale settled, as the table saw it."""
+
+    good: str
+    units: int
+    count: Count | None
+    bought: Mapping[str, int]
+    paid: Mapping[str, int]
+    confiscated: Mapping[str, int]
+    heir: str | None
+    left: int
+    offers: Mapping[str, list[int]]  # offers compared for the leftovers, per contender
+
+
+def _auction_events(events: list[Event], sale: Sale, lists: Mapping[str, Bids]) -> None:
     """What the table sees: the lists down to the last price called, who buys what for how
-    much; never the steps of a list below that price (ruling 25)."""
+    much, the offers compared for leftovers; never the rest of a list (ruling on the count)."""
+    count = sale.count
     shown = {s: revealed(bids, count) for s, bids in lists.items()} if count else {}
+    text = _sale_text(sale, shown)
+    events.append(
+        Event(
+            "wholesale",
+            text,
+            data={
+                "good": sale.good,
+                "units": sale.units,
+                "stop": count.stop if count else None,
+                "price": count.price if count else None,
+                "shown": {s: [list(step) for step in b] for s, b in shown.items()},
+                "bought": dict(sale.bought),
+                "paid": dict(sale.paid),
+                "leftover": {"to": sale.heir, "units": sale.left, "offers": dict(sale.offers)},
+            },
+        )
+    )
+    for seat, amount in sale.confiscated.items():
+        _money_event(
+            events,
+            "confiscate",
+            amount,
+            f"{seat} cannot pay for all he bid: the rest of his money, ${amount}, is confiscated.",
+        )
+
+
+def _sale_text(sale: Sale, shown: Mapping[str, Bids]) -> str:
+    count, units = sale.count, sale.units
     if count is None:
-        text = f"Wholesale {good}: {_units(units)} and no bids."
+        text = f"Wholesale {sale.good}: {_units(units)} and no bids."
     else:
         counted = "; ".join(
             f"{s} " + (" ".join(f"{q}@{p}" for q, p in b) or "-") for s, b in shown.items()
@@ -316,37 +355,24 @@ def _auction_events(
             if count.fingers > units
             else f"never reaches the {units} units ({count.fingers} wanted)"
         )
-        buys = ", ".join(f"{s} {n} for ${paid[s]}" for s, n in bought.items() if n) or "nobody buys"
+        buys = (
+            ", ".join(f"{s} {n} for ${sale.paid[s]}" for s, n in sale.bought.items() if n)
+            or "nobody buys"
+        )
         text = (
-            f"Wholesale {good}: {_units(units)}; counted down to ${count.stop} ({counted}), "
-            f"which {how}; price ${count.price}: {buys}."
+            f"Wholesale {sale.good}: {_units(units)}; counted down to ${count.stop} "
+            f"({counted}), which {how}; price ${count.price}: {buys}."
         )
-    if left:
-        some = "The unit left over goes" if left == 1 else f"The {left} units left over go"
-        text += f" {some} to {heir}." if heir else f" {some} back to the bank."
-    events.append(
-        Event(
-            "wholesale",
-            text,
-            data={
-                "good": good,
-                "units": units,
-                "stop": count.stop if count else None,
-                "price": count.price if count else None,
-                "shown": {s: [list(step) for step in b] for s, b in shown.items()},
-                "bought": dict(bought),
-                "paid": dict(paid),
-                "leftover": {"to": heir, "units": left},
-            },
+    if sale.left:
+        some = (
+            "The unit left over goes" if sale.left == 1 else f"The {sale.left} units left over go"
         )
-    )
-    for seat, amount in confiscated.items():
-        _money_event(
-            events,
-            "confiscate",
-            amount,
-            f"{seat} cannot pay for all he bid: the rest of his money, ${amount}, is confiscated.",
+        compared = "; ".join(
+            f"{s} " + " ".join(f"${n}" for n in offers) for s, offers in sale.offers.items()
         )
+        why = f" (tied on units bought; offers for 1, 2 ... units: {compared})" if compared else ""
+        text += f" {some} to {sale.heir}{why}." if sale.heir else f" {some} back to the bank."
+    return text
 
 
 def _units(n: int) -> str:
