@@ -137,3 +137,20 @@ def test_what_the_view_leaves_out_is_drawn(ask: str, field: str) -> None:
     options = resolve_options(GAME.options, ECONOMIES["hobbesian"])
     drawn = {repr(getattr(sample_state(view, options, random.Random(n)), field)) for n in range(30)}
     assert len(drawn) > 1
+
+
+@pytest.mark.parametrize("economy", ["tribal-capitalism", "hobbesian"])
+def test_the_search_bot_decides_legally_the_same_under_a_seed_and_blind_to_secrets(
+    economy: str,
+) -> None:
+    """``search-2`` (two playouts per candidate) over sampled states: a legal order, the same
+    one under the same seed, and the same when what the seat cannot see is changed."""
+    state = position(economy, LINEUPS[1], seed=3, steps=30)
+    seat = GAME.prompted(state)[0]
+    prompt = GAME.prompts(state)[seat]
+    bot = GAME.bots["search-2"]()
+    chosen = bot.choose(GAME.view(state, seat), prompt, random.Random(5))
+    GAME.validate(state, seat, chosen)
+    assert bot.choose(GAME.view(state, seat), prompt, random.Random(5)) == chosen
+    changed = hidden_changed(state, seat)
+    assert bot.choose(GAME.view(changed, seat), prompt, random.Random(5)) == chosen
