@@ -15,6 +15,8 @@ trusting a seed.
 
 from __future__ import annotations
 
+import _random
+import hashlib
 import random
 from abc import ABC, abstractmethod
 from collections import Counter
@@ -164,7 +166,9 @@ class SeededChance(Chance):
     def _generator(self) -> random.Random:
         """Outcome ``count``'s generator; counts the outcome."""
         rng = self._rng
-        rng.seed(f"{self.seed}/{self.count}")
+        text = f"{self.seed}/{self.count}".encode()
+        # What Random.seed(str) does (version 2), without its Python-level dispatch.
+        _seed_generator(rng, int.from_bytes(text + hashlib.sha512(text).digest()))
         self.count += 1
         return rng
 
@@ -205,6 +209,9 @@ class SeededChance(Chance):
         _shuffle(self._generator().getrandbits, value)
         self.log.append(ChanceEntry(label, value))
         return value
+
+
+_seed_generator: Callable[[random.Random, int], None] = _random.Random.seed
 
 
 def _below(bits: Callable[[int], int], n: int) -> int:
