@@ -29,6 +29,7 @@ from sealed.games.crusoe.state import BUILT_SCENARIOS, GOODS, CrusoeState
 SEATS = ("ana", "ben", "cy", "dee")
 BOTS = ("greedy", "cooperative", "selfish", "random")
 CHANGES_GOODS = {"produce", "consume", "preserve", "spear", "battle", "cycle"}
+CHANGES_GOODS |= {"wholesale"}  # units nobody bid for go back to the bank (exact check: market)
 
 
 def totals(state: CrusoeState) -> Counter[str]:
