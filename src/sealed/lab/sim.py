@@ -93,7 +93,9 @@ def play_one(
             if check:
                 game.validate(state, seat, order)
             orders[seat] = order
-            actions[bot_of[seat]].update(game.action_labels(order))
+            counts = actions[bot_of[seat]]
+            for label in game.action_labels(order):  # Counter.update costs more per call
+                counts[label] += 1
         state = game.advance(state, orders, chance)
         steps += 1
         decisions += len(orders)
@@ -133,23 +135,23 @@ class _Lead:
         return None if leader is None else leader in winners
 
     def update(self, scores: Mapping[Seat, float]) -> None:
+        # Called after every step of every simulated game: one pass for the leaders and
+        # the runner-up (the highest again when several lead; the leader's own when alone).
         best = max(scores.values())
         leaders = [seat for seat, score in scores.items() if score == best]
-        self.ever_behind.update(seat for seat, score in scores.items() if score < best)
+        if len(leaders) < len(scores):
+            self.ever_behind.update(seat for seat, score in scores.items() if score < best)
+            second = best if len(leaders) > 1 else max(v for v in scores.values() if v < best)
+        else:
+            second = best
         self.history.append(leaders[0] if len(leaders) == 1 else None)
         self.best.append(float(best))
-        self.margins.append(float(best - _second(scores.values())))
+        self.margins.append(float(best - second))
         if len(leaders) != 1:
             return
         if self.leader is not None and leaders[0] != self.leader:
             self.changes += 1
         self.leader = leaders[0]
-
-
-def _second(values: Iterable[float]) -> float:
-    """The second highest value (the highest again if two tie; itself if alone)."""
-    ordered = sorted(values, reverse=True)
-    return ordered[1] if len(ordered) > 1 else ordered[0]
 
 
 def _rotated(bots: Sequence[str], index: int) -> list[str]:
