@@ -34,7 +34,7 @@ def offered_for(bids: Bids, units: int) -> int:
 
 @dataclass(frozen=True, slots=True)
 class Count:
-    """The wholesale count-down of one good (ruling 25).
+    """The wholesale count-down of one good (ruling 24).
 
     ``stop`` is the last price called: the first price, counting down by $1 from the
     highest bid, at which the fingers reach the units available (or $1 if they never
@@ -90,7 +90,7 @@ def purchase(want: int, price: int, money: int) -> Purchase:
 class Contest:
     """Who may take the leftover units after the comparisons (more than one: dice), and the
     offers the comparison made public: each contender's offer for one unit, two ..., as far
-    as the comparison went (ruling on leftovers)."""
+    as the comparison went (ruling 27)."""
 
     tied: list[str]
     offers: dict[str, list[int]]
@@ -130,7 +130,7 @@ class Taxes:
 def assess(money: Mapping[str, int], reward: Mapping[str, int], burden: Mapping[str, int]) -> Taxes:
     """Each player pays the same whole multiple of his tax burden, the least that covers the
     rewards (Tax Subphase), net of his own reward as in the seed's example (Ted pays $8,
-    "his $28 in taxes less the $20 he makes"). Ruling 27: who cannot pay pays all he has;
+    "his $28 in taxes less the $20 he makes"). Ruling 29: who cannot pay pays all he has;
     if no multiple covers the rewards, everyone with a burden pays all he has and those
     without one are paid in proportion, in whole dollars, from what was collected.
     """

@@ -7,7 +7,7 @@ at that time also declare how much each player (as distinguished by path chosen 
 other game criteria) has as his tax burden." Athenian Democracy: "Any time the government
 must make a decision, the players vote, with each player having one vote."
 
-Ruling 29: the living propose in seat order, starting one seat further on each cycle
+Ruling 30: the living propose in seat order, starting one seat further on each cycle
 (there is no turn order yet); each proposal (``policy reward 10 burden 4 firefly 0``) is
 put to a sealed ``yes`` / ``no`` vote of all the living, and more than half yes carries
 it. A proposer may ``pass``. If no proposal carries, the policy in force stays (before the

@@ -1,18 +1,21 @@
 """Step III under the Monetary Markets (Advanced Rules), applied in place: the commodity
 markets, tax, wholesale and retail subphases.
 
-- **Commodity markets.** Good by good in order of elasticity, the owners of older units
-  (not produced this cycle) say in turn order how many they put back (``sell N``); this
-  cycle's production all goes in. The price is the money available over the units,
-  rounded up ($100 the first cycle a good is on the market); each seller is paid the price
-  per unit, and the market's money is spent (money that the rounding adds is printed).
-- **Tax.** Radio Signal rewards are paid from taxes, each player the same multiple of his
-  tax burden (:func:`~sealed.games.crusoe.auction.assess`); the excess is lost.
-- **Wholesale.** Good by good, every player seals a list (``water 1@31 2@17``); the price
-  follows from the lists alone (:func:`~sealed.games.crusoe.auction.count_down`); each
-  buys what his list says at that price or what he can afford (the rest of his money is
-  confiscated); leftovers go to the biggest buyer, then the highest bidders, then dice.
-  The money paid in is the market's money next cycle. Then every dollar left is discarded.
+- **Commodity markets** (ruling 28). Good by good in order of elasticity, the owners of
+  older units (not produced this cycle) say in turn order how many they put back
+  (``sell N``); this cycle's production all goes in. The price is the money available
+  over the units, rounded up ($100 the first cycle a good is on the market); each seller
+  is paid the price per unit, and the market's money is spent (what the rounding adds is
+  printed).
+- **Tax** (ruling 29). Radio Signal rewards are paid from taxes, each player the same
+  multiple of his tax burden (:func:`~sealed.games.crusoe.auction.assess`); the excess
+  is lost.
+- **Wholesale** (rulings 24-27). Good by good, every player seals a list
+  (``water 1@31 2@17``); the price follows from the lists alone
+  (:func:`~sealed.games.crusoe.auction.count_down`); each buys what his list says at that
+  price or what he can afford (the rest of his money is confiscated); leftovers go to the
+  biggest buyer, then the highest bidders, then dice. The money paid in is the market's
+  money next cycle. Then every dollar left is discarded.
 - **Retail.** Barter, one on one, each player only with his neighbours in turn order.
 
 Every dollar that appears or disappears is an event (``print``, ``lost``, ``confiscate``,
@@ -279,7 +282,7 @@ def _leftovers(
     chance: Chance,
 ) -> tuple[str | None, dict[str, list[int]]]:
     """The units nobody bought go to one player, and the offers the comparison made public;
-    with no bid at all they go back to the bank (ruling on leftovers)."""
+    with no bid at all they go back to the bank (ruling 27)."""
     candidates = [s for s in seats if lists.get(s)]
     if not candidates:
         return None, {}
@@ -311,7 +314,7 @@ class Sale:
 
 def _auction_events(events: list[Event], sale: Sale, lists: Mapping[str, Bids]) -> None:
     """What the table sees: the lists down to the last price called, who buys what for how
-    much, the offers compared for leftovers; never the rest of a list (ruling on the count)."""
+    much, the offers compared for leftovers; never the rest of a list (ruling 24)."""
     count = sale.count
     shown = {s: revealed(bids, count) for s, bids in lists.items()} if count else {}
     text = _sale_text(sale, shown)

@@ -44,7 +44,7 @@ class PlayerView:
     death: str | None  # "thirst in cycle 3"
     track: str | None  # Traditional Economy: the path kept for life (the social rank)
     produced: dict[str, int]  # goods produced this cycle (the Grasshopper taxes from them)
-    money: int  # Monetary Markets: every payment is made on the table (ruling 30)
+    money: int  # Monetary Markets: every payment is made on the table (ruling 31)
 
 
 @dataclass(frozen=True, slots=True)
