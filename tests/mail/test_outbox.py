@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from tests.mail.relay import free_port, running_sink
 
-from sealed.mail.outbox import Outbox, Relay
+from sealed.mail.outbox import Outbox, Relay, UnknownMailError
 
 
 def message(n: int, to: str = "ana@players.test") -> EmailMessage:
@@ -110,3 +110,73 @@ def test_the_relay_s_credentials_are_used_and_a_wrong_password_is_retried(
         right.put("k", message(1))
         assert right.flush().sent == 1
         assert len(sink.wait_for(1)) == 1
+
+
+def test_the_console_lists_a_game_s_undelivered_mail_by_what_it_is(tmp_path: Path) -> None:
+    now = [100.0]
+    with running_sink() as (sink, port):
+        outbox = Outbox(tmp_path, Relay(port=port), clock=lambda: now[0], first_delay=60)
+        sink.replies = ["451 4.3.0 mailbox busy", "550 5.1.1 no such user"]
+        outbox.put("a", message(1), "g1", "ana", "Rex Furum g1: round 1 (step 1)")
+        outbox.put("b", message(2, "ben@players.test"), "g1", "ben", "the answer to ben")
+        outbox.put("c", message(3), "g2", "ana", "another game's")
+        outbox.put("d", message(4), "g1", "cara", "sent fine")
+        outbox.flush()
+        listed = outbox.undelivered("g1")
+        assert [(u.seat, u.about, u.state, u.attempts) for u in listed] == [
+            ("ana", "Rex Furum g1: round 1 (step 1)", "queued", 1),
+            ("ben", "the answer to ben", "failed", 1),
+        ]
+        assert listed[0].error.startswith("451") and listed[0].next_attempt == 160.0
+        assert listed[1].error.startswith("550") and listed[1].next_attempt is None
+        assert "body" not in repr(listed)  # what a mail is, never its text
+        assert [u.seat for u in outbox.undelivered("g2")] == []  # sent with the first flush
+
+
+def test_retry_now_sends_at_once_and_drop_never_sends(tmp_path: Path) -> None:
+    now = [0.0]
+    with running_sink() as (sink, port):
+        outbox = Outbox(
+            tmp_path, Relay(port=port), clock=lambda: now[0], first_delay=600, max_attempts=3
+        )
+        sink.replies = ["550 no such user", "451 busy", "550 still no such user"]
+        outbox.put("a", message(1), "g1", "ana", "report")
+        outbox.put("b", message(2), "g1", "ben", "report")
+        outbox.flush()
+        failed, retrying = outbox.undelivered("g1")
+        assert (failed.state, retrying.state) == ("failed", "queued")
+        outbox.retry_now("g1", retrying.entry)  # due now, not in ten minutes
+        outbox.retry_now("g1", failed.entry)  # given up on: one more attempt
+        flushed = outbox.flush()
+        assert (flushed.sent, flushed.failed) == (1, 1)  # the 550 again: failed again at once
+        (again,) = outbox.undelivered("g1")
+        assert again.entry == failed.entry and again.state == "failed"
+        outbox.drop("g1", again.entry)
+        assert outbox.undelivered("g1") == []
+        assert not outbox.put("a", message(1))  # its key stays taken: never queued again
+        now[0] = 10_000
+        assert outbox.flush().sent == 0
+        assert len(sink.wait_for(1)) == 1
+
+
+@pytest.mark.parametrize("entry", ["other-game", "missing", "../../etc/passwd", "sent"])
+def test_the_console_cannot_touch_another_game_s_or_a_sent_message(
+    tmp_path: Path, entry: str
+) -> None:
+    with running_sink() as (sink, port):
+        outbox = Outbox(tmp_path, Relay(port=port))
+        outbox.put("mine", message(1), "g1", "ana", "report")
+        outbox.put("theirs", message(2), "g2", "ana", "report")
+        names = {
+            "other-game": outbox.undelivered("g2")[0].entry,
+            "sent": outbox.undelivered("g1")[0].entry,
+            "missing": "0" * 32,
+        }
+        if entry == "sent":
+            sink.replies = []
+            outbox.flush()
+        with pytest.raises(UnknownMailError, match="no such undelivered email"):
+            outbox.retry_now("g1", names.get(entry, entry))
+        with pytest.raises(UnknownMailError):
+            outbox.drop("g1", names.get(entry, entry))
+        assert [u.seat for u in outbox.undelivered("g2")] == ([] if entry == "sent" else ["ana"])

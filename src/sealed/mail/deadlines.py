@@ -39,6 +39,7 @@ def sweep(gateway: Gateway, game: str, now: datetime, remind: timedelta = REMIND
     for seat in status.waiting:
         ref = SeatRef(game, seat)
         text = answers.reminder(title, status.step, status.deadline)
-        mail = gateway.compose(ref, f"{title}: reminder, step {status.step}", text, status.step)
-        gateway.outbox.put(f"reminder/{game}/{status.step}/{seat}", mail)
+        subject = f"{title}: reminder, step {status.step}"
+        mail = gateway.compose(ref, subject, text, status.step)
+        gateway.outbox.put(f"reminder/{game}/{status.step}/{seat}", mail, game, seat, subject)
     return "reminded"

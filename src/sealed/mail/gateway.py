@@ -204,7 +204,7 @@ class Gateway:
             if report is None:
                 continue
             mail = self.compose(ref, report.subject, report.text, report.step, "auto-generated")
-            queued += self.outbox.put(report.key, mail)
+            queued += self.outbox.put(report.key, mail, ref.game, ref.seat, report.subject)
             self.port.mark_delivered(report)
         return queued
 
@@ -220,14 +220,16 @@ class Gateway:
             earlier = _header(incoming, "References").split()[-MAX_REFERENCES:]
             mail["In-Reply-To"] = incoming_id
             mail["References"] = " ".join([*earlier, incoming_id])
-        self.outbox.put(key, mail)
+        # The console names an answer, never its subject: that is the player's own text.
+        self.outbox.put(key, mail, ref.game, ref.seat, f"the answer to an email of {ref.seat}")
 
     def _relay(self, sender: SeatRef, reader: SeatRef, to: str, number: int, text: str) -> None:
         title = self.port.title(sender.game)
         subject = f"{title}: message #{number} from {sender.seat}"
         body = answers.press_relay(title, sender.seat, to, number, text)
         mail = self.compose(reader, subject, body, None, "auto-generated", f"{sender.seat} via")
-        self.outbox.put(f"press/{sender.game}/{number}/{reader.seat}", mail)
+        key = f"press/{sender.game}/{number}/{reader.seat}"
+        self.outbox.put(key, mail, reader.game, reader.seat, subject)
 
     def compose(
         self,

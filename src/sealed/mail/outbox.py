@@ -23,6 +23,7 @@ import contextlib
 import hashlib
 import json
 import os
+import re
 import smtplib
 import ssl
 import tempfile
@@ -36,6 +37,8 @@ from email.parser import BytesParser
 from email.utils import getaddresses
 from pathlib import Path
 from typing import Any, Literal
+
+from sealed.core.errors import SealedError
 
 Security = Literal["none", "starttls", "tls"]
 
@@ -61,6 +64,28 @@ class Relay:
         password is never sent to whoever answers on the relay's port.
         """
         return ssl.create_default_context(cafile=self.ca_file)
+
+
+class UnknownMailError(SealedError):
+    """The console named an outbox entry its game does not have (or no longer)."""
+
+    code = "mail/unknown"
+
+
+ENTRY = re.compile(r"[0-9a-f]{32}")  # an outbox entry's name (a digest of its key)
+
+
+@dataclass(frozen=True)
+class Undelivered:
+    """A message not sent yet, as the game master's console lists it (never its text)."""
+
+    entry: str
+    seat: str
+    about: str
+    state: str  # queued (waiting or retrying) or failed (given up on)
+    attempts: int
+    error: str
+    next_attempt: float | None  # when it is tried again (None: given up on)
 
 
 @dataclass(frozen=True)
@@ -94,8 +119,14 @@ class Outbox:
         folder.mkdir(parents=True, exist_ok=True)
 
     # -- queueing -----------------------------------------------------------------
-    def put(self, key: str, message: EmailMessage) -> bool:
-        """Queue ``message`` under ``key``; False (nothing queued) if the key was seen before."""
+    def put(
+        self, key: str, message: EmailMessage, game: str = "", seat: str = "", about: str = ""
+    ) -> bool:
+        """Queue ``message`` under ``key``; False (nothing queued) if the key was seen before.
+
+        ``game``, ``seat`` and ``about`` (what the mail is, in words of ours: never a
+        player's text) are what the game master's console lists while it is undelivered.
+        """
         final = self.folder / f"{self._name(key)}.eml"
         temporary = self._write_temporary(message.as_bytes(policy=policy.SMTP))
         try:
@@ -104,7 +135,8 @@ class Outbox:
             return False
         finally:
             temporary.unlink(missing_ok=True)
-        self._save_meta(final, {"key": key, "state": "queued", "attempts": 0, "next": 0.0})
+        meta = {"key": key, "state": "queued", "attempts": 0, "next": 0.0}
+        self._save_meta(final, {**meta, "game": game, "seat": seat, "about": about[:200]})
         return True
 
     def has(self, key: str) -> bool:
@@ -119,13 +151,67 @@ class Outbox:
         """Messages given up on (for the game master's console)."""
         return self.messages("failed")
 
+    def undelivered(self, game: str) -> list[Undelivered]:
+        """``game``'s messages not sent yet: waiting, retrying, or given up on; oldest first.
+
+        What the game master's console lists: never a message's text, only what it is.
+        """
+        found = []
+        for path in sorted(self.folder.glob("*.eml"), key=_queued_at):
+            meta = self._meta(path)
+            if meta["state"] in ("queued", "failed") and meta.get("game") == game:
+                found.append(
+                    Undelivered(
+                        path.stem,
+                        str(meta.get("seat", "")),
+                        str(meta.get("about", "")),
+                        str(meta["state"]),
+                        int(meta["attempts"]),
+                        str(meta.get("error", "")),
+                        float(meta["next"]) if meta["state"] == "queued" else None,
+                    )
+                )
+        return found
+
+    def retry_now(self, game: str, entry: str) -> None:
+        """Send ``game``'s message ``entry`` at the next flush, even one given up on.
+
+        One more attempt: a message given up on that fails again stays given up on.
+
+        :raises UnknownMailError: ``game`` has no undelivered message ``entry``.
+        """
+        path, meta = self._entry(game, entry)
+        if meta["state"] == "failed":
+            meta["attempts"] = max(0, self.max_attempts - 1)
+        meta.update(state="queued", next=0.0)
+        self._save_meta(path, meta)
+
+    def drop(self, game: str, entry: str) -> None:
+        """Never send ``game``'s message ``entry``; its key stays taken (never queued again).
+
+        :raises UnknownMailError: ``game`` has no undelivered message ``entry``.
+        """
+        path, meta = self._entry(game, entry)
+        meta.update(state="dropped", dropped_at=self.clock())
+        self._save_meta(path, meta)
+
+    def _entry(self, game: str, entry: str) -> tuple[Path, dict[str, Any]]:
+        path = self.folder / f"{entry}.eml"
+        meta = self._meta(path) if ENTRY.fullmatch(entry) and path.exists() else {}
+        if meta.get("game") != game or meta.get("state") not in ("queued", "failed"):
+            # another game's, sent or dropped meanwhile, or no such entry: the same answer
+            raise UnknownMailError(
+                "this game has no such undelivered email (it was sent or dropped meanwhile?)"
+            )
+        return path, meta
+
     # -- sending ------------------------------------------------------------------
     def flush(self) -> Flushed:
         """Send every queued message that is due; one connection for all of them."""
         with self.sending:
             due = [
                 path
-                for path in sorted(self.folder.glob("*.eml"))
+                for path in sorted(self.folder.glob("*.eml"), key=_queued_at)  # oldest first
                 if (meta := self._meta(path))["state"] == "queued" and meta["next"] <= self.clock()
             ]
             if not due:
@@ -231,3 +317,7 @@ class Outbox:
             Path(name).unlink(missing_ok=True)
             raise
         return Path(name)
+
+
+def _queued_at(eml: Path) -> tuple[int, str]:
+    return eml.stat().st_mtime_ns, eml.name

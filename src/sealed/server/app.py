@@ -13,9 +13,9 @@ import asyncio
 import contextlib
 import json
 import logging
-from collections.abc import AsyncIterator, Awaitable, Callable
-from datetime import datetime
-from typing import Any
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
+from datetime import UTC, datetime
+from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
 from jinja2 import Environment, PackageLoader, select_autoescape
@@ -52,6 +52,9 @@ from sealed.server import gm
 from sealed.server.model import BadRequestError, Link, Settings, Snapshot, UnknownLinkError
 from sealed.server.service import API, WEB, GameService
 from sealed.server.writer import StorageError
+
+if TYPE_CHECKING:
+    from sealed.server.mailserve import MailConsole
 
 log = logging.getLogger("sealed.server")
 
@@ -167,11 +170,26 @@ async def json_body(request: Request) -> dict[str, Any]:
 # -- the application ------------------------------------------------------------------------
 
 
-class Handlers:
-    """The routes, bound to one service."""
+class MailOffError(SealedError):
+    """A mail act asked of a server that runs no email gateway."""
 
-    def __init__(self, service: GameService) -> None:
+    code = "mail/off"
+
+
+class Handlers:
+    """The routes, bound to one service (and the email gateway's console part, if it runs)."""
+
+    def __init__(self, service: GameService, mail: MailConsole | None = None) -> None:
         self.service = service
+        self.mail = mail
+
+    def mail_console(self) -> MailConsole:
+        if self.mail is None:
+            raise MailOffError(
+                "this server runs no email gateway: start it with 'sealed serve --mail-domain "
+                "DOMAIN' to give seats email addresses"
+            )
+        return self.mail
 
     async def call(self, fn: Callable[..., Any], *args: Any) -> Any:
         return await run_in_threadpool(fn, *args)
@@ -322,9 +340,77 @@ class Handlers:
             links={seat: self.url(request, "play", t) for seat, t in tokens.items()},
             audit=await self.call(self.service.audit_log, link.game_id),
             reminders=await self.call(self.service.reminders_of, link.game_id),
+            mail=await self.call(self.mail_context, link.game_id),
             **context,
             **extra,
         )
+
+    # -- the GM console's email part ------------------------------------------
+    def mail_context(self, game_id: int) -> dict[str, Any] | None:
+        """The console's email section: addresses and undelivered mail (None: no gateway)."""
+        if self.mail is None:
+            return None
+        return mail_state(self.mail, game_id)
+
+    async def gm_mail_act(self, request: Request) -> Response:
+        """Every POST of the console's email section: one act, then back to the console."""
+        try:
+            link = await self.link(request, "gm")
+        except SealedError as error:
+            return error_page(error)
+        form = await request.form()
+        try:
+            data = {name: text_field(form, name) for name in ("seats", "gm", "seat", "entry")}
+            shown = await self.run_mail_act(link, request.path_params["act"], data)
+        except SealedError as error:
+            return await self.console_page(request, link, error, status_of(error))
+        if shown:
+            return await self.console_page(request, link, mail_shown=shown)
+        return RedirectResponse(f"/gm/{request.path_params['token']}#mail", status_code=303)
+
+    async def run_mail_act(self, link: Link, act: str, data: Mapping[str, Any]) -> dict[str, str]:
+        """One email act of the console or the API; the addresses it made, by seat."""
+        mail, game_id = self.mail_console(), link.game_id
+        if act == "register":
+            contacts, gm_contact = contacts_from(data.get("seats")), data.get("gm")
+            if gm_contact is not None and not isinstance(gm_contact, str):
+                raise BadRequestError('"gm" must be an email address')
+            result: dict[str, str] = await self.call(
+                mail.register, game_id, contacts, (gm_contact or "").strip() or None
+            )
+            return result
+        if act in ("renew", "revoke"):
+            seat = data.get("seat")
+            if not isinstance(seat, str) or not seat.strip():
+                raise BadRequestError("name the seat")
+            if act == "renew":
+                return {seat: await self.call(mail.renew, game_id, seat.strip())}
+            await self.call(mail.revoke, game_id, seat.strip())
+            return {}
+        if act in ("retry", "drop"):
+            entry = data.get("entry")
+            if not isinstance(entry, str) or not entry.strip():
+                raise BadRequestError("name the email (its entry)")
+            await self.call(mail.retry if act == "retry" else mail.drop, game_id, entry.strip())
+            return {}
+        raise UnknownLinkError(f"the console has no email act {act[:40]!r}")
+
+    async def api_mail(self, request: Request) -> Response:
+        async def go() -> Response:
+            link = await self.link(request, "gm")
+            state = await self.call(mail_state, self.mail_console(), link.game_id)
+            return JSONResponse({"ok": True, **state})
+
+        return await self.api(request, go)
+
+    async def api_mail_act(self, request: Request) -> Response:
+        async def go() -> Response:
+            link = await self.link(request, "gm")
+            data = await json_body(request)
+            addresses = await self.run_mail_act(link, request.path_params["act"], data)
+            return JSONResponse({"ok": True, "addresses": addresses})
+
+        return await self.api(request, go)
 
     async def gm_act(self, request: Request) -> Response:
         """Every POST of the console: one act, then back to the console (303) or an error."""
@@ -533,6 +619,59 @@ class Handlers:
         return PlainTextResponse("ok")
 
 
+def mail_state(mail: MailConsole, game_id: int) -> dict[str, Any]:
+    """A game's email, for the console and ``GET /api/gm/TOKEN/mail``: never a mail's text."""
+    return {
+        "domain": f"{mail.where.local}+...@{mail.where.domain}",
+        "addresses": {
+            seat: {"address": address, "contact": contact}
+            for seat, address, contact in mail.addresses(game_id)
+        },
+        "undelivered": [
+            {
+                "entry": u.entry,
+                "seat": u.seat,
+                "about": u.about,
+                "state": u.state,
+                "attempts": u.attempts,
+                "error": u.error,
+                "next_attempt": _iso(u.next_attempt),
+            }
+            for u in mail.undelivered(game_id)
+        ],
+    }
+
+
+def contacts_from(value: object) -> dict[str, str]:
+    """Seats' email addresses: ``{"ana": "a@x"}`` (JSON) or ``ana=a@x`` lines (the form).
+
+    :raises BadRequestError: anything else.
+    """
+    if isinstance(value, dict):
+        if not all(isinstance(k, str) and isinstance(v, str) for k, v in value.items()):
+            raise BadRequestError('"seats" must map seat names to email addresses')
+        return {k.strip(): v.strip() for k, v in value.items()}
+    if value is None or value == "":
+        return {}
+    if not isinstance(value, str):
+        raise BadRequestError('"seats" must map seat names to email addresses')
+    contacts: dict[str, str] = {}
+    for number, line in enumerate(value.splitlines(), 1):
+        if not line.strip():
+            continue
+        seat, equals, address = line.partition("=")
+        if not equals or not seat.strip():
+            raise BadRequestError(f"line {number}: write seat=email, e.g. ana=ana@example.org")
+        contacts[seat.strip()] = address.strip()
+    return contacts
+
+
+def _iso(when: float | None) -> str | None:
+    if when is None:
+        return None
+    return datetime.fromtimestamp(when, UTC).isoformat(timespec="seconds")
+
+
 def api_report(snapshot: Snapshot, report: Report) -> dict[str, Any]:
     """A seat's report for scripts: its view, what is new on its ``api`` cursor, what is due."""
     match, seat = snapshot.match, report.seat
@@ -666,9 +805,15 @@ def same_origin(request: Request) -> bool:
     return urlsplit(origin).netloc == request.headers.get("host", "")
 
 
-def create_app(service: GameService, poll: float | None = 1.0) -> Starlette:
-    """The application; with ``poll`` (seconds) a background task fires deadlines."""
-    h = Handlers(service)
+def create_app(
+    service: GameService, poll: float | None = 1.0, mail: MailConsole | None = None
+) -> Starlette:
+    """The application; with ``poll`` (seconds) a background task fires deadlines.
+
+    With ``mail`` (the email gateway of ``sealed serve --mail-domain``), the
+    console shows and manages each game's email addresses and undelivered mail.
+    """
+    h = Handlers(service, mail)
     routes = [
         Route("/", h.home),
         Route("/healthz", h.health),
@@ -684,6 +829,7 @@ def create_app(service: GameService, poll: float | None = 1.0) -> Starlette:
         Route("/gm/{token}/rollback", h.rollback_preview, methods=["GET"]),
         Route("/gm/{token}/record.json", h.record),
         Route("/gm/{token}/reports.txt", h.reports),
+        Route("/gm/{token}/mail/{act}", h.gm_mail_act, methods=["POST"]),
         Route("/gm/{token}/{act}", h.gm_act, methods=["POST"]),
         Route("/api/games", h.api_create, methods=["POST"]),
         Route("/api/play/{token}", h.api_report),
@@ -692,6 +838,8 @@ def create_app(service: GameService, poll: float | None = 1.0) -> Starlette:
         Route("/api/gm/{token}", h.api_status),
         Route("/api/gm/{token}/close", h.api_close, methods=["POST"]),
         Route("/api/gm/{token}/record", h.api_record),
+        Route("/api/gm/{token}/mail", h.api_mail),
+        Route("/api/gm/{token}/mail/{act}", h.api_mail_act, methods=["POST"]),
         Mount("/static", StaticFiles(packages=[("sealed.server", "static")]), name="static"),
     ]
 

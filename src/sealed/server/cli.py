@@ -54,12 +54,12 @@ def serve(db_url: str | None, host: str, port: int, poll: float, **mail: Any) ->
         click.echo(f"warning: listening on {host}, not only this machine", err=True)
     click.echo(f"sealed serves on http://{host}:{port}/ (database {redacted(url)})")
     service = GameService(engine)
-    app = create_app(service, poll=poll)
     settings = MailSettings(**mail)
     with running_mail(service, settings, url) as worker:
         if worker is not None:
             where = f"{settings.mail_local}+...@{settings.mail_domain}"
             click.echo(f"email gateway for {where}; replies leave by {settings.relay}")
+        app = create_app(service, poll=poll, mail=None if worker is None else worker.console)
         uvicorn.run(app, host=host, port=port, log_level="warning", access_log=False)
 
 

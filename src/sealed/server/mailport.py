@@ -124,22 +124,7 @@ class ServerPort:
                 raise SealedError(f"no seat {unknown[0]!r} in this game{hint}")
             if self._rows(game_id, connection):
                 raise SealedError(f"game {key} already has email addresses")
-            rows = []
-            for position, seat in enumerate([*(s for s in seats if s in contacts), GM]):
-                label = GM if seat == GM else seat_label(seat, seats.index(seat))
-                secret = make_address(self.where, key, label).secret
-                rows.append(
-                    {
-                        "game_id": game_id,
-                        "seat": seat,
-                        "label": label,
-                        "secret": secret,
-                        "contact": everyone[seat].strip(),
-                        "position": position,
-                    }
-                )
-            if len({r["label"] for r in rows}) != len(rows):
-                raise SealedError("two seats would share an email address: rename one")
+            rows = self._new_rows(game_id, seats, everyone, [])
             connection.execute(sa.insert(mail_seats), rows)
             return rows
 
@@ -149,6 +134,105 @@ class ServerPort:
             str(r["seat"]): SeatAddress(key, str(r["label"]), str(r["secret"])).render(self.where)
             for r in rows
         }
+
+    def add_seats(self, game_id: int, contacts: Mapping[Seat, str]) -> dict[Seat, str]:
+        """Give more seats of a game with email (the GM's too, after a revoke) an address each.
+
+        :raises SealedError: an unknown seat, a bad address, a seat that has an address
+            already (give it a new one instead), or a game without email; nothing changes.
+        """
+        key = check_game_id(game_key(game_id))
+        for seat, contact in contacts.items():
+            _check_contact(seat, contact)
+
+        def insert(connection: sa.Connection, snapshot: Snapshot) -> list[dict[str, Any]]:
+            seats = snapshot.match.seats
+            unknown = [s for s in contacts if s not in seats and s != GM]
+            if unknown:
+                hint = did_you_mean(unknown[0], [*seats, GM])
+                raise SealedError(f"no seat {unknown[0]!r} in this game{hint}")
+            existing = self._rows(game_id, connection)
+            if not existing:
+                raise SealedError(f"game {key} has no email yet: register its seats first")
+            taken = [s for s in contacts if s in {str(r.seat) for r in existing}]
+            if taken:
+                raise SealedError(
+                    f"{taken[0]} has an email address already: give it a new one instead"
+                )
+            rows = self._new_rows(game_id, seats, contacts, existing)
+            if rows:
+                connection.execute(sa.insert(mail_seats), rows)
+            return rows
+
+        detail = f"email addresses for {', '.join(contacts)}"
+        rows = self.service.under_lock(game_id, insert, ("gm", "mail", detail))
+        return {
+            str(r["seat"]): SeatAddress(key, str(r["label"]), str(r["secret"])).render(self.where)
+            for r in rows
+        }
+
+    def _new_rows(
+        self,
+        game_id: int,
+        seats: Sequence[Seat],
+        contacts: Mapping[Seat, str],
+        existing: Sequence[sa.Row[Any]],
+    ) -> list[dict[str, Any]]:
+        """Rows for ``contacts`` in seat order, the GM after every seat.
+
+        :raises SealedError: two seats would share a label.
+        """
+        key = game_key(game_id)
+        rows = []
+        for seat in [*(s for s in seats if s in contacts), *([GM] if GM in contacts else [])]:
+            position = len(seats) if seat == GM else seats.index(seat)
+            label = GM if seat == GM else seat_label(seat, seats.index(seat))
+            rows.append(
+                {
+                    "game_id": game_id,
+                    "seat": seat,
+                    "label": label,
+                    "secret": make_address(self.where, key, label).secret,
+                    "contact": contacts[seat].strip(),
+                    "position": position,
+                }
+            )
+        labels = [str(r.label) for r in existing] + [str(r["label"]) for r in rows]
+        if len(set(labels)) != len(labels):
+            raise SealedError("two seats would share an email address: rename one")
+        return rows
+
+    def withdraw(self, ref: SeatRef) -> None:
+        """Take ``ref``'s address away: mail to it is refused (the clear bounce), and the
+        seat plays on its web page only until it is given an address again.
+
+        :raises SealedError: the seat has no address.
+        """
+        game_id = game_number(ref.game)
+
+        def delete(connection: sa.Connection, snapshot: Snapshot) -> None:
+            self._row(ref, connection)  # refuses a seat without an address
+            connection.execute(
+                sa.delete(mail_seats).where(
+                    (mail_seats.c.game_id == game_id) & (mail_seats.c.seat == ref.seat)
+                )
+            )
+
+        self.service.under_lock(game_id, delete, ("gm", "mail", f"revoked {ref.seat}'s address"))
+
+    def addresses(self, game_id: int) -> list[tuple[Seat, str, str]]:
+        """Every seat with an address: (seat, its secret address, its registered address)."""
+        key = game_key(game_id)
+        with reading(self.service.engine) as connection:
+            rows = self._rows(game_id, connection)
+        return [
+            (
+                str(row.seat),
+                SeatAddress(key, str(row.label), str(row.secret)).render(self.where),
+                str(row.contact),
+            )
+            for row in rows
+        ]
 
     def revoke(self, ref: SeatRef) -> str:
         """Give ``ref`` a new secret: its old address is refused from now on. The new address."""
@@ -394,8 +478,11 @@ class ServerPort:
         for row in due:
             ref = SeatRef(game, str(row.seat))
             text = answers.reminder(title, status.step, status.deadline)
-            mail = gateway.compose(ref, f"{title}: reminder, step {status.step}", text, status.step)
-            gateway.outbox.put(f"reminder/{game}/{status.step}/{ref.seat}", mail)
+            subject = f"{title}: reminder, step {status.step}"
+            mail = gateway.compose(ref, subject, text, status.step)
+            gateway.outbox.put(
+                f"reminder/{game}/{status.step}/{ref.seat}", mail, game, ref.seat, subject
+            )
         sent = [int(row.id) for row in due]
         now = naive(self.service.clock())
 

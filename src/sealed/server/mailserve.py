@@ -31,7 +31,7 @@ import imaplib
 import logging
 import os
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -44,9 +44,10 @@ from sealed.mail.__main__ import IMAP_PASSWORD_VARIABLE, PASSWORD_VARIABLE
 from sealed.mail.addresses import MailDomain
 from sealed.mail.gateway import Gateway
 from sealed.mail.imap import Mailbox, fetch_once
-from sealed.mail.outbox import Outbox, Relay, Security
+from sealed.mail.outbox import Outbox, Relay, Security, Undelivered
+from sealed.mail.port import SeatRef
 from sealed.mail.smtp import start_smtp
-from sealed.server.mailport import ServerPort
+from sealed.server.mailport import ServerPort, game_key
 from sealed.server.service import GameService
 
 log = logging.getLogger("sealed.server.mail")
@@ -175,6 +176,72 @@ def mail_options(command: F) -> F:
     return command
 
 
+class MailConsole:
+    """What the game master's console shows and does about a game's mail.
+
+    Each seat's secret address (to see, renew or revoke) and the mail of the
+    game that is not delivered yet (to retry now or drop). Everything is by the
+    server's game number, and an outbox entry is found only within its own
+    game: one game's console never reaches another's mail. Only what a mail
+    is (its seat, our subject, its attempts and last error) is shown, never
+    its text.
+    """
+
+    def __init__(
+        self, port: ServerPort, outbox: Outbox, wake: Callable[[], None] = lambda: None
+    ) -> None:
+        self.port = port
+        self.outbox = outbox
+        self.wake = wake
+
+    @property
+    def where(self) -> MailDomain:
+        return self.port.where
+
+    def addresses(self, game_id: int) -> list[tuple[str, str, str]]:
+        """(seat, secret address, registered address) of every seat with an address."""
+        return self.port.addresses(game_id)
+
+    def register(
+        self, game_id: int, contacts: Mapping[str, str], gm_contact: str | None
+    ) -> dict[str, str]:
+        """Addresses for the seats in ``contacts`` (the first time, the GM's too); by seat.
+
+        :raises SealedError: see :meth:`ServerPort.enable` and :meth:`ServerPort.add_seats`.
+        """
+        if not self.port.addresses(game_id):
+            if not gm_contact:
+                raise SealedError("give your own email address too (the GM's commands use it)")
+            addresses = self.port.enable(game_id, contacts, gm_contact)
+        else:
+            more = dict(contacts) if not gm_contact else {**contacts, "gm": gm_contact}
+            if not more:
+                raise SealedError("name a seat and its email address (ana=ana@example.org)")
+            addresses = self.port.add_seats(game_id, more)
+        self.wake()  # their first reports go out now, not at the next round
+        return addresses
+
+    def renew(self, game_id: int, seat: str) -> str:
+        """A new secret address for ``seat``; the old one is refused from now on."""
+        return self.port.revoke(SeatRef(game_key(game_id), seat))
+
+    def revoke(self, game_id: int, seat: str) -> None:
+        """``seat`` has no address any more: mail to the old one is refused."""
+        self.port.withdraw(SeatRef(game_key(game_id), seat))
+
+    def undelivered(self, game_id: int) -> list[Undelivered]:
+        return self.outbox.undelivered(game_key(game_id))
+
+    def retry(self, game_id: int, entry: str) -> None:
+        """Try the message again now (at once, not at its next backoff time)."""
+        self.outbox.retry_now(game_key(game_id), entry)
+        self.wake()
+
+    def drop(self, game_id: int, entry: str) -> None:
+        """Never send the message."""
+        self.outbox.drop(game_key(game_id), entry)
+
+
 class MailWorker:
     """The gateway of one server process: SMTP, and a thread doing the rounds of mail work."""
 
@@ -185,7 +252,9 @@ class MailWorker:
             self.port, settings.where, Outbox(outbox_folder, settings.relay_to())
         )
         self.mailbox = settings.mailbox()
+        self.console = MailConsole(self.port, self.gateway.outbox, self.wake)
         self._stop = threading.Event()
+        self._wake = threading.Event()
         self._thread: threading.Thread | None = None
         self._controller: Any = None
 
@@ -200,8 +269,13 @@ class MailWorker:
         self._thread = threading.Thread(target=self._run, name="sealed-mail", daemon=True)
         self._thread.start()
 
+    def wake(self) -> None:
+        """Do a round of mail work now (the console retried a message, or added seats)."""
+        self._wake.set()
+
     def stop(self) -> None:
         self._stop.set()
+        self._wake.set()
         if self._thread is not None:
             self._thread.join(timeout=60)
         if self._controller is not None:
@@ -213,7 +287,9 @@ class MailWorker:
                 self.tick()
             except Exception:  # a round that fails (database away) must not end the gateway
                 log.exception("a round of mail work failed; trying again in a moment")
-            if self._stop.wait(self.settings.mail_every):
+            self._wake.wait(self.settings.mail_every)
+            self._wake.clear()
+            if self._stop.is_set():
                 return
 
     def tick(self) -> None:
