@@ -606,7 +606,8 @@ def _give_tasks(roller: _Roller, module: Module) -> None:
         tasks = (*config.tasks[:-1], task, config.tasks[-1])
         if government.functions:
             added = _one_government_for(roller, task)
-            government = replace(government, functions=(*government.functions, (task, added)))
+            *before, last = government.functions  # the estate stays last, as in the tasks
+            government = replace(government, functions=(*before, (task, added), last))
     roller.config = replace(config, government=government, tasks=tasks)
     if config.has("libertarianism"):
         _libertarian_government(roller)
