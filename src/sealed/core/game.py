@@ -217,6 +217,9 @@ class Game(ABC, Generic[S, O, V]):
     summary: ClassVar[str] = ""
     order_words: ClassVar[tuple[str, ...]] = ()
     """The first words of this game's orders (lenient email reading spots misspelt ones)."""
+    order_block: ClassVar[tuple[str, str] | None] = None
+    """The opening and closing marks (any case) of a multi-line order form that lenient
+    reading keeps whole (FactionRPG's ``[fieldset=`` ... ``[/fieldset]``); None: none."""
     board_key: ClassVar[str | None] = None
     """The state key of a printed board a table may enter as a file (``--map FILE``);
     None: the game has no board to enter."""

@@ -600,11 +600,13 @@ def salvage_orders(
     body = "\n".join(line for _, line in lines)
     if not any(c.isalnum() for c in body):  # even where the notation reads "" as "no action"
         raise OrderSyntaxError(NO_ORDERS)
-    try:
-        game.parse(state, seat, body)
-        return body, []
-    except OrderError:
-        pass
+    lines, blocks = _order_blocks(game, lines)
+    if not blocks:  # with blocks, go on: the chatter around them is listed, never dropped
+        try:
+            game.parse(state, seat, body)
+            return body, []
+        except OrderError:
+            pass
     kept: list[str] = []
     skipped: list[SkippedLine] = []
     doubtful: list[str] = []
@@ -612,6 +614,13 @@ def salvage_orders(
     for index, (number, line) in enumerate(lines):
         if joined_with_next:  # this line was the end of an order split over two lines
             joined_with_next = False
+            continue
+        if index in blocks:  # a whole order form: an order, or a refusal of the email
+            error = _parses(game, state, seat, line)
+            if error is None:
+                kept.append(line)
+            else:
+                doubtful.append(f"line {number} {_quote(line)}: {_quote(str(error), 160)}")
             continue
         if not any(c.isalnum() for c in line):  # '"' or '---': never an order, even "pass"
             skipped.append(SkippedLine(number, _quote(line, 80)[1:-1], "not an order"))
@@ -665,6 +674,34 @@ def _clean_lines(text: str) -> list[tuple[int, str]]:
         if line:
             cleaned.append((number, line))
     return cleaned
+
+
+def _order_blocks(
+    game: Game[Any, Any, Any], lines: list[tuple[int, str]]
+) -> tuple[list[tuple[int, str]], set[int]]:
+    """``lines`` with each of the game's multi-line order forms (:attr:`Game.order_block`)
+    joined into one, numbered by its first line; and the indexes of those forms."""
+    if game.order_block is None:
+        return lines, set()
+    opening, closing = (mark.lower() for mark in game.order_block)
+    joined: list[tuple[int, str]] = []
+    blocks: set[int] = set()
+    index = 0
+    while index < len(lines):
+        start = lines[index][1].lower().find(opening)
+        if start < 0:
+            joined.append(lines[index])
+            index += 1
+            continue
+        end = index
+        while closing not in lines[end][1].lower()[start if end == index else 0 :]:
+            if end + 1 == len(lines):
+                break  # never closed: the game's own refusal says so
+            end += 1
+        blocks.add(len(joined))
+        joined.append((lines[index][0], "\n".join(line for _, line in lines[index : end + 1])))
+        index = end + 1
+    return joined, blocks
 
 
 def _split_order(

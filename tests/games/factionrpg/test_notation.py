@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 from sealed.core.chance import SeededChance
 from sealed.core.errors import OrderError
 from sealed.core.game import resolve_options
+from sealed.core.match import salvage_orders
 from sealed.games.factionrpg import GAME
 from sealed.games.factionrpg.orders import AssetOrder, TurnOrders
 from sealed.games.factionrpg.state import FactionState
@@ -106,3 +107,88 @@ def test_a_refusal_never_names_a_hidden_asset_it_cannot_see() -> None:
             assert "Blue-Agents" not in str(error)
         else:
             raise AssertionError(f"{text!r} was accepted")
+
+
+POST = """Hi GM, here are Red's orders for this turn.
+
+[fieldset=Red-Military Attack(Damage) Blue-Military (WITH Green)]
+Our soldiers march at dawn.
+***
+Boots in the mud.
+[spoiler=Result]The GM will put the result of the action here.[/spoiler][/fieldset]
+
+[fieldset=Red-Agents ATTACK (INFILTRATE) Blue]
+We listen at doors.
+[spoiler=Result]The GM will put the result of the action here.[/spoiler][/fieldset]
+
+Thanks, and we will attack Blue's army next turn."""
+
+FIELDSETS_ONLY = POST[POST.index("[fieldset") : POST.rindex("[/fieldset]") + len("[/fieldset]")]
+
+
+def test_strict_reading_names_the_chatter_line_and_suggests_a_remark() -> None:
+    """Review finding 7: the seed's format pasted with a forum remark as its last line."""
+    try:
+        GAME.parse(state(), "Red", POST)
+    except OrderError as error:
+        message = str(error)
+    else:
+        raise AssertionError("a line naming an action outside the fieldsets was accepted")
+    assert message.startswith('line 13: "Thanks, and we will attack Blue\'s army next turn."')
+    assert "did you mean it as a remark?" in message and "--lenient" in message
+    assert len(message) <= 400
+
+
+def test_lenient_reading_keeps_whole_fieldsets_and_lists_every_remark() -> None:
+    orders, skipped = salvage_orders(GAME, state(), "Red", POST)
+    assert GAME.parse(state(), "Red", orders) == GAME.parse(state(), "Red", FIELDSETS_ONLY)
+    assert [(s.number, s.text) for s in skipped] == [
+        (1, "Hi GM, here are Red's orders for this turn."),
+        (13, "Thanks, and we will attack Blue's army next turn."),
+    ]
+
+
+def test_lenient_reading_refuses_a_broken_fieldset_instead_of_setting_it_aside() -> None:
+    broken = POST.replace("[/fieldset]\n\nThanks", "\n\nThanks")
+    try:
+        salvage_orders(GAME, state(), "Red", broken)
+    except OrderError as error:
+        assert "not closed" in str(error)
+    else:
+        raise AssertionError("an unclosed fieldset was set aside as chatter")
+
+
+BLOCKS = [
+    "[fieldset=Red-Military damage Blue-Military]\nWe march.\n[spoiler=Result]x[/spoiler]"
+    "[/fieldset]",
+    "[fieldset=Red-Agents Attack(Infiltrate) Blue (WITH Green)]\nQuiet.\n***\nA shadow."
+    "\n[/fieldset]",
+    "[fieldset=Red-Treasury enhance Red-Mine]\n[/fieldset]",
+]
+CHATTER_WORDS = st.sampled_from(
+    ["Thanks", "and", "we", "will", "attack", "Blue's", "army", "next", "turn", "Hi", "GM",
+     "Cheers", "Green", "damage?", ",", ".", "OOC:", "lol"]
+)  # fmt: skip
+CHATTER = st.lists(CHATTER_WORDS, min_size=1, max_size=8).map(" ".join)
+
+
+@settings(max_examples=150)
+@given(st.lists(st.one_of(st.sampled_from(BLOCKS), CHATTER), min_size=1, max_size=8))
+def test_lenient_posts_keep_every_fieldset_and_list_every_other_line(pieces: list[str]) -> None:
+    """Fuzz: fieldsets among remarks are read whole, each remark line is either listed as
+    set aside or the post is refused in one short message; nothing is dropped unseen."""
+    text = "\n".join(pieces)
+    start = state()
+    try:
+        orders, skipped = salvage_orders(GAME, start, "Red", text)
+    except OrderError as error:
+        assert len(str(error)) <= 400
+        return
+    blocks = [p for p in pieces if p.startswith("[fieldset")]
+    assert GAME.parse(start, "Red", orders) == GAME.parse(start, "Red", "\n".join(blocks))
+    number, remarks = 1, []
+    for piece in pieces:
+        if not piece.startswith("[fieldset") and piece.strip():
+            remarks.append(number)
+        number += piece.count("\n") + 1
+    assert sorted(s.number for s in skipped) == remarks

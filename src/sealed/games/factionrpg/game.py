@@ -82,6 +82,7 @@ class FactionRPG(InPlaceGame[FactionState, Order, FactionView]):
     manual = "factionrpg.md"
     summary = "political play-by-post: hidden assets, profiles, collaboration, false results"
     order_words = ORDER_WORDS
+    order_block = ("[fieldset", "[/fieldset]")  # lenient reading keeps each fieldset whole
     bots: ClassVar[Mapping[str, type[Any]]] = BOTS
     length_unit = "turns"
 

@@ -155,26 +155,46 @@ def parse_turn_orders(text: str) -> list[AssetOrder | Share]:
     has_fieldsets = bool(FIELDSET.search(text))
     position = 0
     for match in FIELDSET.finditer(text):
-        found += _lines(text[position : match.start()], has_fieldsets)
-        found.append(_fieldset(match.group(1), match.group(2)))
+        found += _lines(text[position : match.start()], has_fieldsets, _line_at(text, position))
+        try:
+            found.append(_fieldset(match.group(1), match.group(2)))
+        except OrderSyntaxError as error:
+            raise OrderSyntaxError(f"line {_line_at(text, match.start())}: {error}") from None
         position = match.end()
-    found += _lines(text[position:], has_fieldsets)
+    found += _lines(text[position:], has_fieldsets, _line_at(text, position))
     return found
 
 
-def _lines(text: str, chatter_allowed: bool) -> list[AssetOrder | Share]:
+REMARK_HINT = (
+    " — did you mean it as a remark? Outside the fieldsets a line naming an action is read "
+    "as an order: leave the action word out, or use --lenient (remarks are set aside and listed)"
+)
+
+
+def _line_at(text: str, position: int) -> int:
+    """The number of the line (from 1) that ``position`` of ``text`` is on."""
+    return text.count("\n", 0, position) + 1
+
+
+def _lines(text: str, chatter_allowed: bool, first: int = 1) -> list[AssetOrder | Share]:
     if re.search(r"\[/?fieldset", text, re.I):
         raise OrderSyntaxError(
             "a [fieldset=...] is not closed by [/fieldset] (or a [/fieldset] has no opening)"
         )
     orders: list[AssetOrder | Share] = []
-    for line in text.split("\n"):
+    for number, line in enumerate(text.split("\n"), first):
         words = _words(line)
         if not words or (len(words) == 1 and words[0].lower() == "pass"):
             continue
         if chatter_allowed and not any(w.lower() in ORDER_LIKE for w in words):
             continue  # a post's chatter between fieldsets
-        orders.append(_one_line(words, line))
+        try:
+            orders.append(_one_line(words, line))
+        except OrderSyntaxError as error:
+            if not chatter_allowed:
+                raise
+            # In a pasted post the line is most likely a remark that names an action.
+            raise OrderSyntaxError(f"line {number}: {error}{REMARK_HINT}") from None
     return orders
 
 
