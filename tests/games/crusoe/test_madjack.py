@@ -374,3 +374,12 @@ def test_a_configuration_without_a_seed_compares_by_its_rolls() -> None:
     config = roll(4, SeededChance("same"))
     assert replace(config, seed="17") != config
     assert roll(4, SeededChance("same")) == config
+
+
+def test_national_capitalism_with_an_athenian_democracy_is_playable() -> None:
+    """The seed's recommended first advanced game, built beside Mad Jack (issue 14)."""
+    config = roll(4, scripted([*NATIONAL, *ATHENIAN]))
+    assert config.not_built() == []
+    assert config.options() == {"scenario": "national-capitalism", "government": "athenian"}
+    dictator = roll(4, scripted([*NATIONAL, *two(9)]))
+    assert dictator.not_built() == ["Stable Dictatorship"]

@@ -149,6 +149,14 @@ MODULE_TITLES = {
     "third-world": "Third World Country",
     "corporations": "Corporations",
 }
+GOVERNMENT_OPTIONS = {
+    "athenian-democracy": "athenian",
+    "representative-democracy": "representative",
+    "dictatorship": "dictatorship",
+    "bureaucracy": "bureaucracy",
+    "constitutional-hybrid": "hybrid",
+}
+"""The crusoe option ``government``'s value for each form."""
 DEMOCRACIES = ("athenian-democracy", "representative-democracy")
 GOVERNMENT_NAMES = {
     "athenian-democracy": "Athenian Democracy",
@@ -274,7 +282,10 @@ class Configuration:
 
     def not_built(self) -> list[str]:
         """The parts the program cannot play yet (empty: the game can start)."""
-        return [name for name, options in self.parts() if not _is_built(options)]
+        missing = [name for name, options in self.parts() if not _is_built(options)]
+        if not missing and not _is_built(self.options()):
+            missing.append("this combination of " + ", ".join(n for n, _ in self.parts()))
+        return missing
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -317,7 +328,7 @@ class Configuration:
 def _government_options(government: Government) -> dict[str, Any]:
     """``government=FORM`` (``government_strength``, ``government_dice``); a Hybrid also
     ``government_TASK=FORM`` per task."""
-    options: dict[str, Any] = {"government": government.form}
+    options: dict[str, Any] = {"government": GOVERNMENT_OPTIONS[government.form]}
     if government.strength:
         options["government_strength"] = government.strength
     if government.dice is not None:
