@@ -144,7 +144,7 @@ def render(view: CrusoeView) -> str:
     """The view as plain text."""
     lines = [
         f"Crusoe's Planet, {view.scenario}, cycle {view.cycle} of 9 ({view.seat})",
-        f"Turn order: {', '.join(view.order)}; phase: {view.phase}",
+        f"Turn order: {', '.join(view.order) or 'not dealt yet'}; phase: {view.phase}",
         "Radio signals recorded: " + ", ".join(f"{f} {view.radio_pool[f]}" for f in FREQUENCIES),
     ]
     if view.last_rescue:
