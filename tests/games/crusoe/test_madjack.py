@@ -383,3 +383,10 @@ def test_national_capitalism_with_an_athenian_democracy_is_playable() -> None:
     assert config.options() == {"scenario": "national-capitalism", "government": "athenian"}
     dictator = roll(4, scripted([*NATIONAL, *two(9)]))
     assert dictator.not_built() == ["Stable Dictatorship"]
+
+
+def test_a_more_devout_church_leaves_the_government_its_tasks() -> None:
+    config = roll(4, scripted([*NATIONAL, *ATHENIAN, *VIOLENCE, *two(7)]), 1)
+    assert [(m.name, m.variant) for m in config.modules] == [("church", "more-devout")]
+    assert config.tasks == ("radio_reward", "tax_burden", "estate")
+    assert any("government phase (invoking, violence) is skipped" in t for t in config.tweaks)

@@ -460,7 +460,7 @@ def _scenario(roller: _Roller, base: str, row: Row) -> None:
 
 
 def _government(roller: _Roller, tasks: Sequence[str]) -> Government:
-    """Roll on the Government Type table; a Hybrid rolls again for each task (ruling MJ-1)."""
+    """Roll on the Government Type table; a Hybrid rolls again for each task (ruling 35)."""
     row = roller.table("government")
     if row.meaning["form"] != "constitutional-hybrid":
         return _one_government(roller, row)
@@ -495,10 +495,10 @@ def _complication(roller: _Roller) -> None:
         name = _table_for(roller, str(row.meaning["table"]))
         if name == "violence" and roller.violence_rolled:
             roller.note("a Violence Tack-on is in play already: roll the complication again")
-            continue  # "roll here at most once" (ruling MJ-2)
+            continue  # "roll here at most once" (ruling 36)
         if not _new_rows(roller, name):
             roller.note("every tack-on of that table is in play: roll the complication again")
-            continue  # (ruling MJ-3)
+            continue  # (ruling 36)
         _tack_on(roller, name)
         return
     raise MadJackError("the complication table gave nothing new in 200 rolls")
@@ -514,7 +514,7 @@ def _table_for(roller: _Roller, table: str) -> str:
 
 
 def _new_rows(roller: _Roller, table: str) -> list[Row]:
-    """The rows of ``table`` whose tack-ons are not in play yet (a module once: ruling MJ-3)."""
+    """The rows of ``table`` whose tack-ons are not in play yet (a module once: ruling 36)."""
     return [
         row
         for row in tables()[table].rows
@@ -523,7 +523,7 @@ def _new_rows(roller: _Roller, table: str) -> list[Row]:
 
 
 def _tack_on(roller: _Roller, table: str) -> None:
-    """Roll ``table`` until a row adds something new (ruling MJ-3), and add it."""
+    """Roll ``table`` until a row adds something new (ruling 36), and add it."""
     row = roller.table(table)
     for _ in range(MAX_REROLLS):
         if row in _new_rows(roller, table):
@@ -549,7 +549,7 @@ def _tack_on(roller: _Roller, table: str) -> None:
 
 
 def _params(roller: _Roller, module: Module) -> tuple[tuple[str, int], ...]:
-    """The numbers a row asks for ("roll random number ..."), rolled now (ruling MJ-4)."""
+    """The numbers a row asks for ("roll random number ..."), rolled now (ruling 37)."""
     n = roller.players
     name, variant = module.name, module.variant
     if name == "vegetarians":
@@ -603,7 +603,7 @@ def _gender(roller: _Roller) -> tuple[tuple[str, int], ...]:
 
 def _give_tasks(roller: _Roller, module: Module) -> None:
     """A tack-on's task goes to the government in play, or a government is rolled: a row's
-    "[roll Gov't]" is met by the government already in play (ruling MJ-5)."""
+    "[roll Gov't]" is met by the government already in play (ruling 38)."""
     task = MODULE_TASKS.get((module.name, module.variant))
     if task is None:
         return
@@ -635,7 +635,7 @@ def _one_government_for(roller: _Roller, task: str) -> Government:
 def _libertarian_government(roller: _Roller) -> None:
     """Libertarianism: "If a government type is required merely for the collection of taxes it
     can be ignored; if one is required for other purposes ... use one of the forms of
-    democracy" (ruling MJ-6)."""
+    democracy" (ruling 39)."""
     config = roller.now
     if config.government is None:
         return
@@ -670,7 +670,7 @@ def _democratic(roller: _Roller, government: Government, tasks: Sequence[str]) -
 
 
 def _standing_tweaks(roller: _Roller) -> None:
-    """Tweaks that follow from what is in play together (rulings MJ-7 to MJ-10)."""
+    """Tweaks that follow from what is in play together (rulings 40 to 43)."""
     config = roller.now
     government = config.government
     variants = {(m.name, m.variant) for m in config.modules}
@@ -696,7 +696,7 @@ def _standing_tweaks(roller: _Roller) -> None:
     if ("landlords", "government-ownership") in variants:
         roller.tweak(
             "Government Ownership: the government owns the paths rolled (first in board "
-            "order, ruling MJ-10); the other paths are held as in Landlords Modern"
+            "order, ruling 350); the other paths are held as in Landlords Modern"
         )
 
 

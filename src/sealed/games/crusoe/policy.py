@@ -942,4 +942,4 @@ estate (choose a player):
   # 5) a starved player's goods go to the player with the lowest VP, rolling for ties
   otherwise: lowest player.vp, ties by dice
 """
-"""The seed's National Capitalism flow chart in this notation (ruling 24)."""
+"""The seed's National Capitalism flow chart in this notation (ruling 33)."""
