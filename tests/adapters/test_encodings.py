@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 import random
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -14,9 +15,15 @@ from tests.adapters.play import CONFIG_IDS, CONFIGS, GAMES, random_actions, spel
 
 from sealed.adapters.table import Table, load
 from sealed.core.chance import SeededChance
+from sealed.games.factionrpg.encoding import own_slots
+from sealed.games.factionrpg.orders import TurnOrders
+from sealed.games.factionrpg.state import Asset as FactionAsset
 from sealed.games.rex_furum.bots import desk_of
 from sealed.games.rex_furum.orders import AcceptBribe, Bribe, Invest, RoundOrders
 from sealed.games.rex_furum.rules import plain_orders
+
+UNLISTED = ("rex-furum", "factionrpg")
+"""Games whose orders the rules do not list: their masks are checked against the rules below."""
 
 
 def new_table(name: str, players: int | None, options: dict[str, object], seed: int) -> Table:
@@ -53,8 +60,8 @@ def test_masks_spell_exactly_the_legal_orders(
             if table.drafts.get(seat):
                 continue  # a fresh order only: the spelling starts here
             legal = table.game.legal_orders(table.state, seat)
-            if legal is None or name == "rex-furum":
-                continue  # Rex Furum's emails: the test below, on one and two actions
+            if legal is None or name in UNLISTED:
+                continue  # orders the rules cannot list: the tests below
             spelled = [table.game.format(order) for order in spellings(table, seat)]
             assert len(spelled) == len(set(spelled)), "an order has two spellings"
             assert sorted(spelled) == sorted(table.game.format(order) for order in legal)
@@ -63,7 +70,7 @@ def test_masks_spell_exactly_the_legal_orders(
             for order in legal[:40]:
                 assert table.encoding.order(view, table.encoding.tokens(view, order)) == order
             checked += 1
-    if name != "rex-furum":
+    if name not in UNLISTED:
         assert checked, "no decision was checked"
 
 
@@ -124,6 +131,69 @@ def test_rex_furum_amounts_off_the_ladder_are_not_in_the_catalogue() -> None:
     assert spelled is not None and set(spelled.actions) == set(written.actions)
 
 
+@pytest.mark.parametrize("players", [2, 4, 7])
+@settings(max_examples=4)
+@given(seed=st.integers(0, 2**31))
+def test_factionrpg_every_order_the_masks_spell_is_legal_and_spelt_back(
+    players: int, seed: int
+) -> None:
+    """Random walks along the masks give orders the rules accept as their own canonical form
+    (Table validates each with the rules), spelt back by the same tokens; a complete order
+    spelt from a prefix is always allowed (send is in every mask)."""
+    rng = random.Random(seed)
+    spelt = 0
+    for table in tables_along_a_game("factionrpg", players, {"turns": 4}, seed, cap=40):
+        for seat in table.deciding():
+            if table.drafts.get(seat):
+                continue
+            view, encoding = table.view(seat), table.encoding
+            for _ in range(4):
+                draft: tuple[int, ...] = ()
+                while True:
+                    allowed = encoding.next_tokens(view, None, draft)
+                    assert allowed and allowed[-1] == encoding.send
+                    draft = (*draft, rng.choice(allowed))
+                    order = encoding.order(view, draft)
+                    if order is not None:
+                        break
+                table.game.validate(table.state, seat, order)
+                assert encoding.tokens(view, order) == draft
+                assert table.game.parse(table.state, seat, table.game.format(order)) == order
+                spelt += 1
+    assert spelt
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_factionrpg_bot_orders_without_collaboration_are_in_the_catalogue(seed: int) -> None:
+    """The steward's orders (WITH left out) and every answer of the random bot to one
+    decision are spelt and read back, so the catalogue covers what the bots play."""
+    game = GAMES["factionrpg"]
+    rng = random.Random(seed)
+    covered = 0
+    for table in tables_along_a_game("factionrpg", 4, {}, seed, cap=60):
+        for seat in table.deciding():
+            if table.drafts.get(seat):
+                continue
+            view = table.view(seat)
+            prompt = game.prompts(table.state)[seat]
+            for bot in ("steward", "random"):
+                order = game.bots[bot]().choose(view, prompt, rng)
+                if isinstance(order, TurnOrders):
+                    if order.shares or any(o.transfer_to for o in order.actions):
+                        continue
+                    order = TurnOrders(
+                        tuple(
+                            replace(o, with_factions=())
+                            for o in order.actions
+                            if o.asset in {a.name for a in own_slots(view)}
+                        )
+                    )
+                spelled = table.encoding.tokens(view, order)
+                assert table.encoding.order(view, spelled) == order
+                covered += 1
+    assert covered
+
+
 # -- no leaks ---------------------------------------------------------------------
 
 
@@ -139,6 +209,8 @@ def other_secrets_changed(
     """A state that differs from ``table``'s only in what ``me`` may not know (None: nothing
     to change here). Made from the game master's JSON and read back by the game's own reader."""
     game, state = table.game, table.state
+    if game.name == "factionrpg":  # its JSON reader starts only an Orders phase
+        return _factionrpg_secrets_changed(state, me, rng)
     data = game.to_json(state)
     others = [s for s in table.seats if s != me]
     players = data["players"]
@@ -165,11 +237,31 @@ def other_secrets_changed(
     return None if game.to_json(changed) == game.to_json(state) else changed
 
 
+def _factionrpg_secrets_changed(state: Any, me: str, rng: random.Random) -> Any | None:
+    """A copy whose unseen parts differ: other factions' hidden assets ``me`` cannot see get
+    other values, one more such asset appears, others' profiles and beliefs change.
+    (Changed on a copy: the JSON reader starts only an Orders phase.)"""
+    changed = state.copy()
+    others = [s for s in state.seats if s != me]
+    for name, asset in changed.assets.items():
+        if not state.sees(me, name):
+            asset.value = rng.randint(1, 5)
+    owner = rng.choice(others)
+    changed.assets[f"{owner}-Secret{rng.randint(0, 99)}"] = FactionAsset(owner, 2, True)
+    for other in others:
+        hidden = [n for n, a in changed.assets.items() if a.hidden and a.owner != other]
+        changed.profiles[other] = set(rng.sample(hidden, min(2, len(hidden))))
+        changed.beliefs[other] = [f"a belief {rng.random()}"]
+    return changed
+
+
 LEAK_CONFIGS = [
     ("goofspiel", 3, {}),
     ("war-slayer", None, {}),
     ("fixem", 3, {"hidden_hands": True}),
     ("rex-furum", 4, {}),
+    ("factionrpg", 4, {"turns": 4}),
+    ("factionrpg", 3, {"starting_assets": "standard", "space": 40}),
 ]
 
 

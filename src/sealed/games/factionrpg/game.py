@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
@@ -9,8 +10,9 @@ from sealed.core.chance import Chance
 from sealed.core.errors import IllegalOrderError
 from sealed.core.events import Event
 from sealed.core.game import InPlaceGame, JsonDict, Options, OptionSpec, Prompt, Result, Seat
-from sealed.games.factionrpg import consequences, resolve, rules
+from sealed.games.factionrpg import consequences, resolve, rules, sampler
 from sealed.games.factionrpg.bots import BOTS
+from sealed.games.factionrpg.encoding import FactionEncoding
 from sealed.games.factionrpg.orders import (
     ORDER_WORDS,
     Answers,
@@ -29,6 +31,7 @@ from sealed.games.factionrpg.state import (
     state_to_json,
 )
 from sealed.games.factionrpg.views import FactionView, build_view, render
+from sealed.lab.search import with_search
 
 ORDERS_HELP = (
     "One order per asset, as the seed's [fieldset=X-Asset ACTION Y-Target (WITH Factions) "
@@ -83,7 +86,7 @@ class FactionRPG(InPlaceGame[FactionState, Order, FactionView]):
     summary = "political play-by-post: hidden assets, profiles, collaboration, false results"
     order_words = ORDER_WORDS
     order_block = ("[fieldset", "[/fieldset]")  # lenient reading keeps each fieldset whole
-    bots: ClassVar[Mapping[str, type[Any]]] = BOTS
+    bots: ClassVar[Mapping[str, type[Any]]] = with_search(BOTS, "factionrpg", rollout="steward")
     length_unit = "turns"
 
     def initial_state(
@@ -189,6 +192,18 @@ class FactionRPG(InPlaceGame[FactionState, Order, FactionView]):
 
     def render(self, view: FactionView) -> str:
         return render(view)
+
+    def seat_of(self, view: FactionView) -> Seat:
+        return view.faction
+
+    def sample_state(self, view: FactionView, options: Options, rng: random.Random) -> FactionState:
+        """A state the faction could be in, for search bots (:mod:`.sampler`: what is drawn)."""
+        return sampler.sample_state(view, options, rng)
+
+    def encoding(self, seats: Sequence[Seat], options: Options) -> FactionEncoding:
+        """Orders written asset by asset (research adapters: ``sealed.adapters``)."""
+        settings = Settings.from_options(options)
+        return FactionEncoding(seats, settings.turns, settings.space_for(len(seats)))
 
     def action_labels(self, order: Order) -> tuple[str, ...]:
         if isinstance(order, Answers):
