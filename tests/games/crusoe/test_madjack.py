@@ -390,3 +390,42 @@ def test_a_more_devout_church_leaves_the_government_its_tasks() -> None:
     assert [(m.name, m.variant) for m in config.modules] == [("church", "more-devout")]
     assert config.tasks == ("radio_reward", "tax_burden", "estate")
     assert any("government phase (invoking, violence) is skipped" in t for t in config.tweaks)
+
+
+def test_at_the_table_each_roll_is_asked_and_a_bad_answer_asked_again(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    answers = iter(["9", "4", "3 4", "3 4"])
+    asked: list[str] = []
+
+    def typed_in(prompt: str) -> str:
+        asked.append(prompt)
+        return next(answers)
+
+    monkeypatch.setattr("builtins.input", typed_in)
+    assert main(["--table"]) == 0
+    out, err = capsys.readouterr()
+    assert asked[0] == "Mad Jack: Base Scenario Type (1d6): roll 1 d6: "
+    assert "9 is not a face of a d6" in err
+    assert "Government: Athenian Democracy" in out
+
+
+def test_at_the_table_running_out_of_answers_is_one_line(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    def nothing(prompt: str) -> str:
+        raise EOFError
+
+    monkeypatch.setattr("builtins.input", nothing)
+    assert main(["--table"]) == 1
+    assert "no answer for 'Mad Jack: Base Scenario Type (1d6)" in capsys.readouterr().err
+
+
+@given(st.text(max_size=60))
+def test_any_typed_dice_roll_a_configuration_or_get_one_clear_line(text: str) -> None:
+    try:
+        entered = EnteredDice(text)
+        roll(4, entered, 2)
+        entered.check_all_used()
+    except (ChanceError, MadJackError) as error:
+        assert "\n" not in str(error) and str(error)

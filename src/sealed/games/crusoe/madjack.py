@@ -18,7 +18,8 @@ section Mad Jack). :meth:`Configuration.not_built` names every part the
 program cannot play yet, so that nothing starts a broken game.
 
 ``python -m sealed.games.crusoe.madjack [--players N] [--complications N]
-[--seed S | --dice "3 5 ..."] [--json]`` prints the rolls and the configuration.
+[--seed S | --dice "3 5 ..." | --table] [--json]`` prints the rolls and the configuration
+(``--table`` asks for each roll as it comes).
 """
 
 from __future__ import annotations
@@ -780,15 +781,34 @@ def main(argv: Sequence[str] | None = None) -> int:
     source = parser.add_mutually_exclusive_group()
     source.add_argument("--seed", default=None, help="roll from this seed (default: a new one)")
     source.add_argument("--dice", default=None, help='real dice, in the order asked: "3 5 6 1"')
+    source.add_argument(
+        "--table", action="store_true", help="real dice: ask for each roll as it comes"
+    )
     parser.add_argument("--json", action="store_true", help="print the configuration as JSON")
     args = parser.parse_args(argv)
     try:
-        config = _run(args.players, args.complications, args.seed, args.dice)
+        if args.table:
+            config = roll(args.players, _table_chance(), args.complications)
+        else:
+            config = _run(args.players, args.complications, args.seed, args.dice)
     except SealedError as error:
         print(f"error: {error}", file=sys.stderr)
         return 1
     print(json.dumps(config.to_json(), indent=2) if args.json else config.to_text())
     return 0
+
+
+def _table_chance() -> Chance:
+    """Ask the person at the table for each roll, as the basic game's ``--table`` does."""
+    from sealed.core.chance import TableChance
+
+    def ask(request: ChanceRequest) -> str:
+        try:
+            return input(request.describe() + ": ")
+        except EOFError:
+            raise ChanceError(f"no answer for '{request.describe()}'") from None
+
+    return TableChance(ask, tell=lambda text: print(text, file=sys.stderr))
 
 
 def _run(players: int, complications: int, seed: str | None, dice: str | None) -> Configuration:
