@@ -151,6 +151,20 @@ WORDS = st.sampled_from(
         "x",
         "-1",
         "²",
+        "1@31",
+        "2@17",
+        "3@$9",
+        "@",
+        "1@",
+        "none",
+        "bid",
+        "policy",
+        "reward",
+        "burden",
+        "firefly",
+        "10",
+        "sell",
+        "spear",
     ]
 )
 

@@ -59,7 +59,7 @@ GROUPS = (
 )
 """What a player may choose to interact with on a space (all fruit is one type)."""
 
-WORDS = (
+ORDER_WORDS = (
     "path",
     "move",
     "take",
@@ -90,8 +90,8 @@ WORDS = (
     "policy",
     "sell",
     "bid",
-    *(g for g in GOODS if g != "spear"),  # a wholesale bid starts with its good
 )
+WORDS = (*ORDER_WORDS, *(g for g in GOODS if g != "spear"))  # a wholesale list starts with its good
 
 
 @dataclass(frozen=True, slots=True)
@@ -170,7 +170,8 @@ def parse_order(text: str) -> Order:
         return _bid(word, rest)
     if word not in WORDS:
         raise OrderSyntaxError(
-            f"unknown order {word[:40]!r}{did_you_mean(word, WORDS)} (orders: {', '.join(WORDS)})"
+            f"unknown order {_shown(word)}{did_you_mean(word, WORDS)} "
+            f"(orders: {', '.join(ORDER_WORDS)}, or a good's list)"
         )
     if word in ("path", "take"):
         return Order(word, name=_one_of(word, rest, PATHS if word == "path" else GROUPS))
@@ -201,6 +202,12 @@ def parse_order(text: str) -> Order:
     if rest:
         raise OrderSyntaxError(f"{word} takes nothing after it (write {word})")
     return Order(word)
+
+
+def _shown(word: str) -> str:
+    """A word quoted in an error, short even when it is full of escapes."""
+    quoted = repr(word[:40])
+    return quoted if len(quoted) <= 42 else quoted[:38] + "...'"
 
 
 def _offer(raw: list[str], rest: list[str]) -> Order:
