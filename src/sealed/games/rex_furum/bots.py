@@ -182,7 +182,7 @@ class CrasherBot:
 # -- what a search bot weighs ---------------------------------------------------------
 
 TARGETS = 3
-"""Search candidates embezzle from (or extort) at most this many others, the richest."""
+"""Search candidates embezzle from at most this many others, the richest."""
 
 
 def search_candidates(view: RoundEmail, rng: random.Random) -> list[RoundOrders]:
@@ -191,10 +191,15 @@ def search_candidates(view: RoundEmail, rng: random.Random) -> list[RoundOrders]
 
     The actions: embezzle from each of the richest others (a rich rival is the
     one to beat), protect self, enter one empty company (more companies, larger
-    takes), extort each of them at a company of one employee not the reader's
-    (the sole employee is one of them: the search weighs the guess over the
-    drawn states), finish a crash begun, begin one at the most populous company
-    the reader is not in. Read from the email alone; ``rng`` only breaks ties.
+    takes), finish a crash begun, or begin one at the most populous company the
+    reader is not in. Read from the email alone; ``rng`` only breaks ties.
+
+    Not extortion: the employee of a company of one is hidden, and the search
+    draws them afresh at every email (an email does not remember that last
+    round's guess paid slander fees), so a wrong guess looks like an even bet
+    every round and was repeated to the end of the game (against two
+    ``greedy`` bots, 64 playouts: 57% to 64% of 90 games won with extortion
+    guesses among the candidates, 100% without; see the manual's "Search bot").
     """
     pool = _purposeful(view, rng)
     desk = desk_of(view)
@@ -216,13 +221,11 @@ def _purposeful(view: RoundEmail, rng: random.Random) -> list[Action]:
     targets = others[:TARGETS]
     mine = set(view.companies)
     empty = [c for c in COMPANIES if view.employee_totals[c.value] == 0]
-    alone = [c for c in COMPANIES if view.employee_totals[c.value] == 1 and c.value not in mine]
     crowded = [c for c in COMPANIES if view.employee_totals[c.value] >= 2 and c.value not in mine]
     pool: list[Action] = [Embezzle(s) for s in targets]
     pool.append(Protect(None))
     if empty:
         pool.append(EnterEmpty(rng.choice(empty)))
-    pool.extend(Extort(s, c) for c in alone for s in targets)
     if view.crash_in_progress:
         pool.append(Crash(BY_NAME[view.crash_in_progress]))
     elif crowded:
