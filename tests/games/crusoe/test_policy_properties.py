@@ -35,6 +35,7 @@ from sealed.games.crusoe.policy import (
     crusoe_vocabulary,
     decide,
     extend,
+    parse_box,
     parse_chart,
     vote_amendment,
 )
@@ -91,6 +92,14 @@ def _line_number(message: str) -> bool:
 def test_random_text_is_read_or_refused_with_a_chart_error(text: str) -> None:
     try:
         parse_chart(text, VOCABULARY)
+    except ChartError as error:
+        assert str(error) and "\n" not in str(error)
+
+
+@given(st.text(max_size=120), st.sampled_from(["number", "choose a player"]))
+def test_a_random_box_is_read_or_refused_with_a_chart_error(text: str, kind: str) -> None:
+    try:
+        parse_box(text, kind, VOCABULARY.names | VOCABULARY.roles["player"])
     except ChartError as error:
         assert str(error) and "\n" not in str(error)
 
@@ -219,3 +228,7 @@ def test_the_crusoe_vocabulary_names_no_seat_and_reads_the_seed() -> None:
     everything = vocabulary.all_names()
     assert "cycle" in everything and "player.rank.vp" in everything
     assert not [n for n in everything if n.startswith(("seat", "name"))]
+    per_path = parse_chart(
+        "tax_burden (each path):\n  if path.firefly: 0\n  otherwise: 4", crusoe_vocabulary({})
+    )
+    assert decide(per_path, "tax_burden", {"path.firefly": 1}) == Decided(0, 1)

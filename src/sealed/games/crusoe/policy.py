@@ -301,22 +301,23 @@ class _Reader:
         if self.peek() is not None:
             raise ValueError(f"unexpected {self.peek()!r} after a complete box")
 
-    def expression(self) -> Node:
+    def _nest(self) -> None:
+        """One level deeper; refused past :data:`MAX_DEPTH` (no recursion error, ever)."""
         self.depth += 1
         if self.depth > MAX_DEPTH:
             raise ValueError(f"nested more than {MAX_DEPTH} deep: split the box")
-        try:
-            return self._binary(1)
-        finally:
-            self.depth -= 1
+
+    def expression(self) -> Node:
+        self._nest()
+        node = self._binary(1)
+        self.depth -= 1
+        return node
 
     def _binary(self, level: int) -> Node:
         if level == 3:
             if self.peek() == "not":
                 self.take()
-                self.depth += 1
-                if self.depth > MAX_DEPTH:
-                    raise ValueError(f"nested more than {MAX_DEPTH} deep: split the box")
+                self._nest()
                 operand = self._binary(3)
                 self.depth -= 1
                 return Unary("not", operand)
@@ -335,9 +336,7 @@ class _Reader:
     def _unary(self) -> Node:
         if self.peek() == "-":
             self.take()
-            self.depth += 1
-            if self.depth > MAX_DEPTH:
-                raise ValueError(f"nested more than {MAX_DEPTH} deep: split the box")
+            self._nest()
             operand = self._unary()
             self.depth -= 1
             return Unary("-", operand)
@@ -382,6 +381,17 @@ def _split_box(line: str) -> tuple[str, str]:
 
 
 def parse_box(text: str, decision_kind: str, names: Collection[str]) -> Box:
+    """One box (``if CONDITION: RESULT``) of a decision of ``decision_kind``, naming ``names``.
+
+    :raises ChartError: it cannot be read (the message says why and suggests a word).
+    """
+    try:
+        return _parse_box(text.lower(), decision_kind, names)
+    except ValueError as error:
+        raise ChartError(str(error)) from None
+
+
+def _parse_box(text: str, decision_kind: str, names: Collection[str]) -> Box:
     """One box. :raises ValueError: with a message for a person (the caller adds the line)."""
     head, tail = _split_box(text)
     if head == "otherwise":
@@ -529,7 +539,7 @@ def parse_chart(text: str, vocabulary: Vocabulary) -> Chart:
                 f"{otherwise_line[current[0]]}) and can never be reached"
             )
         try:
-            box = parse_box(line, current[1], names_for(current[1], vocabulary))
+            box = _parse_box(line, current[1], names_for(current[1], vocabulary))
         except ValueError as error:
             raise ChartError(f"line {number}: {error}") from None
         if box.condition is None:
@@ -763,7 +773,7 @@ def parse_amendment(text: str, chart: Chart, vocabulary: Vocabulary) -> Amendmen
     if not rest.startswith(":"):
         raise ChartError(f"'{action} N' needs ': BOX' (if CONDITION: RESULT)")
     try:
-        box = parse_box(rest[1:].strip(), decision.kind, names_for(decision.kind, vocabulary))
+        box = _parse_box(rest[1:].strip(), decision.kind, names_for(decision.kind, vocabulary))
     except ValueError as error:
         raise ChartError(f"amendment: {error}") from None
     return Amendment(decision.name, action, int(match.group("box")), box)
@@ -896,6 +906,7 @@ CRUSOE_ROLES: Mapping[str, frozenset[str]] = {
     "good": frozenset(
         {"good.price", "good.market", "good.produced", *(f"good.{g}" for g in _GOODS)}
     ),
+    "path": frozenset({"path.walkers", "path.last_walkers", *(f"path.{p}" for p in _PATHS)}),
 }
 """A player's quantities by role, never by name: ``player.vp``, ``player.rank.vp`` (1 the most;
 ties share a rank), ``player.money``, ``player.leisure``, ``player.last_leisure`` (earned in the
@@ -905,7 +916,9 @@ previous cycle), ``player.rank.goods`` (by units held), ``player.goods.<good>``,
 ``player.last_path.<path>``, ``player.path_ago.<n>.<path>``, ``player.paths_walked.<path>``,
 ``player.tax_burden``, ``player.alive``, ``player.wounded``, ``player.food`` (units of food
 held); a frequency's (``frequency.pool``, ``frequency.made``, ``frequency.cb`` 1 or 0 ...) and a
-good's (``good.price``, ``good.market``, ``good.produced``, ``good.water`` 1 or 0 ...)."""
+good's (``good.price``, ``good.market``, ``good.produced``, ``good.water`` 1 or 0 ...); a
+path's (``path.walkers`` this cycle, ``path.last_walkers``, ``path.firefly`` 1 or 0 ...), for a
+burden set per path as National Capitalism's built policy does (ruling 30)."""
 
 NATIONAL_CAPITALISM_TASKS: Mapping[str, str] = {
     "radio_reward": "each frequency",
