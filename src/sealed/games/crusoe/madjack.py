@@ -211,7 +211,7 @@ class Module:
     params: tuple[tuple[str, int], ...] = ()
 
     def describe(self) -> str:
-        """``Vegetarians (eat; vegetarians 2)``: the module, its variant and its numbers."""
+        """``Vegetarians (eat; players 2)``: the module, its variant and its numbers."""
         inside = [self.variant.replace("-", " ")] if self.variant else []
         inside += [", ".join(f"{k.replace('_', ' ')} {v}" for k, v in self.params)]
         details = "; ".join(i for i in inside if i)
@@ -554,9 +554,9 @@ def _params(roller: _Roller, module: Module) -> tuple[tuple[str, int], ...]:
     n = roller.players
     name, variant = module.name, module.variant
     if name == "vegetarians":
-        return (("vegetarians", roller.number("how many vegetarians", 1, n - 1)),)
+        return (("players", roller.number("how many vegetarians", 1, n - 1)),)
     if name == "disability":
-        return (("disabled", roller.number("how many players are disabled", 1, n)),)
+        return (("players", roller.number("how many players are disabled", 1, n)),)
     if name == "early-feudalism" and variant == "weak":
         return (("dice", roller.number("dice of the weak Warlord", 2, n - 1)),)
     if name == "landlords" and variant == "government-ownership":
