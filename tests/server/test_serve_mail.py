@@ -252,3 +252,28 @@ def test_register_takes_only_the_game_master_s_token_and_says_why(tmp_path: Path
     result = runner.invoke(register, [*common, f"--gm-token={console}", *seats])
     assert result.exit_code == 0, result.output
     assert result.output.count("@games.test") == len(SEATS) + 1
+
+
+def test_a_second_gateway_on_the_same_database_stops_with_a_clear_error(
+    running: Running, tmp_path: Path
+) -> None:
+    done = subprocess.run(
+        [
+            *sealed_command(),
+            "serve",
+            f"--db={running.database}",
+            f"--port={free_port()}",
+            f"--mail-domain={WHERE.domain}",
+            f"--smtp-port={free_port()}",
+            f"--mail-outbox={tmp_path / 'second-outbox'}",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+        env={**os.environ, "SEALED_DATA_DIR": str(tmp_path / "data")},
+    )
+    assert done.returncode != 0
+    assert "Traceback" not in done.stderr, done.stderr
+    assert "another email gateway runs on this database" in done.stderr
+    assert httpx.get(running.server.url("/healthz")).text == "ok"  # the first runs on

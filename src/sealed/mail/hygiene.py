@@ -5,7 +5,8 @@ what Discourse's receiver learned in practice, RELIABILITY.md "Email
 gateway" and F1): such mail is never answered and its orders are never
 sealed, so two robots can never play ping-pong through a game.
 :class:`RateLimiter` caps how many emails one address may have read per
-hour.
+hour; a :class:`Limiter` kept in a database (the server's,
+:class:`sealed.server.mailport.DatabaseLimiter`) holds across a restart.
 """
 
 from __future__ import annotations
@@ -13,8 +14,10 @@ from __future__ import annotations
 import re
 import threading
 from collections import deque
+from collections.abc import Callable
 from email.message import EmailMessage
 from email.utils import getaddresses
+from typing import Protocol
 
 from sealed.mail.addresses import MailDomain
 
@@ -119,8 +122,25 @@ def _out_of_office(message: EmailMessage) -> str | None:
     return "an out-of-office subject" if OUT_OF_OFFICE.match(subject) else None
 
 
+class Limiter(Protocol):
+    """Counts events per key against a limit: :class:`RateLimiter`, or one kept in a database."""
+
+    def allow(self, key: str, now: float) -> bool:
+        """Count one event for ``key`` at ``now`` if it is within the limit; True if counted."""
+        ...
+
+
+# Makes the limiter called ``name`` (senders, seats) for ``limit`` events per ``window`` s.
+LimiterFactory = Callable[[str, int, float], Limiter]
+
+
+def in_memory(name: str, limit: int, window: float) -> Limiter:
+    """A limiter that a restart forgets (the game-file gateway's; the server's is durable)."""
+    return RateLimiter(limit, window)
+
+
 class RateLimiter:
-    """At most ``limit`` events per key in any ``window`` seconds (a sliding window)."""
+    """At most ``limit`` events per key in any ``window`` seconds (a sliding window), in memory."""
 
     def __init__(self, limit: int, window: float) -> None:
         self.limit = limit

@@ -30,6 +30,7 @@ audited) transaction.
 from __future__ import annotations
 
 import hashlib
+import math
 import re
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -75,6 +76,61 @@ mail_seats = sa.Table(  # as migration 0002 creates it
     sa.Column("contact", sa.String(320), nullable=False),
     sa.Column("position", sa.Integer, nullable=False),
 )
+mail_rates = sa.Table(  # as migration 0003 creates it
+    "mail_rates",
+    _mail_metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("name", sa.String(20), nullable=False),
+    sa.Column("key", sa.String(320), nullable=False),
+    sa.Column("at", sa.Float, nullable=False),
+)
+mail_lease = sa.Table(  # as migration 0003 creates it
+    "mail_lease",
+    _mail_metadata,
+    sa.Column("name", sa.String(40), primary_key=True),
+    sa.Column("holder", sa.String(200), nullable=False),
+    sa.Column("expires_at", sa.Float, nullable=False),
+)
+LEASE = "gateway"
+
+
+class GatewayBusyError(SealedError):
+    """Another process runs the email gateway on this database."""
+
+    code = "mail/busy"
+
+
+class DatabaseLimiter:
+    """A rate limit kept in the database (``mail_rates``), so a restart forgets nothing.
+
+    Each email counted is a row; rows older than the window are deleted as
+    new ones come. Count and insert happen in one committed transaction.
+    """
+
+    def __init__(self, service: GameService, name: str, limit: int, window: float) -> None:
+        self.service = service
+        self.name = name
+        self.limit = limit
+        self.window = window
+
+    def allow(self, key: str, now: float) -> bool:
+        """Count one email for ``key`` at ``now`` if within the limit; True if counted."""
+        key = key[:320]
+        mine = (mail_rates.c.name == self.name) & (mail_rates.c.key == key)
+
+        def count(connection: sa.Connection) -> bool:
+            old = (mail_rates.c.name == self.name) & (mail_rates.c.at <= now - self.window)
+            connection.execute(sa.delete(mail_rates).where(old))
+            used = connection.execute(
+                sa.select(sa.func.count()).select_from(mail_rates).where(mine)
+            ).scalar_one()
+            if int(used) >= self.limit:
+                return False
+            connection.execute(sa.insert(mail_rates).values(name=self.name, key=key, at=now))
+            return True
+
+        allowed: bool = self.service.write_tables(count)
+        return allowed
 
 
 def game_key(game_id: int) -> str:
@@ -258,6 +314,63 @@ class ServerPort:
                 sa.select(mail_seats.c.game_id).distinct().order_by(mail_seats.c.game_id)
             ).all()
         return tuple(game_key(int(row.game_id)) for row in ids)
+
+    # -- one gateway per database ----------------------------------------------------------
+    def limiter(self, name: str, limit: int, window: float) -> DatabaseLimiter:
+        """The gateway's rate limits, in this database (a :data:`LimiterFactory`)."""
+        return DatabaseLimiter(self.service, name, limit, window)
+
+    def take_lease(self, holder: str, now: float, seconds: float) -> None:
+        """Hold the gateway's lease until ``now + seconds`` (take it, or renew our own).
+
+        Two gateways on one database would each answer every email and each send
+        every report (their outboxes are separate folders), so a second one must
+        not start: the lease is taken under a row lock, and only when it is free,
+        ours, or expired (its holder stopped renewing: crashed or killed).
+
+        :raises GatewayBusyError: another process holds it; nothing changes.
+        """
+
+        def take(connection: sa.Connection) -> None:
+            row = connection.execute(
+                sa.select(mail_lease).where(mail_lease.c.name == LEASE).with_for_update()
+            ).one_or_none()
+            if row is None:
+                values = {"name": LEASE, "holder": holder, "expires_at": now + seconds}
+                connection.execute(sa.insert(mail_lease).values(**values))
+                return
+            if str(row.holder) != holder and float(row.expires_at) > now:
+                left = math.ceil(float(row.expires_at) - now)
+                raise GatewayBusyError(
+                    f"another email gateway runs on this database ({row.holder}): stop it "
+                    f"first (if it was killed, its lease ends in {left} s and this one may "
+                    "start then); one gateway per database, or every email is answered twice"
+                )
+            connection.execute(
+                sa.update(mail_lease)
+                .where(mail_lease.c.name == LEASE)
+                .values(holder=holder, expires_at=now + seconds)
+            )
+
+        try:
+            self.service.write_tables(take)
+        except sa.exc.IntegrityError:  # another process inserted it at the same moment
+            raise GatewayBusyError(
+                "another email gateway started on this database at the same moment: "
+                "one gateway per database"
+            ) from None
+
+    def release_lease(self, holder: str) -> None:
+        """Give the lease up (a clean stop), so a new gateway may start at once."""
+
+        def release(connection: sa.Connection) -> None:
+            connection.execute(
+                sa.delete(mail_lease).where(
+                    (mail_lease.c.name == LEASE) & (mail_lease.c.holder == holder)
+                )
+            )
+
+        self.service.write_tables(release)
 
     # -- the port: addresses ------------------------------------------------------------
     def find_seat(self, address: SeatAddress) -> SeatRef | None:

@@ -17,8 +17,13 @@ link), while the server runs or not::
     python -m sealed.server.mailserve register --db URL --gm-token TOKEN \\
         --mail-domain games.example.org --seat ana=ana@example.com ... --gm me@example.com
 
-Run the gateway in one server process per database: the outbox that keeps
-mail from being sent twice is a folder of that process's machine.
+One gateway per database: the outbox that keeps mail from being sent twice
+is a folder of its process's machine, so two gateways would each answer
+every email. The gateway holds a lease in the database (``mail_lease``),
+renewed every round; a second ``sealed serve --mail-domain`` on the same
+database refuses to start, saying so (a killed gateway's lease runs out
+after a minute). Rate limits are kept in the database (``mail_rates``) and
+hold across a restart.
 
 Passwords come from the environment (``SEALED_RELAY_PASSWORD``,
 ``SEALED_IMAP_PASSWORD``), as for ``python -m sealed.mail``: never on the
@@ -30,7 +35,10 @@ from __future__ import annotations
 import imaplib
 import logging
 import os
+import secrets
+import socket
 import threading
+import time
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -53,6 +61,7 @@ from sealed.server.service import GameService
 log = logging.getLogger("sealed.server.mail")
 F = TypeVar("F", bound=Callable[..., Any])
 ImapSecurity = Literal["tls", "starttls", "none"]
+LEASE_SECONDS = 60.0  # a gateway that stops renewing (killed) blocks a new one this long
 
 
 @dataclass(frozen=True)
@@ -245,12 +254,23 @@ class MailConsole:
 class MailWorker:
     """The gateway of one server process: SMTP, and a thread doing the rounds of mail work."""
 
-    def __init__(self, service: GameService, settings: MailSettings, outbox_folder: Path) -> None:
+    def __init__(
+        self,
+        service: GameService,
+        settings: MailSettings,
+        outbox_folder: Path,
+        clock: Callable[[], float] = time.time,
+    ) -> None:
         self.settings = settings
+        self.clock = clock
         self.port = ServerPort(service, settings.where)
+        outbox = Outbox(outbox_folder, settings.relay_to(), clock=clock)
         self.gateway = Gateway(
-            self.port, settings.where, Outbox(outbox_folder, settings.relay_to())
+            self.port, settings.where, outbox, clock=clock, limiter=self.port.limiter
         )
+        # Who holds the gateway's lease: this process (a nonce tells two runs apart).
+        self.holder = f"{socket.gethostname()[:80]} pid {os.getpid()} {secrets.token_hex(4)}"
+        self.lease = max(LEASE_SECONDS, 3 * settings.mail_every)
         self.mailbox = settings.mailbox()
         self.console = MailConsole(self.port, self.gateway.outbox, self.wake)
         self._stop = threading.Event()
@@ -259,12 +279,18 @@ class MailWorker:
         self._controller: Any = None
 
     def start(self) -> None:
-        """:raises SealedError: the SMTP port cannot be listened on (in use, not allowed)."""
+        """Take the database's gateway lease, then listen and start the rounds.
+
+        :raises GatewayBusyError: another gateway runs on this database.
+        :raises SealedError: the SMTP port cannot be listened on (in use, not allowed).
+        """
+        self.port.take_lease(self.holder, self.clock(), self.lease)
         if self.settings.smtp:
             host, port = self.settings.smtp_host, self.settings.smtp_port
             try:
                 self._controller = start_smtp(self.gateway, host, port)
             except OSError as error:
+                self.port.release_lease(self.holder)
                 raise SealedError(f"cannot receive mail on {host}:{port}: {error}") from None
         self._thread = threading.Thread(target=self._run, name="sealed-mail", daemon=True)
         self._thread.start()
@@ -280,6 +306,10 @@ class MailWorker:
             self._thread.join(timeout=60)
         if self._controller is not None:
             self._controller.stop()
+        try:
+            self.port.release_lease(self.holder)
+        except SealedError as error:  # the database is away: the lease runs out by itself
+            log.warning("the gateway's lease was not given up: %s", error)
 
     def _run(self) -> None:
         while True:
@@ -293,7 +323,13 @@ class MailWorker:
                 return
 
     def tick(self) -> None:
-        """One round: the mailbox, each mail game's reminders and reports, the outbox."""
+        """One round: renew the lease, then the mailbox, each game's reminders and reports,
+        the outbox.
+
+        :raises GatewayBusyError: the lease was lost (this process stalled longer than
+            the lease and another gateway took over): this round does nothing.
+        """
+        self.port.take_lease(self.holder, self.clock(), self.lease)
         if self.mailbox is not None:
             try:
                 for received in fetch_once(self.mailbox, self.gateway):

@@ -515,6 +515,19 @@ class GameService:
                 act.changed = True  # the audit row is written with the new revision
         return result
 
+    def write_tables(self, write: Callable[[sa.Connection], T]) -> T:
+        """Run ``write`` on tables that belong to no one game; its result.
+
+        For the server's add-ons (the email gateway's rate limits and its lease):
+        ``write`` runs in this process's write transaction, which is committed
+        before this returns; if ``write`` raises, nothing it wrote is kept.
+
+        :raises StorageError: the commit failed (nothing was saved).
+        """
+        with self._writer.act() as connection:
+            result = write(connection)
+        return result
+
     def history(self, link: Link) -> list[tuple[int, list[Told]]]:
         """Every step's events as this seat was told them."""
         reader = None if link.seat == GM else link.seat
