@@ -8,6 +8,7 @@ sent or received, and, for the game master, every message.
 
 from __future__ import annotations
 
+import html
 from email.message import EmailMessage
 from pathlib import Path
 
@@ -57,11 +58,25 @@ def reader_of(mail: EmailMessage) -> str:
     return next(seat for seat in READERS if CONTACTS.get(seat, GM_CONTACT) == to)
 
 
+def decoded_parts(message: EmailMessage) -> str:
+    """Every text part decoded (plain and HTML, whatever their transfer encoding), the HTML
+    also with its entities read back, so a marker hidden by base64, quoted-printable or
+    ``&#x..;`` is still found."""
+    texts = []
+    for part in message.walk():
+        if part.get_content_maintype() == "text":
+            content = str(part.get_content())
+            texts.append(content)
+            if part.get_content_subtype() == "html":
+                texts.append(html.unescape(content))
+    return "\n".join(texts)
+
+
 def leaks(mail: list[EmailMessage], allowed: dict[str, set[str]]) -> list[tuple[str, str]]:
     found = []
     for message in mail:
         reader = reader_of(message)
-        text = message.as_string() + body_of(message)  # raw headers, and the decoded body
+        text = message.as_string() + decoded_parts(message)  # raw headers, every decoded part
         found += [
             (marker, reader)
             for marker, who in allowed.items()
@@ -91,6 +106,34 @@ def test_the_leak_check_finds_a_planted_leak(tmp_path: Path) -> None:
     bad["To"] = CONTACTS["dan"]
     bad.set_content("psst: cnry-ana-1-chat")
     assert leaks([bad], allowed) == [("cnry-ana-1-chat", "dan")]
+
+
+@pytest.mark.parametrize("encoding", ["base64", "quoted-printable"])
+def test_the_leak_check_finds_a_leak_only_in_an_encoded_html_part(
+    tmp_path: Path, encoding: str
+) -> None:
+    world = make_world(tmp_path, close_early=True)
+    allowed = plant_and_play(world, rounds=1)
+    bad = EmailMessage()
+    bad["To"] = CONTACTS["dan"]
+    bad.set_content("nothing to see here")
+    hidden = "".join(f"&#x{ord(c):x};" for c in "cnry-ana-1-chat")  # entities, then encoded
+    bad.add_alternative(f"<p>{hidden}</p>", subtype="html", cte=encoding)
+    assert "cnry-ana-1-chat" not in bad.as_string() + body_of(bad)  # the old check: blind
+    assert leaks([bad], allowed) == [("cnry-ana-1-chat", "dan")]
+
+
+def test_reports_with_tables_carry_an_html_part_and_it_is_checked_too(tmp_path: Path) -> None:
+    world = make_world(tmp_path, close_early=True)
+    allowed = plant_and_play(world, rounds=2)
+    mail = world.queued()
+    with_html = [m for m in mail if m.get_body(("html",)) is not None]
+    assert len(with_html) >= 2 * len(SEATS)  # every seat's round reports
+    assert all(m.get_content_type() == "multipart/alternative" for m in with_html)
+    assert leaks(with_html, allowed) == []
+    # The HTML was read: a seat's own chatter echoed in its report would be found in it.
+    ben = next(m for m in with_html if reader_of(m) == "ben")
+    assert "ben" in decoded_parts(ben) and "<table>" in decoded_parts(ben)
 
 
 @pytest.mark.parametrize("seat", SEATS)

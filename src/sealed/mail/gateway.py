@@ -37,7 +37,8 @@ from sealed.core.errors import SealedError
 from sealed.core.game import GM
 from sealed.mail import answers
 from sealed.mail.addresses import MailDomain, parse_address
-from sealed.mail.hygiene import RateLimiter, automatic_reason
+from sealed.mail.htmlpart import report_html
+from sealed.mail.hygiene import LimiterFactory, automatic_reason, in_memory
 from sealed.mail.outbox import Outbox
 from sealed.mail.port import GamePort, SealOutcome, SeatRef
 from sealed.mail.reading import (
@@ -87,14 +88,15 @@ class Gateway:
         outbox: Outbox,
         clock: Callable[[], float] = time.time,
         limits: Limits | None = None,
+        limiter: LimiterFactory = in_memory,
     ) -> None:
         self.port = port
         self.where = where
         self.outbox = outbox
         self.clock = clock
         limits = limits or Limits()
-        self.senders = RateLimiter(limits.per_sender, limits.window)
-        self.seat_limit = RateLimiter(limits.per_seat, limits.window)
+        self.senders = limiter("senders", limits.per_sender, limits.window)
+        self.seat_limit = limiter("seats", limits.per_seat, limits.window)
 
     # -- inbound ------------------------------------------------------------------
     def accepts(self, recipient: str) -> bool:
@@ -204,6 +206,9 @@ class Gateway:
             if report is None:
                 continue
             mail = self.compose(ref, report.subject, report.text, report.step, "auto-generated")
+            html = report_html(report.text)  # tables as tables, when the report has some
+            if html is not None:
+                mail.add_alternative(html, subtype="html")
             queued += self.outbox.put(report.key, mail, ref.game, ref.seat, report.subject)
             self.port.mark_delivered(report)
         return queued
@@ -240,7 +245,10 @@ class Gateway:
         auto: str = "auto-generated",
         name_prefix: str = "",
     ) -> EmailMessage:
-        """A plain text mail to ``ref``'s registered address from ``ref``'s own secret address."""
+        """A plain text mail to ``ref``'s registered address from ``ref``'s own secret address.
+
+        (A report's HTML part is added to it as an alternative: :mod:`sealed.mail.htmlpart`.)
+        """
         title = self.port.title(ref.game)
         own = self.port.address_of(ref).render(self.where)
         mail = EmailMessage()
