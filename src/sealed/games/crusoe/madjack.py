@@ -465,16 +465,8 @@ def _government(roller: _Roller, tasks: Sequence[str]) -> Government:
     row = roller.table("government")
     if row.meaning["form"] != "constitutional-hybrid":
         return _one_government(roller, row)
-    functions = []
-    for task in tasks:
-        for _ in range(MAX_REROLLS):
-            again = roller.table("government")
-            if again.meaning["form"] != "constitutional-hybrid":
-                functions.append((task, _one_government(roller, again, task)))
-                break
-        else:
-            raise MadJackError("the Government Type table gave Constitutional Hybrid every time")
-    return Government("constitutional-hybrid", functions=tuple(functions))
+    functions = tuple((task, _one_government_for(roller, task)) for task in tasks)
+    return Government("constitutional-hybrid", functions=functions)
 
 
 def _one_government(roller: _Roller, row: Row, task: str = "") -> Government:
@@ -626,6 +618,7 @@ def _give_tasks(roller: _Roller, module: Module) -> None:
 
 
 def _one_government_for(roller: _Roller, task: str) -> Government:
+    """A Hybrid's government for ``task``: the table again, a Hybrid rolled again (ruling 35)."""
     for _ in range(MAX_REROLLS):
         row = roller.table("government")
         if row.meaning["form"] != "constitutional-hybrid":
