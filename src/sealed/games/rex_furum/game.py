@@ -83,6 +83,14 @@ class RexFurum(InPlaceGame[RexState, RoundOrders, RoundEmail]):
             "Resolve a round as soon as every player has sealed orders, instead of waiting "
             "for the game master to close it at the deadline (the designer's closing wish).",
         ),
+        OptionSpec(
+            "backstab_per_company",
+            20_000,
+            "What a backstab takes from a protector per company the two players work for "
+            "(the final ruleset's $20k; the designer asked whether a bigger backstab would pay).",
+            minimum=0,
+            maximum=1_000_000,
+        ),
     )
     bots: ClassVar[Mapping[str, type[Any]]] = with_search(BOTS, "rex-furum", rollout="greedy")
 

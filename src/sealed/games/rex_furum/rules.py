@@ -77,7 +77,7 @@ SELF_PROTECT_CAP = 20_000
 EXTORT_PRIZE = 60_000
 SLANDER_FEE = 30_000
 CRASH_PER_HEAD = 30_000
-BACKSTAB_PER_COMPANY = 20_000
+BACKSTAB_PER_COMPANY = 20_000  # the seed's; the option backstab_per_company sets it
 BACKSTAB_PENALTY = 30_000
 
 A = TypeVar("A", bound=Action)
@@ -568,7 +568,8 @@ def backstabs(work: _Round) -> None:
                 combined = len(work.companies[seat] | work.companies[target])
             else:
                 combined = len(work.companies[seat]) + len(work.companies[target])
-            work.pay(target, seat, BACKSTAB_PER_COMPANY * combined, "backstab")
+            per_company = work.state.settings.backstab_per_company
+            work.pay(target, seat, per_company * combined, "backstab")
         else:
             work.pay(seat, target, BACKSTAB_PENALTY, "failed backstab")
             work.tell(

@@ -76,6 +76,7 @@ class Settings:
     salary: int = 10_000
     unemployed_salary: bool = False
     close_early: bool = False
+    backstab_per_company: int = 20_000  # the final ruleset's 20k (an option for the lab's sweeps)
     version: int = VERSION
 
     @classmethod
@@ -88,6 +89,7 @@ class Settings:
             salary=int(options.get("salary", 10_000)),
             unemployed_salary=bool(options.get("unemployed_salary", False)),
             close_early=bool(options.get("close_early", False)),
+            backstab_per_company=int(options.get("backstab_per_company", 20_000)),
         )
 
 
