@@ -56,6 +56,12 @@ Pages (HTML; every form works without JavaScript)
                                         form is refused, never undoes twice)
 ``GET  /gm/TOKEN/record.json``          the record (a game file ``sealed replay`` reads)
 ``GET  /gm/TOKEN/reports.txt``          every seat's full report as text
+``POST /gm/TOKEN/mail/register``        (with the email gateway) ``seats``: ``seat=email``
+                                        lines, ``gm``: the GM's email (needed the first time)
+``POST /gm/TOKEN/mail/renew``, ``/revoke``  ``seat``: a new secret address (the old one is
+                                        refused), or none at all
+``POST /gm/TOKEN/mail/retry``, ``/drop``    ``entry``: an undelivered email of this game,
+                                        tried again now, or never sent
 ``GET  /static/...``                    CSS and the countdown script
 ``GET  /healthz``                       ``ok`` (for scripts waiting for the server)
 
@@ -66,7 +72,10 @@ Element ids a browser test can target: ``#order-form`` (textarea
 ``#press-form``, ``#messages``, ``#step`` (the open step number); on the
 console ``#seat-links`` (one ``a.seat-link`` per seat with ``data-seat``),
 ``#sealed-status`` (``li[data-seat][data-sealed]``), ``#audit``,
-``#close-form``, ``#deadline-form``, ``#rollback-form``, ``#handover-form``.
+``#close-form``, ``#deadline-form``, ``#rollback-form``, ``#handover-form``,
+``#mail`` (``#mail-off``, ``#mail-addresses`` ``tr[data-seat]``, ``#mail-register-form``,
+``#mail-undelivered`` ``tr[data-entry][data-state]`` with ``form.mail-retry`` and
+``form.mail-drop``).
 
 JSON API (for scripts: the crash test, the bench, the email gateway)
 --------------------------------------------------------------------
@@ -89,6 +98,15 @@ JSON API (for scripts: the crash test, the bench, the email gateway)
                                         "revision", "steps", "result"}``
 ``POST /api/gm/TOKEN/close``            ``{"step": N}``: open step N now (refused if it is over)
 ``GET  /api/gm/TOKEN/record``           the record
+``GET  /api/gm/TOKEN/mail``             the game's email: ``{"domain", "addresses": {seat:
+                                        {"address", "contact"}}, "undelivered": [{"entry",
+                                        "seat", "about", "state", "attempts", "error",
+                                        "next_attempt"}]}`` (what each mail is, never its text)
+``POST /api/gm/TOKEN/mail/ACT``         ``register`` ``{"seats": {seat: email}, "gm"}``,
+                                        ``renew``/``revoke`` ``{"seat"}``, ``retry``/``drop``
+                                        ``{"entry"}`` -> ``{"ok", "addresses": {seat: address}}``;
+                                        ``mail/off`` when the server runs no gateway,
+                                        ``mail/unknown`` for an entry not this game's
 Errors: ``{"ok": false, "error": {"code": "order/illegal", "message": "..."}}``
 with the core's stable codes (400 bad request, 404 unknown link, 409 a stale
 step or a game that is over, 422 refused orders, 503 ``server/unavailable``:
