@@ -66,3 +66,20 @@ def test_perft_counts_along_seeded_games(seed: int) -> None:
     states = random_game(seed)
     total = sum(GAME.count_legal_orders(state, seat) for state in states for seat in SEATS)
     assert (total, len(states)) == PERFT[seed]
+
+
+def test_the_lazy_list_reads_like_a_list_and_outlives_its_state() -> None:
+    state = GAME.initial_state(SEATS, OPTIONS, SeededChance(5))
+    lazy = GAME.legal_orders(state, "ana")
+    eager = list(lazy)
+    assert len(eager) == 12 and lazy == eager and eager == list(lazy[:])
+    assert lazy[-1] == eager[-1] and lazy[3:5] == eager[3:5] and lazy[::5] == eager[::5]
+    assert lazy.index(eager[7]) == 7 and eager[7] in lazy
+    with pytest.raises(IndexError):
+        lazy[12]
+    with pytest.raises(IndexError):
+        lazy[-13]
+    GAME.advance(
+        state, {seat: GAME.legal_orders(state, seat)[0] for seat in SEATS}, SeededChance(5)
+    )
+    assert list(lazy) == eager  # it holds the drawn cards, not the state that moved on

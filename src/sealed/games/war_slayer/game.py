@@ -132,7 +132,7 @@ class WarSlayer(InPlaceGame[WarSlayerState, WarSlayerOrder, WarSlayerView]):
     def clone(self, state: WarSlayerState) -> WarSlayerState:
         return state.clone()
 
-    def legal_orders(self, state: WarSlayerState, seat: Seat) -> list[WarSlayerOrder]:
+    def legal_orders(self, state: WarSlayerState, seat: Seat) -> Sequence[WarSlayerOrder]:
         return rules.legal_orders(state, state.seats.index(seat))
 
     def count_legal_orders(self, state: WarSlayerState, seat: Seat) -> int:

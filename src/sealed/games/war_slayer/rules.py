@@ -13,6 +13,7 @@ Summary of Operation Results); rulings are in docs/games/war-slayer.md.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import overload
 
 from sealed.core.chance import Chance
 from sealed.core.errors import IllegalOrderError
@@ -147,16 +148,64 @@ def open_rows(state: WarSlayerState, index: int) -> tuple[Row, ...]:
     return (Row.THEATER,) if state.sides[index].dossier else (Row.DOSSIER,)
 
 
-def legal_orders(state: WarSlayerState, index: int) -> list[WarSlayerOrder]:
+def legal_orders(state: WarSlayerState, index: int) -> Sequence[WarSlayerOrder]:
     """Every order ``index`` may seal now: each open row times each operation order of the
     three drawn cards (12 or 6), or continue/withdraw; none when it is not asked."""
     if state.phase is Phase.DECIDE:
-        return list(DECISIONS) if state.decider == index else []
+        return DECISIONS if state.decider == index else ()
     if state.phase is Phase.OVER:
-        return []
-    a, b, c = state.hand(index)
-    orderings = ((a, b, c), (a, c, b), (b, a, c), (b, c, a), (c, a, b), (c, b, a))
-    return [Place(row, cards) for row in open_rows(state, index) for cards in orderings]
+        return ()
+    hq = state.sides[index].hq
+    return Placements((hq[0], hq[1], hq[2]), open_rows(state, index))
+
+
+# The six operation orders of three drawn cards, as positions in the hand, in the
+# order legal_orders lists them.
+ORDERINGS = ((0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0))
+
+
+class Placements(Sequence[Place]):
+    """The placements of three drawn cards: each open row times each operation order.
+
+    A sequence that builds an order when it is read: a random player reads one
+    of the 12, and building all 12 at every step cost a third of a simulation.
+    It holds the hand, not the state, so it stays right after the state moves on.
+    """
+
+    __slots__ = ("_hand", "_rows")
+
+    def __init__(self, hand: tuple[Card, Card, Card], rows: tuple[Row, ...]) -> None:
+        self._hand = hand
+        self._rows = rows
+
+    def __len__(self) -> int:
+        return 6 * len(self._rows)
+
+    @overload
+    def __getitem__(self, index: int) -> Place: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[Place]: ...
+
+    def __getitem__(self, index: int | slice) -> Place | list[Place]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        if index < 0:
+            index += len(self)
+        if not 0 <= index < len(self):
+            raise IndexError("placement index out of range")
+        row, ordering = divmod(index, 6)
+        a, b, c = ORDERINGS[ordering]
+        hand = self._hand
+        return Place(self._rows[row], (hand[a], hand[b], hand[c]))
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Placements | list | tuple):
+            return list(self) == list(other)
+        return NotImplemented
+
+    def __repr__(self) -> str:
+        return f"Placements({list(self)!r})"
 
 
 def count_legal_orders(state: WarSlayerState, index: int) -> int:
