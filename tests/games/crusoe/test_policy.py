@@ -149,6 +149,7 @@ def test_the_seed_example_prints_and_reads_back_the_same() -> None:
         ("tax_burden (each player):\n  otherwise: " + "-" * 60 + "1", "nested more"),
         ("tax_burden (each player):\n  if " + "not " * 60 + "cycle: 1", "nested more"),
         ("tax_burden (each player):\n  otherwise: " + "1 + " * 120 + "1", "longer than 400"),
+        ("tax_burden (each player):\n  otherwise: \u0663", "'\u0663' is not part of the chart"),
     ],
 )
 def test_a_chart_that_cannot_be_read_is_refused_naming_the_line(text: str, message: str) -> None:
