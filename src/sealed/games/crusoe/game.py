@@ -12,6 +12,7 @@ from sealed.core.game import InPlaceGame, JsonDict, Options, OptionSpec, Prompt,
 from sealed.games.crusoe import legal, rules, sampler, stats
 from sealed.games.crusoe.bots import CooperativeBot, GreedyBot, RandomBot, SelfishBot
 from sealed.games.crusoe.cycle import end_reason, meal_for
+from sealed.games.crusoe.encoding import CrusoeEncoding, encoding_for
 from sealed.games.crusoe.orders import WORDS, Order, eat, format_order, parse_order
 from sealed.games.crusoe.socialism import even_division, proposer_first
 from sealed.games.crusoe.state import (
@@ -205,9 +206,13 @@ class CrusoeGame(InPlaceGame[CrusoeState, Order, CrusoeView]):
     def render(self, view: CrusoeView) -> str:
         return render(view)
 
-    # -- search -----------------------------------------------------------
+    # -- search and research adapters ---------------------------------------
     def sample_state(self, view: CrusoeView, options: Options, rng: random.Random) -> CrusoeState:
         return sampler.sample_state(view, options, rng)
+
+    def encoding(self, seats: Sequence[str], options: Options) -> CrusoeEncoding | None:
+        """The introductory economies' catalogue and observation (encoding.py)."""
+        return encoding_for(seats, options)
 
 
 __all__ = ["OPTIONS", "CrusoeGame"]
