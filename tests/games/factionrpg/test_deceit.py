@@ -72,6 +72,7 @@ scripts = st.fixed_dictionaries(
         "green": st.booleans(),  # Green answers before the deadline
         "noise": st.booleans(),  # a hidden action of Green's that Red never sees
         "order": st.booleans(),  # Red answers before or after Green
+        "narrates": st.booleans(),  # the deceiving defender writes a failure narration
     }
 )
 
@@ -98,9 +99,16 @@ def test_a_deceived_attacker_reads_what_a_true_success_reads(
     answers: list[tuple[str, str] | None] = [red]
     if draw["green"]:
         answers.insert(0 if draw["order"] else 1, ("Green", "pass"))
-    script = [*first, *answers, None]
-    # Blue answers nothing: the deadline deceives (the default) in the deceived game.
-    truth = _play(_setup(agents, None, draw["spec"]), script)
-    deceit = _play(_setup(agents, agents + extra, draw["spec"]), script)
+    # Blue's decision is left to the deadline, which deceives (the default); with
+    # "narrates", Blue writes a failure narration of the deceived infiltration (Ruling 31),
+    # where in the true game it has nothing to narrate and passes.
+    told: list[tuple[str, str] | None] = [("Blue", "pass")] if draw["narrates"] else []
+    narrated: list[tuple[str, str] | None] = (
+        [("Blue", "narrate infiltrate Blue: We saw you coming.")] if told else []
+    )
+    truth = _play(_setup(agents, None, draw["spec"]), [*first, *told, *answers, None])
+    deceit = _play(
+        _setup(agents, agents + extra, draw["spec"]), [*first, *narrated, *answers, None]
+    )
     for step, (true, false) in enumerate(zip(truth, deceit, strict=True)):
-        assert false == true, f"step {step} of {script}: Red can tell a deceit from the truth"
+        assert false == true, f"step {step}: Red can tell a deceit from the truth ({draw})"

@@ -192,3 +192,31 @@ def test_lenient_posts_keep_every_fieldset_and_list_every_other_line(pieces: lis
             remarks.append(number)
         number += piece.count("\n") + 1
     assert sorted(s.number for s in skipped) == remarks
+
+
+def test_narrations_in_the_consequences_phase_round_trip_and_validate_when_typed() -> None:
+    """Ruling 31: a bot's typed answers with narrations are their own canonical form."""
+    from sealed.core.match import Match
+
+    options = resolve_options(GAME.options, {"starting_assets": "setup", "space": 50})
+    setup = {
+        "assets": {
+            "Red-Army": {"owner": "Red", "value": 3},
+            "Blue-Fort": {"owner": "Blue", "value": 5},
+        }
+    }
+    match = Match.new(GAME, SEATS, options, seed=1, setup=setup)
+    match.seal("Red", "Red-Army damage Blue-Fort")
+    match.close()
+    text = "NARRATE Damage blue-fort:   Our walls   held.\nnarrate attack(damage) Blue-Fort: x"
+    try:
+        GAME.parse(match.state, "Blue", text)
+    except OrderError as error:
+        assert "narrated twice" in str(error)
+    else:
+        raise AssertionError("two narrations of one failure were accepted")
+    order = GAME.parse(match.state, "Blue", text.split("\n")[0])
+    assert GAME.format(order) == "narrate damage Blue-Fort: Our walls held."
+    assert GAME.parse(match.state, "Blue", GAME.format(order)) == order
+    match.seal_order("Blue", order)  # validate: the typed order is its own canonical form
+    assert "Blue" in match.pending

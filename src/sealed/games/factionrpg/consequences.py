@@ -34,14 +34,14 @@ def default_answer(state: FactionState, decision: Decision) -> Answer:
         return Answer(decision.number, "seize", (decision.faction,))
     if decision.kind == "infuse":
         return Answer(decision.number, "infuse", (state.specializations[decision.faction],))
-    places = _increase_places(state, decision)
+    places = increase_places(state, decision)
     if not places:
         return Answer(decision.number, "assign")
     best = max(places, key=lambda n: (state.assets[n].value, n))
     return Answer(decision.number, "assign", (best, str(decision.amount)))
 
 
-def _increase_places(state: FactionState, decision: Decision) -> list[str]:
+def increase_places(state: FactionState, decision: Decision) -> list[str]:
     """Where an exceptional Damage share may go: the faction's attacking assets still
     standing, or with Cannibalize any asset of the faction (Ruling 'Cannibalize')."""
     owned = state.owned(decision.faction)
@@ -97,7 +97,7 @@ def answer_problem(state: FactionState, faction: Seat, answer: Answer) -> tuple[
 def _assignment(
     state: FactionState, decision: Decision, answer: Answer
 ) -> tuple[Answer, str | None]:
-    places = _increase_places(state, decision)
+    places = increase_places(state, decision)
     args = answer.args
     if len(args) % 2:
         return answer, "assign takes pairs: ASSET AMOUNT (assign Red-Army 2 Red-Navy 1)"
@@ -128,9 +128,10 @@ def second_results(
     given = {(seat, a.number): a for seat, order in answers.items() for a in order.answers}
     chosen = {d.key: given.get(d.key) or default_answer(state, d) for d in pending.decisions}
     lines: list[posts.Line] = []
+    told = _narrations(answers)
     for decision in pending.decisions:
         if decision.kind == "increase":
-            _apply_increase(state, chosen[decision.key], lines, decision)
+            _apply_increase(state, chosen[decision.key], lines, decision, told)
     for name, amount in sorted(pending.losses.items()):
         if name in state.assets and amount:
             state.assets[name].value -= amount
@@ -161,6 +162,7 @@ def second_results(
                     f"{decision.target}'s next action has {answer.args[0]} (Infusion).",
                 )
             )
+    lines += _failure_narrations(state, pending, chosen, told)
     readers = {n: knowers(state, n) for n in state.assets}
     for name in destroy_worthless(state):
         lines.append(posts.Line(readers[name], f"{name} is destroyed."))
@@ -176,16 +178,35 @@ def second_results(
         events.extend(published)
 
 
+def _narrations(answers: Mapping[Seat, Answers]) -> dict[tuple[Seat, str, str], str]:
+    """Each faction's narrations, by (faction, action or "", target); used once each."""
+    return {
+        (seat, n.action or "", n.target): n.text
+        for seat, order in answers.items()
+        for n in order.narrations
+    }
+
+
 def _apply_increase(
-    state: FactionState, answer: Answer, lines: list[posts.Line], decision: Decision
+    state: FactionState,
+    answer: Answer,
+    lines: list[posts.Line],
+    decision: Decision,
+    told: dict[tuple[Seat, str, str], str],
 ) -> None:
     """Those who see the asset read its gain without a reason; only the deciding faction
     reads that it is its share of an exceptional Damage attack (Ruling 27: the reason
-    would name the faction of a hidden attacker, e.g. a public asset fed by Cannibalize)."""
+    would name the faction of a hidden attacker, e.g. a public asset fed by Cannibalize).
+    The owner's increase narration, if any, goes with the gain, to the same readers
+    (Ruling 31): the owner writes what it wants known."""
     for name, amount in zip(answer.args[::2], answer.args[1::2], strict=True):
         if name in state.assets:
             state.assets[name].value += int(amount)
-            lines.append(posts.Line(knowers(state, name), f"{name} gains {amount} value."))
+            narration = told.pop((decision.faction, "", name), "")
+            text = f"{name} gains {amount} value." + (
+                f" Narration: {narration}" if narration else ""
+            )
+            lines.append(posts.Line(knowers(state, name), text))
             lines.append(
                 posts.Line(
                     frozenset({decision.faction}),
@@ -193,6 +214,48 @@ def _apply_increase(
                     f"of the exceptional Damage attack on {decision.target}).",
                 )
             )
+
+
+def _failure_narrations(
+    state: FactionState,
+    pending: Pending,
+    chosen: Mapping[tuple[Seat, int], Answer],
+    told: Mapping[tuple[Seat, str, str], str],
+) -> list[posts.Line]:
+    """Each failure narration goes to those told that the action failed (Ruling 31): never
+    to the attackers of a deceived infiltration, who read a success, unless the defender
+    chose ``reveal``; in the words each reader was told the action (a hidden target stays
+    unnamed)."""
+    revealed = {
+        (d.faction, d.target)
+        for d in pending.decisions
+        if d.kind == "defend" and chosen[d.key].word == "reveal"
+    }
+    lines: list[posts.Line] = []
+    for faction, action, target, number in pending.failures:
+        text = told.get((faction, action, target))
+        record = next((r for r in pending.reports if r["number"] == number), None)
+        if not text or record is None:
+            continue
+        public = posts.told(record, None)
+        if public is not None and public["outcome"] == "failure":  # one line for everyone
+            lines.append(
+                posts.Line(None, f"Failure narration ({action} {public['target']}): {text}")
+            )
+            continue
+        shown: dict[str, set[Seat]] = {}
+        for reader in state.seats:
+            item = posts.told(record, reader)
+            attacker = any(p["owner"] == reader for p in record["participants"])
+            failed = item is not None and (
+                item["outcome"] == "failure"
+                or (attacker and (record["owner"], record.get("aimed")) in revealed)
+            )
+            if item is not None and failed:
+                words = f"Failure narration ({action} {item['target']}): {text}"
+                shown.setdefault(words, set()).add(reader)
+        lines += [posts.Line(frozenset(readers), words) for words, readers in shown.items()]
+    return lines
 
 
 def _gain_profiles(

@@ -43,7 +43,8 @@ ORDERS_HELP = (
 
 ANSWERS_HELP = (
     "Answer your decisions, if your report lists any, one line each ('decision 1 deceive'); "
-    "'pass' takes every default."
+    "narrations, optional: 'narrate ASSET: TEXT' for an asset's increase, 'narrate ACTION "
+    "TARGET: TEXT' for a failure you caused; 'pass' takes every default."
 )
 
 OPTIONS = (
@@ -139,7 +140,7 @@ class FactionRPG(InPlaceGame[FactionState, Order, FactionView]):
         if state.phase == "consequences":
             if not isinstance(order, Answers):
                 raise IllegalOrderError("the Consequences Phase takes answers to decisions")
-            if rules.check_answers(state, seat, order.answers) != order:
+            if rules.check_answers(state, seat, [*order.answers, *order.narrations]) != order:
                 raise IllegalOrderError("answers must be written as the game spells them")
             return
         if not isinstance(order, TurnOrders):

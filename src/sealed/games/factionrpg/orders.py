@@ -43,7 +43,16 @@ from sealed.core.suggest import did_you_mean
 
 ACTION_WORDS = ("damage", "infiltrate", "shroud", "enhance")
 ANSWER_WORDS = ("reveal", "deceive", "feed", "assign", "seize", "infuse")
-ORDER_WORDS = ("share", "pass", "decision", "attack", "defend", "transfer", *ACTION_WORDS)
+ORDER_WORDS = (
+    "share",
+    "pass",
+    "decision",
+    "narrate",
+    "attack",
+    "defend",
+    "transfer",
+    *ACTION_WORDS,
+)
 OPENLY = ("openly", "overtly", "publicly")
 ORDER_LIKE = ("damage", "infiltrate", "shroud", "enhance", "attack", "defend", "share", "transfer")
 MAX_NARRATION = 4000
@@ -111,10 +120,29 @@ class Answer:
 
 
 @dataclass(frozen=True)
+class Narration:
+    """A Consequences Phase narration (the seed: "Each player provides 'increase narrations'
+    for assets of theirs that increase in value from exceptionally successful damage attacks
+    and 'failure narrations' for any actions that they caused to fail"): ``action`` None is
+    the increase narration of asset ``target``; else the failure narration of ``action`` on
+    ``target``."""
+
+    action: str | None
+    target: str
+    text: str
+
+    def to_text(self) -> str:
+        what = f"{self.action} {self.target}" if self.action else self.target
+        return f"narrate {what}: {self.text}"
+
+
+@dataclass(frozen=True)
 class Answers:
-    """A faction's answers for the Consequences Phase (unanswered decisions take defaults)."""
+    """A faction's answers for the Consequences Phase (unanswered decisions take defaults)
+    and its narrations."""
 
     answers: tuple[Answer, ...] = ()
+    narrations: tuple[Narration, ...] = ()
 
 
 Order = TurnOrders | Answers
@@ -127,6 +155,7 @@ def format_order(order: Order) -> str:
     """The canonical text; ``pass`` when there is nothing."""
     if isinstance(order, Answers):
         lines = [" ".join(("decision", str(a.number), a.word, *a.args)) for a in order.answers]
+        lines += [n.to_text() for n in order.narrations]
     else:
         lines = [_format_asset_order(a) for a in order.actions]
         lines += [f"share {s.asset} with {s.to}" for s in order.shares]
@@ -314,13 +343,43 @@ def _check_name(word: str, shown: str) -> None:
         raise OrderSyntaxError(f"{shown!r}: {word[:40]!r} is not an asset or faction name")
 
 
-def parse_answers(text: str) -> list[Answer]:
-    """Read ``decision N WORD ARGS`` lines (syntax only); ``pass`` is no answer.
+NARRATE = re.compile(r"^\s*narrate\b(?P<head>[^:]*)(?::(?P<text>.*))?$", re.I)
+
+
+def _narration(line: str) -> Narration:
+    """``narrate Red-Army: TEXT`` (an increase) or ``narrate damage Blue-Fort: TEXT``."""
+    match = NARRATE.match(line)
+    assert match is not None  # only called on lines the pattern matches
+    shown = " ".join(line.split())[:80]
+    text = " ".join((match.group("text") or "").split())[:MAX_NARRATION]
+    words = [w for w in _words(match.group("head")) if w.lower() not in ("attack", "defend")]
+    form = "write narrate ASSET: TEXT (an increase) or narrate ACTION TARGET: TEXT (a failure)"
+    if not text or len(words) not in (1, 2):
+        raise OrderSyntaxError(f"{shown!r}: {form}")
+    for word in words:
+        _check_name(word, shown)
+    if len(words) == 1:
+        return Narration(None, words[0], text)
+    action = words[0].lower()
+    if action not in ACTION_WORDS:
+        raise OrderSyntaxError(
+            f"{shown!r}: unknown action {words[0][:40]!r}{did_you_mean(action, ACTION_WORDS)}; "
+            + form
+        )
+    return Narration(action, words[1], text)
+
+
+def parse_answers(text: str) -> list[Answer | Narration]:
+    """Read ``decision N WORD ARGS`` and ``narrate ...`` lines (syntax only); ``pass`` is
+    no answer.
 
     :raises OrderSyntaxError: a line that is not an answer.
     """
-    answers = []
+    answers: list[Answer | Narration] = []
     for line in text.replace("\r", "\n").split("\n"):
+        if NARRATE.match(line):
+            answers.append(_narration(line))
+            continue
         words = _words(line.replace("#", " "))
         if not words or (len(words) == 1 and words[0].lower() in ("pass", "defaults")):
             continue

@@ -159,6 +159,9 @@ def first_posts(
         decisions = [describe(d) for d in pending.decisions if d.faction == faction]
         if decisions:
             mine += ["[b]Your decisions for the Consequences Phase[/b]", *decisions]
+        failures = may_narrate(pending, faction)
+        if failures:
+            mine += ["[b]Failure narrations you may write[/b]", *failures]
         text = _post(
             f"[b]Private message to {faction}, turn {state.turn}[/b]",
             mine,
@@ -191,6 +194,16 @@ def _action_event(state: FactionState, record: JsonDict) -> Event:
     return Event(f"action-{record['action']}", truth, Audience.gm(), record, wordings)
 
 
+def may_narrate(pending: Pending, faction: Seat) -> list[str]:
+    """The failure narrations ``faction`` may write this Consequences Phase (Ruling 31)."""
+    labels = dict.fromkeys(f"{a} {t}" for f, a, t, _ in pending.failures if f == faction)
+    return [
+        f"You caused the {label} to fail: 'narrate {label}: YOUR TEXT' (optional; read by "
+        "those told it failed)."
+        for label in labels
+    ]
+
+
 def describe(decision: Decision) -> str:
     """A decision as its faction reads it, with what to write."""
     n = decision.number
@@ -212,7 +225,8 @@ def describe(decision: Decision) -> str:
                 if decision.anywhere
                 else f"(your attacking assets: {', '.join(decision.assets)}). "
             )
-            + "Default: your most valuable one."
+            + "Default: your most valuable one. You may add the increase narration: "
+            "'narrate ASSET: YOUR TEXT' (read with the gain)."
         )
     if decision.kind == "seize":
         return (

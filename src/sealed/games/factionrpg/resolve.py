@@ -177,7 +177,8 @@ class Turn:
     defense: dict[str, int] = field(default_factory=dict)
     reductions: dict[str, int] = field(default_factory=dict)
     increases: dict[str, int] = field(default_factory=dict)
-    thwarted: set[str] = field(default_factory=set)  # a successful Damage attack hit it
+    thwarted: dict[str, tuple[Seat, ...]] = field(default_factory=dict)  # hit by a successful
+    # Damage attack: the attacking factions (they caused its defensive actions to fail)
     shroud: set[str] = field(default_factory=set)
     created: dict[str, tuple[Seat, int, bool]] = field(default_factory=dict)  # owner, value, hidden
     records: list[JsonDict] = field(default_factory=list)
@@ -271,11 +272,34 @@ def first_results(
                 asset = turn.renamed.get(order.asset, order.asset)
                 turn.pending.transfers.append((asset, faction, order.transfer_to))
     turn.pending.reports = turn.records
+    turn.pending.failures = _failures(turn)
     state.infusions = {}  # an infusion lasts for the action the asset attempts this turn
     state.pending = turn.pending
     state.notices = tuple(posts.first_posts(state, turn.records, turn.renamed))
     if events is not None:
         events.extend(state.notices)
+
+
+def _failures(turn: Turn) -> list[tuple[Seat, str, str, int]]:
+    """Who may write a failure narration of which action (Ruling 31). The seed: "'failure
+    narrations' for any actions that they caused to fail": the owner of an attacked asset
+    (or faction) whose defense made the attack fail, and the factions whose successful
+    Damage attack made a defensive action on its target fail; each only for an action it
+    was told of and told failed (never a hidden attack it does not know of)."""
+    slots: list[tuple[Seat, str, str, int]] = []
+    for record in turn.records:
+        if record["outcome"] != "failure":
+            continue
+        if record["action"] in ("damage", "infiltrate"):
+            causers: tuple[Seat, ...] = (str(record["owner"]),)
+        else:
+            causers = turn.thwarted.get(str(record["target"]), ())
+        for faction in dict.fromkeys(causers):
+            item = posts.told(record, faction)
+            if item is not None and item["outcome"] == "failure":
+                target = str(item["target"])
+                slots.append((faction, str(record["action"]), target, int(record["number"])))
+    return slots
 
 
 def _record(turn: Turn, group: Group, **fields: object) -> JsonDict:
@@ -349,7 +373,7 @@ def _damage(turn: Turn, group: Group) -> None:
         )
         return
     turn.reductions[target] = turn.reductions.get(target, 0) + margin
-    turn.thwarted.add(target)
+    turn.thwarted[target] = (*turn.thwarted.get(target, ()), *group.factions)
     text = (
         f"Success (strength {group.strength} against defense {defense}): {target} loses "
         f"{margin} value, and every defensive action on it fails this turn."

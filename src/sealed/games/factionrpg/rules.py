@@ -13,7 +13,14 @@ from collections.abc import Iterable, Sequence
 from sealed.core.errors import IllegalOrderError
 from sealed.core.game import Seat
 from sealed.core.suggest import did_you_mean
-from sealed.games.factionrpg.orders import Answer, Answers, AssetOrder, Share, TurnOrders
+from sealed.games.factionrpg.orders import (
+    Answer,
+    Answers,
+    AssetOrder,
+    Narration,
+    Share,
+    TurnOrders,
+)
 from sealed.games.factionrpg.state import FactionState, specialization_name
 
 ONE_ACTION = "the seed: 'Each asset can be assigned one action each turn'"
@@ -183,8 +190,11 @@ def _check_share(state: FactionState, faction: Seat, share: Share) -> Share:
 # -- the Consequences Phase ------------------------------------------------
 
 
-def check_answers(state: FactionState, faction: Seat, answers: Sequence[Answer]) -> Answers:
-    """Check each answer against the faction's numbered decisions.
+def check_answers(
+    state: FactionState, faction: Seat, answers: Sequence[Answer | Narration]
+) -> Answers:
+    """Check each answer against the faction's numbered decisions, and each narration
+    against what the faction may narrate.
 
     :raises IllegalOrderError: naming the decision and what it takes.
     """
@@ -194,7 +204,15 @@ def check_answers(state: FactionState, faction: Seat, answers: Sequence[Answer])
         if d.faction == faction
     }
     checked: dict[int, Answer] = {}
+    narrations: dict[tuple[str, str], Narration] = {}
     for answer in answers:
+        if isinstance(answer, Narration):
+            narration = _check_narration(state, faction, answer)
+            key = (narration.action or "", narration.target)
+            if key in narrations:
+                raise IllegalOrderError(f"{narration.to_text()[:60]!r}: narrated twice")
+            narrations[key] = narration
+            continue
         decision = mine.get(answer.number)
         if decision is None:
             numbers = ", ".join(map(str, sorted(mine))) or "none"
@@ -202,7 +220,51 @@ def check_answers(state: FactionState, faction: Seat, answers: Sequence[Answer])
         if answer.number in checked:
             raise IllegalOrderError(f"decision {answer.number} is answered twice")
         checked[answer.number] = _answer(state, faction, decision.kind, answer)
-    return Answers(tuple(checked[n] for n in sorted(checked)))
+    return Answers(
+        tuple(checked[n] for n in sorted(checked)),
+        tuple(narrations[k] for k in sorted(narrations, key=lambda k: (k[0], k[1].lower()))),
+    )
+
+
+NARRATIONS = (
+    "the seed: \"Each player provides 'increase narrations' for assets of theirs that increase "
+    "in value from exceptionally successful damage attacks and 'failure narrations' for any "
+    'actions that they caused to fail"'
+)
+
+
+def _check_narration(state: FactionState, faction: Seat, narration: Narration) -> Narration:
+    """The narration with names as the game spells them (Ruling 31).
+
+    :raises IllegalOrderError: nothing of that kind for this faction to narrate.
+    """
+    from sealed.games.factionrpg.consequences import increase_places
+
+    pending = state.pending
+    if narration.action is None:
+        places = [
+            n
+            for d in (pending.decisions if pending else ())
+            if d.faction == faction and d.kind == "increase"
+            for n in increase_places(state, d)
+        ]
+        found = lookup(narration.target, places)
+        if found is None:
+            raise IllegalOrderError(
+                f"narrate {narration.target}: no increase of yours to narrate on it"
+                f"{did_you_mean(narration.target, places)} (may gain: {listing(places)}; "
+                f"{NARRATIONS})"
+            )
+        return Narration(None, found, narration.text)
+    slots = [f"{a} {t}" for f, a, t, _ in (pending.failures if pending else ()) if f == faction]
+    wanted = f"{narration.action} {narration.target}"
+    found = lookup(wanted, slots)
+    if found is None:
+        raise IllegalOrderError(
+            f"narrate {wanted}: no failure you caused to narrate{did_you_mean(wanted, slots)} "
+            f"(yours: {listing(list(dict.fromkeys(slots)))}; {NARRATIONS})"
+        )
+    return Narration(narration.action, found.split(" ", 1)[1], narration.text)
 
 
 def _answer(state: FactionState, faction: Seat, kind: str, answer: Answer) -> Answer:

@@ -131,6 +131,9 @@ class Pending:
     transfers: list[tuple[str, Seat, Seat]] = field(default_factory=list)  # asset, from, to
     shrouded: set[str] = field(default_factory=set)  # rendered hidden this turn
     reports: list[JsonDict] = field(default_factory=list)  # the first Results, per action
+    failures: list[tuple[Seat, str, str, int]] = field(default_factory=list)
+    # failure narrations due: (the faction that caused the failure, the action, its target
+    # as that faction was told it, the action's number in ``reports``)
 
     def decision(self, faction: Seat, number: int) -> Decision:
         """``faction``'s decision ``number`` (checked by ``rules.check_answers`` first)."""
@@ -144,6 +147,7 @@ class Pending:
             list(self.transfers),
             set(self.shrouded),
             list(self.reports),
+            list(self.failures),
         )
 
     def to_json(self) -> JsonDict:
@@ -157,6 +161,10 @@ class Pending:
             "transfers": [{"asset": a, "from": f, "to": t} for a, f, t in self.transfers],
             "shrouded": sorted(self.shrouded),
             "reports": list(self.reports),
+            "failures": [
+                {"faction": f, "action": a, "target": t, "number": n}
+                for f, a, t, n in self.failures
+            ],
         }
 
 
