@@ -244,3 +244,44 @@ def test_bid_notation_round_trips() -> None:
     order = Order("bid", name="water", bids=((1, 31), (2, 17)))
     assert format_order(order) == "water 1@31 2@17"
     assert GAME.format(order) == "water 1@31 2@17"
+
+
+def test_a_government_not_built_is_refused_by_name() -> None:
+    from sealed.core.errors import OptionError
+    from sealed.games.crusoe.state import Settings
+
+    for government in ("dictatorship", "representative", "bureaucracy", "hybrid"):
+        try:
+            Settings.from_options({"scenario": "national-capitalism", "government": government})
+        except OptionError as error:
+            assert f"government {government}: not built yet" in str(error)
+        else:
+            raise AssertionError(f"government {government} was accepted")
+
+
+def test_the_ledger_as_a_seat_reads_it() -> None:
+    """The text view: the policy, the markets' money, the good on sale; after the step, the
+    prices; never another seat's sealed list."""
+    seats = ["ana", "ben"]
+    setup = {
+        "phase": "wholesale",
+        "ask": "bid",
+        "waiting": seats,
+        "good": "water",
+        "order": seats,
+        "pile": {"water": 5},
+        "market": {"water": 0},
+        "prices": {"water": {"units": 5, "money": 143, "commodity": 29}},
+        "players": {s: {"money": 70, "path": "ant", "position": 40} for s in seats},
+    }
+    match = Match.new(GAME, seats, NATIONAL, seed=1, setup=setup)
+    match.seal_order("ana", Order("bid", name="water", bids=((1, 31), (2, 17))))
+    sealed = GAME.render(GAME.view(match.state, "ben"))
+    assert "Reward per signal: cb $0" in sealed and "Money available: water $0" in sealed
+    assert "On sale now: 5 water" in sealed and "water: 5 units, commodity $29" in sealed
+    assert "ana: 0 VP; Ant Market; no goods; Leisure 0; $70" in sealed
+    assert "@" not in sealed and "31" not in sealed
+    match.seal_order("ben", Order("bid", name="water", bids=((3, 20),)))
+    opened = GAME.render(GAME.view(match.state, "ben"))
+    assert "water: 5 units, commodity $29, wholesale $17, paid in $85" in opened
+    assert "Money available: water $85" in opened

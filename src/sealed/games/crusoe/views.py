@@ -191,10 +191,11 @@ def _market_lines(view: CrusoeView) -> list[str]:
         + (", ".join(f"{g} ${n}" for g, n in view.market.items()) or "no market has opened"),
     ]
     for good, row in view.prices.items():
-        sold = (
-            f", wholesale ${row['wholesale']}, paid in ${row['pay_in']}" if "pay_in" in row else ""
-        )
-        lines.append(f"  {good}: {row['units']} units, commodity ${row['commodity']}{sold}")
+        parts = [f"{row.get('units', 0)} units"]
+        parts += [f"commodity ${row['commodity']}"] if "commodity" in row else []
+        parts += [f"wholesale ${row['wholesale']}"] if "wholesale" in row else []
+        parts += [f"paid in ${row['pay_in']}"] if "pay_in" in row else []
+        lines.append(f"  {good}: " + ", ".join(parts))
     if view.motion:
         m_reward, m_burden = view.motion["reward"], view.motion["burden"]
         lines.append(
