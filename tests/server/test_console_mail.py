@@ -209,6 +209,7 @@ def test_one_game_s_console_reaches_no_other_game_s_mail(
     _, other_gm, _ = create(service)
     for act in ("retry", "drop"):
         response = console.client.post(f"/api/gm/{other_gm}/mail/{act}", json={"entry": entry})
+        assert response.status_code == 404  # as for an entry that does not exist
         assert response.json()["error"]["code"] == "mail/unknown"
     assert console.client.get(f"/api/gm/{other_gm}/mail").json()["undelivered"] == []
     assert console.client.get(f"/api/gm/{other_gm}/mail").json()["addresses"] == {}
@@ -228,4 +229,4 @@ def test_a_server_without_the_gateway_says_so(service: GameService) -> None:
         response = client.get(f"/api/gm/{gm}/mail")
         assert response.json()["error"]["code"] == "mail/off"
         response = client.post(f"/gm/{gm}/mail/register", data={"seats": "ana=a@p.test"})
-        assert "--mail-domain" in response.text and response.status_code == 400
+        assert "--mail-domain" in response.text and response.status_code == 409

@@ -10,9 +10,12 @@ Modules, in the order mail flows through them:
 - :mod:`~sealed.mail.reading`: the text a player wrote (MIME, HTML, quotes, signatures);
 - :mod:`~sealed.mail.sealing`: that text sealed through the core's lenient reader;
 - :mod:`~sealed.mail.port`: the interface to the games (:class:`~sealed.mail.port.GamePort`),
-  with :mod:`~sealed.mail.memory` over game files (the server's database port comes later);
+  with :mod:`~sealed.mail.memory` over game files and :mod:`sealed.server.mailport` over the
+  server's database;
 - :mod:`~sealed.mail.answers`: the words of every mail we write;
-- :mod:`~sealed.mail.outbox`: the durable outbox (nothing sent twice) and the SMTP relay.
+- :mod:`~sealed.mail.htmlpart`: the HTML part of a report that has tables;
+- :mod:`~sealed.mail.outbox`: the durable outbox (nothing sent twice; what is undelivered,
+  retried now or dropped from the GM console) and the SMTP relay (TLS always verified).
 
 Decisions (RELIABILITY.md section 5 asks for them explicitly), each pinned by a test:
 
@@ -31,6 +34,13 @@ Decisions (RELIABILITY.md section 5 asks for them explicitly), each pinned by a 
   valid (``corpus/out_of_office_autosubmitted``).
 - Secrets are kept readable in the address book (0600), because every mail to a seat is
   sent from its address; they are compared as SHA-256 digests in constant time.
+- Rate limits: the server keeps them in its database (``mail_rates``), so a restart
+  forgets nothing (``tests/server/test_mail_rates.py``); run from game files they are in
+  memory, and a restart starts them afresh: that gateway has no database, and a GM who
+  restarts it is at the keyboard to see a flood. One gateway per server database, held by
+  a lease (``mail_lease``): a second one refuses to start.
+- The relay's certificate is always verified (``--relay-ca-file`` names a private CA);
+  there is no switch to turn that off, so the relay password never goes to an impostor.
 
 ``python -m sealed.mail`` (:mod:`~sealed.mail.__main__`) runs games from a folder of game files.
 """

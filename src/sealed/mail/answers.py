@@ -18,7 +18,7 @@ HOW_TO_CHANGE = (
     "the last one sealed counts and replaces everything sent before (write 'pass' for no action)."
 )
 UNKNOWN_ADDRESS = (
-    "No game has the address you wrote to (or it was replaced by a new one): nothing was "
+    "No game has the address you wrote to (or the game master replaced or revoked it): nothing was "
     "sealed. Write to the address in your latest game email; if you lost it, ask the game master."
 )
 

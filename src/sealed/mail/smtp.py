@@ -53,7 +53,8 @@ class GatewayHandler:
         loop = asyncio.get_running_loop()
         if not await loop.run_in_executor(None, self.gateway.accepts, address):
             return (
-                "550 5.1.1 No game has this address (or it was replaced): nothing was sealed. "
+                "550 5.1.1 No game has this address (or it was replaced or revoked): nothing "
+                "was sealed. "
                 "Use the address in your latest game email."
             )
         envelope.rcpt_tos.append(address)

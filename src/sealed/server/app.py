@@ -73,11 +73,11 @@ templates.filters["when"] = lambda iso: human_time(iso) if iso else ""
 
 def status_of(error: SealedError) -> int:
     """The HTTP status of a refusal."""
-    if isinstance(error, UnknownLinkError):
-        return 404
+    if isinstance(error, UnknownLinkError) or error.code == "mail/unknown":
+        return 404  # an email entry not this game's: the same answer as no such entry
     if isinstance(error, StorageError):
         return 503
-    if isinstance(error, StaleStepError | NoOrderDueError):
+    if isinstance(error, StaleStepError | NoOrderDueError | MailOffError):
         return 409
     if isinstance(error, OrderError | PressError):
         return 422
