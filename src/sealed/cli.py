@@ -6,6 +6,7 @@ never a traceback (see :class:`sealed.core.errors.SealedError`).
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
 import json
 import random
@@ -274,6 +275,18 @@ def rules(game_name: str) -> None:
 @click.option("--map", "map_path", default=None, help="YAML file of a table's own printed board.")
 @click.option("-o", "--output", required=True, type=click.Path(dir_okay=False))
 @click.option("--force", is_flag=True, help="Overwrite an existing game file.")
+@click.option(
+    "--mad-jack",
+    "mad_jack",
+    is_flag=True,
+    help="Crusoe's Planet: roll the scenario on the 'Mad Jack' tables (from --seed).",
+)
+@click.option(
+    "--dice",
+    "mad_jack_dice",
+    default=None,
+    help='With --mad-jack: real dice for the tables, in the order asked: "3 5 6 1".',
+)
 def new(
     game_name: str,
     players: str,
@@ -283,12 +296,25 @@ def new(
     map_path: str | None,
     output: str,
     force: bool,
+    mad_jack: bool,
+    mad_jack_dice: str | None,
 ) -> None:
     """Start a game and write its record to a game file."""
     game = get_game(game_name)
     if Path(output).exists() and not force:
         raise SealedError(f"{output} exists; use --force to overwrite it")
     options = parse_option_pairs(game, option_pairs)
+    if mad_jack or mad_jack_dice is not None:
+        if seed is None and mad_jack_dice is None:
+            seed = str(random.SystemRandom().randrange(10**9))
+        rolled = _mad_jack_options(game, len(parse_players(players)), seed, mad_jack_dice)
+        clash = sorted(set(rolled) & {pair.split("=", 1)[0].strip() for pair in option_pairs})
+        if clash:
+            raise SealedError(
+                f"--option {', '.join(clash)}: "
+                "rolled by --mad-jack; leave it out, or drop --mad-jack"
+            )
+        options = resolve_options(game.options, {**options, **rolled})
     setup, locate = start_setup(game, setup_path, map_path)
     try:
         match = Match.new(
@@ -299,6 +325,38 @@ def new(
     save_match(match, output)
     console.print(f"new game of {game.title} in {output}; seats: {', '.join(match.seats)}")
     _print_waiting(match)
+
+
+def _mad_jack_options(
+    game: Game[Any, Any, Any],
+    players: int,
+    seed: str | None,
+    dice: str | None,
+) -> dict[str, Any]:
+    """Crusoe's Planet's 'Mad Jack' tables rolled in the open (seeded, or real dice typed in),
+    printed, and turned into the game's options; a roll the program cannot play yet is refused
+    with what is missing, and nothing is written."""
+    if game.name != "crusoe":
+        raise SealedError(f"--mad-jack rolls Crusoe's Planet's scenario tables, not {game.title}'s")
+    from sealed.games.crusoe import madjack
+
+    if dice is not None:
+        entered = madjack.EnteredDice(dice)
+        config = madjack.roll(players, entered, 0)
+        entered.check_all_used()
+    else:
+        assert seed is not None  # the caller draws one when neither was given
+        config = madjack.roll(players, SeededChance(f"madjack/{seed}"), 0)
+        config = dataclasses.replace(config, seed=seed)
+    console.print(config.to_text(), markup=False, highlight=False)
+    missing = config.not_built()
+    if missing:
+        raise SealedError(
+            "this roll cannot be played yet (not built: "
+            + "; ".join(missing)
+            + "); roll again with another --seed, or choose the options yourself"
+        )
+    return config.options()
 
 
 def _seed(text: str | None) -> int | str | None:

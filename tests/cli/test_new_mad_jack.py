@@ -1,0 +1,75 @@
+"""`sealed new crusoe --mad-jack`: the 'Mad Jack' tables rolled in the open start a game."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from click.testing import CliRunner, Result
+
+from sealed.cli import cli
+from sealed.core.chance import SeededChance
+from sealed.games.crusoe.madjack import roll
+from sealed.storage import load_match
+
+
+def sealed(*args: str) -> Result:
+    return CliRunner().invoke(cli, list(args))
+
+
+def one_line_error(result: Result) -> str:
+    assert result.exit_code == 1, result.output
+    assert "Traceback" not in result.output
+    lines = [line for line in result.output.splitlines() if line.startswith("Error:")]
+    assert len(lines) == 1, result.output
+    return lines[0]
+
+
+def _seed_whose_roll(playable: bool) -> str:
+    for seed in range(200):
+        config = roll(4, SeededChance(f"madjack/{seed}"), 0)
+        if (not config.not_built()) == playable:
+            return str(seed)
+    raise AssertionError("no such roll in 200 seeds")
+
+
+def test_a_playable_roll_starts_the_game_with_the_rolled_options(tmp_path: Path) -> None:
+    seed = _seed_whose_roll(playable=True)
+    config = roll(4, SeededChance(f"madjack/{seed}"), 0)
+    out = tmp_path / "g.json"
+    result = sealed(
+        "new", "crusoe", "--players", "a,b,c,d", "--mad-jack", "--seed", seed, "-o", str(out)
+    )
+    assert result.exit_code == 0, result.output
+    assert f"Scenario: {config.scenario_text}" in result.output
+    match = load_match(out)
+    for name, value in config.options().items():
+        assert match.options[name] == value
+
+
+def test_real_dice_typed_in_choose_the_scenario(tmp_path: Path) -> None:
+    out = tmp_path / "g.json"
+    result = sealed("new", "crusoe", "--players", "a,b,c,d", "--dice", "1 3 3", "-o", str(out))
+    assert result.exit_code == 0, result.output
+    assert "Tribal Capitalism" in result.output
+    assert load_match(out).options["scenario"] == "tribal-capitalism"
+
+
+def test_a_roll_not_built_yet_writes_nothing_and_says_what_is_missing(tmp_path: Path) -> None:
+    seed = _seed_whose_roll(playable=False)
+    out = tmp_path / "g.json"
+    result = sealed(
+        "new", "crusoe", "--players", "a,b,c,d", "--mad-jack", "--seed", seed, "-o", str(out)
+    )
+    assert "cannot be played yet (not built: " in one_line_error(result)
+    assert not out.exists()
+
+
+def test_bad_dice_an_option_the_roll_sets_and_another_game_are_refused(tmp_path: Path) -> None:
+    out = tmp_path / "g.json"
+    base = ["new", "crusoe", "--players", "a,b,c,d", "-o", str(out)]
+    assert "is not a die's face" in one_line_error(sealed(*base, "--dice", "1 x 3"))
+    clash = sealed(*base, "--dice", "1 3 3", "--option", "scenario=traditional")
+    assert "--option scenario: rolled by --mad-jack" in one_line_error(clash)
+    other = sealed("new", "war-slayer", "--players", "a,b", "--mad-jack", "-o", str(out))
+    assert "not War Slayer V's" in one_line_error(other)
+    assert not out.exists()
