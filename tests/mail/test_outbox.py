@@ -180,3 +180,14 @@ def test_the_console_cannot_touch_another_game_s_or_a_sent_message(
         with pytest.raises(UnknownMailError):
             outbox.drop("g1", names.get(entry, entry))
         assert [u.seat for u in outbox.undelivered("g2")] == ([] if entry == "sent" else ["ana"])
+
+
+def test_mail_queued_before_the_console_listed_it_is_found_by_its_key(tmp_path: Path) -> None:
+    outbox = Outbox(tmp_path, Relay(port=free_port()))
+    outbox.put("report/g1/ana/1/0/abc", message(1))  # no game or seat recorded
+    outbox.put("answer/<a/b@players.test>/g1/ben", message(2))
+    outbox.put("press/g1/3/cara", message(3))
+    outbox.put("reminder/g2/1/ana", message(4))
+    outbox.put("bounce/<x@y>/sealed+g1-zz@games.test", message(5))
+    assert sorted(u.seat for u in outbox.undelivered("g1")) == ["ana", "ben", "cara"]
+    assert [u.seat for u in outbox.undelivered("g2")] == ["ana"]

@@ -159,11 +159,12 @@ class Outbox:
         found = []
         for path in sorted(self.folder.glob("*.eml"), key=_queued_at):
             meta = self._meta(path)
-            if meta["state"] in ("queued", "failed") and meta.get("game") == game:
+            owner, seat = _owner(meta)
+            if meta["state"] in ("queued", "failed") and owner == game:
                 found.append(
                     Undelivered(
                         path.stem,
-                        str(meta.get("seat", "")),
+                        seat,
                         str(meta.get("about", "")),
                         str(meta["state"]),
                         int(meta["attempts"]),
@@ -198,7 +199,7 @@ class Outbox:
     def _entry(self, game: str, entry: str) -> tuple[Path, dict[str, Any]]:
         path = self.folder / f"{entry}.eml"
         meta = self._meta(path) if ENTRY.fullmatch(entry) and path.exists() else {}
-        if meta.get("game") != game or meta.get("state") not in ("queued", "failed"):
+        if not meta or _owner(meta)[0] != game or meta["state"] not in ("queued", "failed"):
             # another game's, sent or dropped meanwhile, or no such entry: the same answer
             raise UnknownMailError(
                 "this game has no such undelivered email (it was sent or dropped meanwhile?)"
@@ -321,3 +322,21 @@ class Outbox:
 
 def _queued_at(eml: Path) -> tuple[int, str]:
     return eml.stat().st_mtime_ns, eml.name
+
+
+def _owner(meta: dict[str, Any]) -> tuple[str, str]:
+    """The game and seat a message is for: recorded since the console lists them, else read
+    from its key (mail queued before: ``report/<game>/<seat>/...``, ``press/<game>/<n>/<seat>``,
+    ``reminder/<game>/<step>/<seat>``, ``answer/<Message-ID>/<game>/<seat>``)."""
+    if meta.get("game"):
+        return str(meta["game"]), str(meta.get("seat", ""))
+    key = str(meta.get("key", ""))
+    kind, _, rest = key.partition("/")
+    parts = rest.split("/")
+    if kind == "report" and len(parts) >= 2:
+        return parts[0], parts[1]
+    if kind in ("press", "reminder") and len(parts) == 3:
+        return parts[0], parts[2]
+    if kind == "answer" and len(parts) >= 3:
+        return parts[-2], parts[-1]
+    return "", ""  # a bounce to a stranger: no game's
