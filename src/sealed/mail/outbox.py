@@ -136,6 +136,7 @@ class Outbox:
         finally:
             temporary.unlink(missing_ok=True)
         meta = {"key": key, "state": "queued", "attempts": 0, "next": 0.0}
+        meta["queued_ns"] = time.time_ns()  # the order mail goes out in (not the test clock)
         self._save_meta(final, {**meta, "game": game, "seat": seat, "about": about[:200]})
         return True
 
@@ -157,8 +158,7 @@ class Outbox:
         What the game master's console lists: never a message's text, only what it is.
         """
         found = []
-        for path in sorted(self.folder.glob("*.eml"), key=_queued_at):
-            meta = self._meta(path)
+        for path, meta in self._in_order():
             owner, seat = _owner(meta)
             if meta["state"] in ("queued", "failed") and owner == game:
                 found.append(
@@ -212,8 +212,8 @@ class Outbox:
         with self.sending:
             due = [
                 path
-                for path in sorted(self.folder.glob("*.eml"), key=_queued_at)  # oldest first
-                if (meta := self._meta(path))["state"] == "queued" and meta["next"] <= self.clock()
+                for path, meta in self._in_order()
+                if meta["state"] == "queued" and meta["next"] <= self.clock()
             ]
             if not due:
                 return Flushed()
@@ -294,6 +294,11 @@ class Outbox:
     def _name(self, key: str) -> str:
         return hashlib.sha256(key.encode("utf-8")).hexdigest()[:32]
 
+    def _in_order(self) -> list[tuple[Path, dict[str, Any]]]:
+        """Every entry with its metadata, oldest first (mail goes out in the order queued)."""
+        entries = [(path, self._meta(path)) for path in self.folder.glob("*.eml")]
+        return sorted(entries, key=lambda entry: (_queued_ns(*entry), entry[0].name))
+
     def _meta(self, eml: Path) -> dict[str, Any]:
         """An entry's metadata; an entry whose metadata was never written (a crash) is queued."""
         try:
@@ -320,8 +325,11 @@ class Outbox:
         return Path(name)
 
 
-def _queued_at(eml: Path) -> tuple[int, str]:
-    return eml.stat().st_mtime_ns, eml.name
+def _queued_ns(eml: Path, meta: dict[str, Any]) -> int:
+    """When an entry was queued: recorded at :meth:`Outbox.put` (the file's time is only as
+    fine as the kernel's clock tick, too coarse to order mail queued together)."""
+    recorded = meta.get("queued_ns")
+    return int(recorded) if isinstance(recorded, int) else eml.stat().st_mtime_ns
 
 
 def _owner(meta: dict[str, Any]) -> tuple[str, str]:
