@@ -11,8 +11,10 @@ report the server's deadlines (or anybody) opened, and flushes the outbox
 through ``--relay HOST:PORT``. Deadlines themselves are fired by the
 server's scheduler, never by the gateway.
 
-A game gets email addresses from its GM's token (the secret of the console
-link), while the server runs or not::
+A game gets email addresses on its GM console (:class:`MailConsole`: give,
+renew, revoke; and the game's undelivered mail, retried now or dropped), or
+from its GM's token (the secret of the console link), while the server runs
+or not::
 
     python -m sealed.server.mailserve register --db URL --gm-token TOKEN \\
         --mail-domain games.example.org --seat ana=ana@example.com ... --gm me@example.com
