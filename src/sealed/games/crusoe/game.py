@@ -112,6 +112,9 @@ class CrusoeGame(InPlaceGame[CrusoeState, Order, CrusoeView]):
                 best = format_order(eat(dict(meal_for(state.players[seat]))))
                 help_text += f"; most VP: {best}"
                 choices = (best,)
+            if ask == "bid":  # what a person needs in front of him to write his list
+                on_sale = f"{state.pile.get(state.good or '', 0)} {state.good} on sale"
+                help_text = f"{on_sale}, you have ${state.players[seat].money}: {help_text}"
             prompts[seat] = Prompt(phase=phase, help=help_text, choices=choices)
         return prompts
 
