@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+import asyncio
+import threading
 from email.message import EmailMessage
 from pathlib import Path
 
 import pytest
-from tests.mail.relay import free_port, running_sink
+from aiosmtpd.controller import Controller
+from aiosmtpd.smtp import SMTP, Envelope, Session
+from tests.mail.relay import Sink, free_port, running_sink
 
-from sealed.mail.outbox import Outbox, Relay, UnknownMailError
+from sealed.mail.outbox import MailBusyError, Outbox, Relay, UnknownMailError
 
 
 def message(n: int, to: str = "ana@players.test") -> EmailMessage:
@@ -191,3 +195,44 @@ def test_mail_queued_before_the_console_listed_it_is_found_by_its_key(tmp_path: 
     outbox.put("bounce/<x@y>/sealed+g1-zz@games.test", message(5))
     assert sorted(u.seat for u in outbox.undelivered("g1")) == ["ana", "ben", "cara"]
     assert [u.seat for u in outbox.undelivered("g2")] == ["ana"]
+
+
+class HeldSink(Sink):
+    """A relay that holds its first message until the test lets it go."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.arrived = threading.Event()
+        self.go_on = threading.Event()
+
+    async def handle_DATA(self, server: SMTP, session: Session, envelope: Envelope) -> str:
+        if not self.arrived.is_set():
+            self.arrived.set()
+            await asyncio.get_running_loop().run_in_executor(None, self.go_on.wait, 60)
+        return await super().handle_DATA(server, session, envelope)
+
+
+def test_the_console_s_drop_during_a_flush_is_kept_and_the_mail_in_flight_is_not_dropped(
+    tmp_path: Path,
+) -> None:
+    sink, port = HeldSink(), free_port()
+    controller = Controller(sink, hostname="127.0.0.1", port=port)
+    controller.start()
+    try:
+        outbox = Outbox(tmp_path, Relay(port=port, timeout=60))
+        outbox.put("a", message(1), "g1", "ana", "report")
+        outbox.put("b", message(2, "ben@players.test"), "g1", "ben", "report")
+        first, second = outbox.undelivered("g1")
+        flushing = threading.Thread(target=outbox.flush)
+        flushing.start()
+        assert sink.arrived.wait(60)  # the first is with the relay, the second still due
+        with pytest.raises(MailBusyError, match="being sent right now"):
+            outbox.drop("g1", first.entry)
+        outbox.drop("g1", second.entry)
+        sink.go_on.set()
+        flushing.join(60)
+        assert [str(m["To"]) for m in sink.parsed()] == ["ana@players.test"]  # b: never sent
+        assert [m["state"] for m in outbox.messages() if m["key"] == "b"] == ["dropped"]
+    finally:
+        sink.go_on.set()
+        controller.stop()

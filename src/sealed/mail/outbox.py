@@ -72,6 +72,12 @@ class UnknownMailError(SealedError):
     code = "mail/unknown"
 
 
+class MailBusyError(SealedError):
+    """The console asked to retry or drop the email being handed to the relay right now."""
+
+    code = "mail/sending"
+
+
 ENTRY = re.compile(r"[0-9a-f]{32}")  # an outbox entry's name (a digest of its key)
 
 
@@ -115,7 +121,11 @@ class Outbox:
         self.max_attempts = max_attempts
         self.first_delay = first_delay
         self.max_delay = max_delay
-        self.sending = threading.Lock()
+        self.sending = threading.Lock()  # one flush at a time
+        # Metadata is read, changed and written under this lock (the console's retry and
+        # drop run beside a flush); the entry being handed to the relay is ``in_flight``.
+        self.metadata = threading.Lock()
+        self.in_flight: str | None = None
         folder.mkdir(parents=True, exist_ok=True)
 
     # -- queueing -----------------------------------------------------------------
@@ -181,20 +191,22 @@ class Outbox:
 
         :raises UnknownMailError: ``game`` has no undelivered message ``entry``.
         """
-        path, meta = self._entry(game, entry)
-        if meta["state"] == "failed":
-            meta["attempts"] = max(0, self.max_attempts - 1)
-        meta.update(state="queued", next=0.0)
-        self._save_meta(path, meta)
+        with self.metadata:
+            path, meta = self._entry(game, entry)
+            if meta["state"] == "failed":
+                meta["attempts"] = max(0, self.max_attempts - 1)
+            meta.update(state="queued", next=0.0)
+            self._save_meta(path, meta)
 
     def drop(self, game: str, entry: str) -> None:
         """Never send ``game``'s message ``entry``; its key stays taken (never queued again).
 
         :raises UnknownMailError: ``game`` has no undelivered message ``entry``.
         """
-        path, meta = self._entry(game, entry)
-        meta.update(state="dropped", dropped_at=self.clock())
-        self._save_meta(path, meta)
+        with self.metadata:
+            path, meta = self._entry(game, entry)
+            meta.update(state="dropped", dropped_at=self.clock())
+            self._save_meta(path, meta)
 
     def _entry(self, game: str, entry: str) -> tuple[Path, dict[str, Any]]:
         path = self.folder / f"{entry}.eml"
@@ -204,6 +216,8 @@ class Outbox:
             raise UnknownMailError(
                 "this game has no such undelivered email (it was sent or dropped meanwhile?)"
             )
+        if entry == self.in_flight:
+            raise MailBusyError("this email is being sent right now: look again in a moment")
         return path, meta
 
     # -- sending ------------------------------------------------------------------
@@ -224,34 +238,46 @@ class Outbox:
                 return self._all_retry(due, error)
 
     def _send_all(self, smtp: smtplib.SMTP, due: list[Path]) -> Flushed:
-        sent = retry = failed = 0
-        for path in due:
-            meta = self._meta(path)
+        states = [self._send_one(smtp, path) for path in due]
+        return Flushed(states.count("sent"), states.count("queued"), states.count("failed"))
+
+    def _send_one(self, smtp: smtplib.SMTP, path: Path) -> str:
+        """Hand one message to the relay; its new state ("" if dropped since it was due)."""
+        with self.metadata:
+            if self._meta(path)["state"] != "queued":
+                return ""  # the game master dropped it after the flush began
+            self.in_flight = path.stem
+        try:
             raw = path.read_bytes()
             message = BytesParser(policy=policy.default).parsebytes(raw)
             recipients = [a for _, a in getaddresses([str(v) for v in message.get_all("To", [])])]
             try:
                 smtp.sendmail(self.relay.envelope_from, recipients, raw)
             except smtplib.SMTPResponseException as error:
-                permanent = error.smtp_code >= 500
-                state = self._failure(
-                    path, meta, f"{error.smtp_code} {error.smtp_error!r}", permanent
-                )
+                text, permanent = f"{error.smtp_code} {error.smtp_error!r}", error.smtp_code >= 500
             except smtplib.SMTPRecipientsRefused as error:
-                state = self._failure(path, meta, f"recipients refused: {error.recipients}", True)
+                text, permanent = f"recipients refused: {error.recipients}", True
             else:
+                text, permanent = "", False
+            with self.metadata:
+                meta = self._meta(path)
+                if text:
+                    return self._failure(path, meta, text, permanent)
                 meta.update(state="sent", error="", sent_at=self.clock())
                 self._save_meta(path, meta)
-                sent += 1
-                continue
-            retry += state == "queued"
-            failed += state == "failed"
-        return Flushed(sent, retry, failed)
+                return "sent"
+        finally:
+            with self.metadata:
+                self.in_flight = None
 
     def _all_retry(self, due: list[Path], error: Exception) -> Flushed:
         retry = failed = 0
         for path in due:
-            state = self._failure(path, self._meta(path), f"relay: {error}", False)
+            with self.metadata:
+                meta = self._meta(path)
+                if meta["state"] != "queued":
+                    continue  # dropped meanwhile
+                state = self._failure(path, meta, f"relay: {error}", False)
             retry += state == "queued"
             failed += state == "failed"
         return Flushed(0, retry, failed)
