@@ -79,6 +79,8 @@ def status_of(error: SealedError) -> int:
         return 503
     if isinstance(error, StaleStepError | NoOrderDueError | MailOffError):
         return 409
+    if error.code == "mail/sending":  # the email is with the relay now: look again
+        return 409
     if isinstance(error, OrderError | PressError):
         return 422
     return 400
