@@ -166,12 +166,12 @@ def _check_card3(state: FixemState, seat: str, order: Card3) -> None:
 # (by seat order, then point).
 
 
-def legal_orders(state: FixemState, seat: str) -> list[FixemOrder]:
+def legal_orders(state: FixemState, seat: str) -> Sequence[FixemOrder]:
     """Every order ``seat`` may seal now; each passes :func:`check_order`."""
     if state.stage is Stage.OVER:
-        return []
-    if state.stage is Stage.PREDICT:
-        return list(_predictions(state.rules.least_prediction, DICE_PER_COLOUR * len(state.seats)))
+        return ()
+    if state.stage is Stage.PREDICT:  # the same for everyone: one shared (immutable) tuple
+        return _predictions(state.rules.least_prediction, DICE_PER_COLOUR * len(state.seats))
     orders: list[FixemOrder] = [*PASS_AND_CARD1, *_card2_orders(state.player(seat).hand)]
     for other in state.seats:
         if other != seat:
