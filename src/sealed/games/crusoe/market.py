@@ -151,7 +151,8 @@ def _settle_commodity(state: CrusoeState, good: str, events: Events) -> None:
 
 
 def _money_event(events: list[Event], kind: str, amount: int, text: str) -> None:
-    """Money made or unmade by the rules; ``amount`` dollars (always an event, even $0 is not)."""
+    """Money made or unmade by the rules, as an event whose data gives the dollars (no event
+    for $0)."""
     if amount:
         events.append(Event(kind, text, data={"amount": amount}))
 
@@ -174,7 +175,7 @@ def taxes_phase(state: CrusoeState, chance: Chance, events: Events) -> None:
     state.phase, state.good, state.turn = "wholesale", _next_on_sale(state, 0), 0
     if events is None or not any(rewards.values()):
         return
-    events.append(_tax_event(state, seats, rewards, burden, settled.multiple, settled))
+    events.append(_tax_event(state, seats, rewards, burden, settled))
     _money_event(events, "lost", settled.lost, f"${settled.lost} collected in excess is lost.")
 
 
@@ -183,7 +184,6 @@ def _tax_event(
     seats: list[str],
     rewards: Mapping[str, int],
     burden: Mapping[str, int],
-    multiple: int,
     settled: Taxes,
 ) -> Event:
     signals = "; ".join(f"{s} {_signals(state, s)}" for s in seats if rewards[s])
@@ -194,7 +194,7 @@ def _tax_event(
     how = (
         "no multiple of the tax burdens covers it, so whoever has a burden pays all he has"
         if settled.short
-        else f"each pays {multiple} times his tax burden"
+        else f"each pays {settled.multiple} times his tax burden"
     )
     return Event(
         "taxes",
@@ -202,7 +202,7 @@ def _tax_event(
         data={
             "owed": dict(rewards),
             "burden": dict(burden),
-            "multiple": multiple,
+            "multiple": settled.multiple,
             "tax": dict(settled.tax),
             "reward": dict(settled.reward),
         },
@@ -227,7 +227,7 @@ def wholesale_phase(state: CrusoeState, chance: Chance, events: Events) -> None:
     if state.good is not None:
         state.ask, state.waiting = "bid", tuple(traders(state))
         return
-    left = {s: state.players[s].money for s in traders(state) if state.players[s].money}
+    left = {s: p.money for s, p in state.players.items() if p.money}
     for seat in state.players:
         state.players[seat].money = 0
     state.phase, state.pile = "trade", {}
