@@ -19,6 +19,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from starlette.testclient import TestClient
 from tests.mail.relay import Sink, free_port, running_sink
 from tests.mail.world import CONTACTS, GM_CONTACT, SEATS, WHERE, email
@@ -27,10 +29,10 @@ from sealed.mail import answers
 from sealed.mail.gateway import Gateway
 from sealed.mail.outbox import Outbox, Relay
 from sealed.mail.smtp import start_smtp
-from sealed.server.app import create_app
+from sealed.server.app import contacts_from, create_app
 from sealed.server.mailport import ServerPort, game_key
 from sealed.server.mailserve import MailConsole
-from sealed.server.model import Settings
+from sealed.server.model import BadRequestError, Settings
 from sealed.server.service import GameService
 
 
@@ -230,3 +232,15 @@ def test_a_server_without_the_gateway_says_so(service: GameService) -> None:
         assert response.json()["error"]["code"] == "mail/off"
         response = client.post(f"/gm/{gm}/mail/register", data={"seats": "ana=a@p.test"})
         assert "--mail-domain" in response.text and response.status_code == 409
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet=st.sampled_from('ab=@.\n \t\r,<>"é'), max_size=80))
+def test_the_console_s_seat_lines_are_read_or_refused_by_line(text: str) -> None:
+    try:
+        contacts = contacts_from(text)
+    except BadRequestError as error:
+        assert str(error).startswith("line ") and "write seat=email" in str(error)
+        return
+    assert all(seat and seat == seat.strip() for seat in contacts)
+    assert all(address == address.strip() for address in contacts.values())
