@@ -126,8 +126,12 @@ class FactionRPG(InPlaceGame[FactionState, Order, FactionView]):
         if state.phase == "consequences":
             # Every faction is asked, in the same words, whether or not it has a decision:
             # who is asked must not tell a deceived attacker that its "success" was false
-            # (Ruling 'the Consequences Phase every turn').
-            prompt = Prompt(f"turn {state.turn}, Consequences Phase", ANSWERS_HELP)
+            # (Ruling 'the Consequences Phase every turn'). The phase closes at its deadline
+            # only, so when the results come cannot tell that a defender took time to decide
+            # (Ruling 32).
+            prompt = Prompt(
+                f"turn {state.turn}, Consequences Phase", ANSWERS_HELP, wait_for_deadline=True
+            )
             return {seat: prompt for seat in state.seats}
         return {}
 
