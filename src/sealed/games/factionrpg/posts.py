@@ -89,8 +89,11 @@ def told(record: Mapping[str, Any], faction: Seat | None) -> JsonDict | None:
         "target": record["target"]
         if sees_target or faction in (record.get("owner"),)
         else "a hidden asset",
+        # The seed: WITH "will only be visible by those who can see the assets that
+        # collaborated on the action": a reader who misses one reads no WITH (Ruling 29).
         "participants": [
-            {"asset": p["asset"], "owner": p["owner"], "with": p["with"]} for p in seen
+            {"asset": p["asset"], "owner": p["owner"], "with": [] if unseen else p["with"]}
+            for p in seen
         ],
         "unknown_participants": bool(unseen),
         "narrations": [p["narration"] for p in seen if p["narration"]],
