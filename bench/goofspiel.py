@@ -1,6 +1,6 @@
 """Our Goofspiel against OpenSpiel's C++ Goofspiel, random legal play, in one run.
 
-Run: ``.venv/bin/python bench/goofspiel.py [--seconds 3] [--cards 13]``.
+Run: ``.venv/bin/python bench/goofspiel.py [--seconds 3] [--cards 13] [--rounds 1]``.
 
 Both sides are driven from Python the way a research user drives them: ours
 with ``legal_orders`` + a random choice per seat + ``advance`` (the fast path:
@@ -10,12 +10,16 @@ turn (both play the last, forced turn by themselves), and both draw chance
 from one generator per run: ours through a :class:`Chance` over a
 ``random.Random`` (the per-game :class:`SeededChance` of ``sealed sim``
 is measured too; seeding a generator from text per game is its own cost).
+Each is measured in CPU time (the machine is shared), in turn, ``--rounds``
+times; the medians are printed, and the ratio is the median of the rounds'
+ratios.
 """
 
 from __future__ import annotations
 
 import argparse
 import random
+import statistics
 import sys
 import time
 from collections.abc import Callable
@@ -88,8 +92,8 @@ def openspiel(cards: int) -> Player | None:
 def measure(play: Player, seconds: float) -> tuple[float, float]:
     """Play games until ``seconds`` pass; return games/s and decisions/s."""
     games = decisions = 0
-    start = time.perf_counter()
-    while (elapsed := time.perf_counter() - start) < seconds:
+    start = time.process_time()
+    while (elapsed := time.process_time() - start) < seconds:
         decisions += play()
         games += 1
     return games / elapsed, decisions / elapsed
@@ -99,21 +103,26 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=3.0, help="time per player")
     parser.add_argument("--cards", type=int, default=13, help="num_cards for both")
+    parser.add_argument("--rounds", type=int, default=1, help="measurements of each (median)")
     args = parser.parse_args()
-    rows = [
-        ("sealed goofspiel, advance", measure(ours(args.cards, seeded=False), args.seconds)),
-        ("sealed goofspiel, SeededChance/game", measure(ours(args.cards, True), args.seconds)),
+    players: list[tuple[str, Player]] = [
+        ("sealed goofspiel, advance", ours(args.cards, seeded=False)),
+        ("sealed goofspiel, SeededChance/game", ours(args.cards, True)),
     ]
     theirs = openspiel(args.cards)
     if theirs is not None:
-        rows.append(("open_spiel goofspiel, C++", measure(theirs, args.seconds)))
+        players.append(("open_spiel goofspiel, C++", theirs))
+    runs = [[measure(play, args.seconds) for _, play in players] for _ in range(args.rounds)]
     print(f"goofspiel(num_cards={args.cards}), 2 players, random legal play, one process")
     print(f"{'':38} {'games/s':>10} {'decisions/s':>12}")
-    for name, (games, decisions) in rows:
+    for i, (name, _) in enumerate(players):
+        games = statistics.median(run[i][0] for run in runs)
+        decisions = statistics.median(run[i][1] for run in runs)
         print(f"{name:38} {games:10,.0f} {decisions:12,.0f}")
     if theirs is not None:
-        ratio = rows[0][1][1] / rows[-1][1][1]
-        print(f"ours / OpenSpiel (decisions/s): {ratio:.2f}")
+        ratios = [run[0][1] / run[-1][1] for run in runs]
+        shown = ", ".join(f"{r:.2f}" for r in ratios)
+        print(f"ours / OpenSpiel (decisions/s): {statistics.median(ratios):.2f} (rounds: {shown})")
 
 
 if __name__ == "__main__":

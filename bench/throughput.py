@@ -1,7 +1,7 @@
 """Random-playout throughput per game, today's code against the code before Core 2, same run.
 
-Run: ``.venv/bin/python bench/throughput.py [--seconds 3] [--baseline
-REV]``.
+Run: ``.venv/bin/python bench/throughput.py [--seconds 3] [--rounds 3]
+[--baseline REV]``.
 
 For every registered game it plays games between random bots on the path
 ``sealed sim`` uses (``sealed.lab.sim.play_one``: each bot reads its view)
@@ -11,10 +11,15 @@ views, no bots: the way OpenSpiel's own speed is measured). With
 ``--baseline`` (default: ab390b7, the last commit before Core 2) it also
 extracts that commit's ``src/`` with ``git archive`` into a temporary folder
 and measures the same games there, one game at a time, alternating old and
-new in separate processes, so the ratio compares like with like on this
-machine in this run. With ``open_spiel`` installed it adds OpenSpiel's C++
-Goofspiel with 13 cards driven from Python, and our Goofspiel driven the
-same way (see ``bench/goofspiel.py``).
+new in separate processes ``--rounds`` times and printing the medians, so the
+ratio compares like with like on this machine in this run. With
+``open_spiel`` installed it adds OpenSpiel's C++ Goofspiel with 13 cards
+driven from Python, and our Goofspiel driven the same way (see
+``bench/goofspiel.py``).
+
+Time is the measuring process's CPU time (``time.process_time``), not the
+wall clock: the machine is shared, and under load the wall clock of one
+process varied two- to threefold within a run while its CPU time did not.
 """
 
 from __future__ import annotations
@@ -23,6 +28,7 @@ import argparse
 import io
 import json
 import os
+import statistics
 import subprocess
 import sys
 import tarfile
@@ -43,8 +49,8 @@ options = resolve_options(game.options, {})
 bots = ["random"] * (game.default_players or game.min_players)
 seconds = float(sys.argv[2])
 games = decisions = 0
-start = time.perf_counter()
-while (elapsed := time.perf_counter() - start) < seconds:
+start = time.process_time()
+while (elapsed := time.process_time() - start) < seconds:
     decisions += play_one(game, options, bots, f"bench/{games}").decisions
     games += 1
 print(json.dumps([games / elapsed, decisions / elapsed]))
@@ -61,8 +67,8 @@ options = resolve_options(game.options, {})
 seats = [f"s{i}" for i in range(game.default_players or game.min_players)]
 seconds, rng = float(sys.argv[2]), random.Random(0)
 games = decisions = 0
-start = time.perf_counter()
-while (elapsed := time.perf_counter() - start) < seconds:
+start = time.process_time()
+while (elapsed := time.process_time() - start) < seconds:
     chance = SeededChance(f"bench/{games}")
     state = game.initial_state(seats, options, chance)
     while game.result(state) is None:
@@ -122,11 +128,36 @@ def games_at(src: Path) -> list[str]:
     return out.stdout.split()
 
 
+def row(name: str, new: Path, old: Path | None, seconds: float, rounds: int) -> str:
+    """One game's line: new code's games/s, bots and legal decisions/s, and the old code's
+    bots decisions/s with the ratios; each the median of ``rounds`` turns (new, then old)."""
+    bots: list[tuple[float, float]] = []
+    legal: list[float | None] = []
+    before: list[float] = []
+    for _ in range(rounds):
+        bots.append(measure(new, name, seconds))
+        legal.append(measure_legal(new, name, seconds))
+        if old is not None:
+            before.append(measure(old, name, seconds)[1])
+    games = statistics.median(b[0] for b in bots)
+    decisions = statistics.median(b[1] for b in bots)
+    fast = None if legal[0] is None else statistics.median(x or 0.0 for x in legal)
+    shown = "-" if fast is None else f"{fast:,.0f}"
+    line = f"{name:12} {games:8,.0f} {decisions:9,.0f} {shown:>9}"
+    if before:
+        was = statistics.median(before)
+        fast_x = "-" if fast is None else f"{fast / was:.1f}x"
+        line += f" {was:19,.0f} {decisions / was:6.1f}x {fast_x:>8}"
+    return line
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seconds", type=float, default=3.0, help="time per game and code")
+    parser.add_argument("--seconds", type=float, default=3.0, help="CPU time per game and code")
+    parser.add_argument("--rounds", type=int, default=1, help="measurements per game (median)")
     parser.add_argument("--baseline", default=BEFORE_CORE_2, help="git revision to compare with")
     parser.add_argument("--no-baseline", action="store_true", help="measure today's code only")
+    parser.add_argument("--games", default="", help="comma-separated games (default: all)")
     args = parser.parse_args()
     new_src = ROOT / "src"
     with tempfile.TemporaryDirectory() as tmp:
@@ -139,19 +170,15 @@ def main() -> None:
             head += f" {'bots before Core 2':>19} {'bots x':>7} {'legal x':>8}"
         print(head)
         for name in games_at(new_src):
-            games, decisions = measure(new_src, name, args.seconds)
-            legal = measure_legal(new_src, name, args.seconds)
-            shown = "-" if legal is None else f"{legal:,.0f}"
-            line = f"{name:12} {games:8,.0f} {decisions:9,.0f} {shown:>9}"
-            if old_src and name in old_games:
-                _, old = measure(old_src, name, args.seconds)
-                legal_x = "-" if legal is None else f"{legal / old:.1f}x"
-                line += f" {old:19,.0f} {decisions / old:6.1f}x {legal_x:>8}"
-            print(line, flush=True)
+            if args.games and name not in args.games.split(","):
+                continue
+            baseline = old_src if old_src and name in old_games else None
+            print(row(name, new_src, baseline, args.seconds, args.rounds), flush=True)
     goofspiel = ROOT / "bench" / "goofspiel.py"
     if goofspiel.exists():
         print()
-        subprocess.run([sys.executable, str(goofspiel), "--seconds", str(args.seconds)])
+        rounds = ["--rounds", str(args.rounds)]
+        subprocess.run([sys.executable, str(goofspiel), "--seconds", str(args.seconds), *rounds])
 
 
 if __name__ == "__main__":
