@@ -18,7 +18,9 @@ Blue``). ``Red-Army transfer to Blue`` transfers an asset that takes no action.
 assumed that hidden assets perform hidden actions unless otherwise specified").
 ``share Blue-Spies with Green`` shares a profile. ``pass`` is no orders. In a
 post that holds fieldsets, lines outside them that name no action are chatter
-and are set aside; an order-like line must be an order.
+and are set aside; a line that names an action must be an order, and its
+refusal names the line and suggests it was meant as a remark (lenient reading,
+``Game.order_block``, keeps fieldsets whole and lists the remarks it sets aside).
 
 Consequences Phase. One line per decision, by its number (see the prompt)::
 
@@ -27,7 +29,11 @@ Consequences Phase. One line per decision, by its number (see the prompt)::
     decision 3 seize Green
     decision 4 infuse tactics
 
-``pass`` takes the documented default for every decision.
+``pass`` takes the documented default for every decision. The seed's
+narrations of the phase, optional (Ruling 31)::
+
+    narrate Red-Army: We loot their armoury.        (an increase narration)
+    narrate damage Blue-Fort: Our walls held.       (a failure narration)
 
 Parsing here is syntax only: names are resolved against the state and the
 rules checked in :mod:`sealed.games.factionrpg.rules`.
