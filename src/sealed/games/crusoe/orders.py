@@ -23,6 +23,8 @@ One word starts every order; the decision open now says which are due::
                              common pool (every unit handed out)
     yes / no                 the vote on a proposed division
     tax apple / tax none     Traditional Economy: the Grasshopper's tax on the player named
+    provide egg              Traditional Economy: the Grasshopper gives the Firefly one unit
+                             of this food (when he must bring him up to three food)
     swap                     Traditional Economy: the winners' verdict, losers swap tracks
     policy reward 10 burden 4 firefly 0    National Capitalism: propose the dollars paid per
                              Radio Signal (reward N for every frequency, or cb N, military N,
@@ -86,6 +88,7 @@ ORDER_WORDS = (
     "yes",
     "no",
     "tax",
+    "provide",
     "swap",
     "policy",
     "sell",
@@ -133,7 +136,7 @@ def format_order(order: Order) -> str:
     if order.word == "divide":
         parts = [f"{seat} {_goods_text(goods) or 'nothing'}" for seat, goods in order.shares]
         return "divide " + " ".join(parts)
-    if order.word in ("path", "take", "fight", "join", "give", "accept", "draft", "tax"):
+    if order.word in ("path", "take", "fight", "join", "give", "accept", "draft", "tax", "provide"):
         return f"{order.word} {order.name}"
     if order.word in ("move", "learn", "sell"):
         return f"{order.word} {order.number}"
@@ -189,6 +192,8 @@ def parse_order(text: str) -> Order:
         return Order("tax", name=_one_of(word, [_singular(w) for w in rest], (*GOODS, "none")))
     if word == "draft":
         return Order("draft", name=_one_of(word, [_singular(w) for w in rest], GOODS))
+    if word == "provide":
+        return Order("provide", name=_one_of(word, [_singular(w) for w in rest], FOODS))
     if word == "offer":
         return _offer(raw[1:], rest)
     if word == "divide":
