@@ -31,6 +31,7 @@ WORDS_DUE = {
     "divide": ("divide",),
     "vote": ("yes", "no"),
     "tax": ("tax",),
+    "provide": ("provide",),
     "policy": ("policy", "pass"),
     "ballot": ("yes", "no"),
     "sell": ("sell",),
@@ -53,6 +54,7 @@ DUE_HELP = {
     "divide": "divide SEAT GOODS SEAT GOODS ...: who gets how much of the whole pool",
     "vote": "yes or no: the division proposed",
     "tax": "tax GOOD (one unit produced this cycle) or tax none",
+    "provide": "provide FOOD: one unit of your food for the Firefly, who must have three",
     "policy": "policy reward N burden N [PATH N ...] [cb N military N top40 N], or pass",
     "ballot": "yes or no: the policy proposed",
     "sell": "sell N: how many older units of this good to put back into its market",
@@ -111,6 +113,9 @@ def _problem(state: CrusoeState, seat: str, order: Order) -> str | None:
             f"tax {order.name}: not one of {allowed} (a unit produced this cycle, never "
             "leaving zero water or less than three food)"
         )
+    if order.word == "provide" and order.name not in state.offer:
+        allowed = " ".join(str(f) for f in state.offer)
+        return f"provide {order.name}: you may give the Firefly {allowed} (the food you hold)"
     if order.word == "sell" and order.number not in state.offer:
         return (
             f"you hold {max(state.offer, default=0)} older {state.good} (not produced this "
@@ -184,6 +189,8 @@ def legal_orders(state: CrusoeState, seat: str) -> list[Order] | None:
         return [Order("sell", number=int(n)) for n in state.offer]
     if ask == "draft":
         return [Order("draft", name=g) for g in GOODS if state.pile.get(g, 0) > 0]
+    if ask == "provide":
+        return [Order("provide", name=str(f)) for f in state.offer]
     if ask == "violence":
         return _violence_orders(state, seat)
     return None
