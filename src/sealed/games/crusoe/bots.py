@@ -81,6 +81,8 @@ class GreedyBot:
             return Order("spear")
         if decide == "draft":
             return Order("draft", name=max(view.pile, key=lambda g: self.good_value(g, me)))
+        if decide == "provide":  # the food it holds most of, keeping the variety it has
+            return Order("provide", name=str(max(view.offer, key=lambda f: me.goods[str(f)])))
         if decide == "trade":
             return self.trade(view, me)
         if decide == "divide":
@@ -369,6 +371,8 @@ class RandomBot:
             return rng.choice([Order("spear"), Order("keep")])
         if decide == "draft":
             return Order("draft", name=rng.choice(sorted(view.pile)))
+        if decide == "provide":
+            return Order("provide", name=str(rng.choice(view.offer)))
         if decide == "divide":
             seats = [p.seat for p in view.players if p.alive]
             return even_division(view.pile, rng.sample(seats, len(seats)))
