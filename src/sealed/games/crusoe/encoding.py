@@ -10,7 +10,7 @@ Actions, one token each for the decisions whose choices the rules list
 ``path P``, ``move N`` (1 to 30), ``take ICON``, ``learn N``, ``invoke``,
 ``pass``, ``done``, ``fight seat+k``, ``join seat+k``, ``spear``, ``keep``,
 ``split``, ``give seat+k``, ``draft GOOD``, ``yes``, ``no``, ``tax GOOD``,
-``tax none``; and for the decisions the rules cannot list:
+``tax none``, ``provide FOOD``; and for the decisions the rules cannot list:
 
 - **consumption**, spelled unit by unit: ``eat +GOOD`` adds one unit (goods
   in the order water, banana, apple, grape, egg, fish, never going back, so an
@@ -111,6 +111,8 @@ class CrusoeEncoding(Encoding[Order, CrusoeView]):
             add(f"draft {good}")
         for good in (*GOODS, "none"):
             add(f"tax {good}")
+        for food in FOODS:
+            add(f"provide {food}")
         for good in EDIBLE:
             add(f"eat +{good}")
         add("eat done")
