@@ -18,8 +18,12 @@ from typing import Any
 from sealed.core.game import JsonDict, Seat
 from sealed.games.rex_furum.state import COMPANIES, NAMES, RexState, dollars
 
+# Views are built for every seat at every step of a simulation: plain slotted dataclasses
+# cost a fifth of frozen ones to build. A view is a new value each time and holds nothing
+# of the state (mappings and notices are copies), so changing one changes nothing else.
 
-@dataclass(frozen=True)
+
+@dataclass(slots=True)
 class Standing:
     """One player's public figures in the round email (version 3)."""
 
@@ -27,7 +31,7 @@ class Standing:
     earnings_last_round: int
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class OpenOffer:
     """One of the reader's own bribe offers of last round, acceptable this round."""
 
@@ -35,7 +39,7 @@ class OpenOffer:
     amount: int
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class NoticeView:
     """A notice as its reader sees it (``data`` repeats the text's facts for programs)."""
 
@@ -44,7 +48,7 @@ class NoticeView:
     data: JsonDict
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class RoundEmail:
     """One player's round email, as data."""
 
