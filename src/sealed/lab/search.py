@@ -292,6 +292,7 @@ class WithSearch(Mapping[str, type[Any]]):
         game_name: str,
         rollout: str,
         horizon: int | None = None,
+        margin_weight: float = 0.0,
     ) -> None:
         if rollout not in bots:
             raise ValueError(f"rollout bot {rollout!r} is not one of {', '.join(bots)}")
@@ -299,6 +300,7 @@ class WithSearch(Mapping[str, type[Any]]):
         self._game_name = game_name
         self._rollout = rollout
         self._horizon = horizon
+        self._margin_weight = margin_weight
         self._made: dict[int, type[SearchBot]] = {}
 
     def __getitem__(self, name: str) -> type[Any]:
@@ -310,7 +312,13 @@ class WithSearch(Mapping[str, type[Any]]):
             raise KeyError(name)
         made = self._made.get(budget)
         if made is None:
-            made = search_bot(self._game_name, budget, self._rollout, horizon=self._horizon)
+            made = search_bot(
+                self._game_name,
+                budget,
+                self._rollout,
+                horizon=self._horizon,
+                margin_weight=self._margin_weight,
+            )
             self._made[budget] = made
         return made
 
@@ -322,7 +330,11 @@ class WithSearch(Mapping[str, type[Any]]):
 
 
 def with_search(
-    bots: Mapping[str, type[Any]], game_name: str, rollout: str, horizon: int | None = None
+    bots: Mapping[str, type[Any]],
+    game_name: str,
+    rollout: str,
+    horizon: int | None = None,
+    margin_weight: float = 0.0,
 ) -> WithSearch:
     """``bots`` and the search family for ``game_name`` (see :class:`WithSearch`)."""
-    return WithSearch(bots, game_name, rollout, horizon)
+    return WithSearch(bots, game_name, rollout, horizon, margin_weight)

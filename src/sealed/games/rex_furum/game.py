@@ -92,7 +92,11 @@ class RexFurum(InPlaceGame[RexState, RoundOrders, RoundEmail]):
             maximum=1_000_000,
         ),
     )
-    bots: ClassVar[Mapping[str, type[Any]]] = with_search(BOTS, "rex-furum", rollout="greedy")
+    # The search's value adds the final margin: a plain win share is the same for every
+    # candidate once all win (or all lose) every playout (manual, "Search bot").
+    bots: ClassVar[Mapping[str, type[Any]]] = with_search(
+        BOTS, "rex-furum", rollout="greedy", margin_weight=0.5
+    )
 
     def for_version(self, version: int) -> RexFurum | None:
         """This object for its own version; :class:`RexFurumV2` for version 2's rules."""
