@@ -112,7 +112,7 @@ class GoofspielGame(InPlaceGame[GoofspielState, Bid, GoofspielView]):
         return rules.legal_bids(state, seat)[0]
 
     def legal_orders(self, state: GoofspielState, seat: str) -> list[Bid]:
-        return rules.legal_bids(state, seat)
+        return state.hands[state.seats.index(seat)][:]  # rules.legal_bids, one call shorter
 
     def count_legal_orders(self, state: GoofspielState, seat: str) -> int:
         return len(state.hands[state.seats.index(seat)])
@@ -131,6 +131,12 @@ class GoofspielGame(InPlaceGame[GoofspielState, Bid, GoofspielView]):
     ) -> None:
         # InPlaceGame derives resolve (clone + apply with events) and advance (apply, no events).
         rules.play(state, orders, events)
+
+    def advance(
+        self, state: GoofspielState, orders: Mapping[str, Bid], chance: Chance
+    ) -> GoofspielState:
+        rules.play(state, orders, None)  # InPlaceGame's advance without its call to apply
+        return state
 
     def clone(self, state: GoofspielState) -> GoofspielState:
         return state.copy()

@@ -67,15 +67,17 @@ def _turn(
     state: GoofspielState, cards: list[Bid], events: list[Event] | None, forced: bool = False
 ) -> None:
     """Spend ``cards`` (one per seat, in seat order); the single highest bid wins the prize."""
-    prize = state.prizes[state.turn]
+    turn = state.turn
+    prize = state.prizes[turn]
     for hand, card in zip(state.hands, cards, strict=True):
         hand.remove(card)
     state.history.append(cards)
     top = max(cards)
-    winner = cards.index(top) if cards.count(top) == 1 else -1  # a tie: nobody, as in OpenSpiel
-    if winner >= 0:
+    winner = -1  # a tie: nobody, as in OpenSpiel
+    if cards.count(top) == 1:
+        winner = cards.index(top)
         state.points[winner] += prize
-    state.turn += 1
+    state.turn = turn + 1
     if events is not None:
         events.append(_bids_opened(state, prize, cards, winner, forced))
 
