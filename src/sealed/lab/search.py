@@ -44,8 +44,9 @@ from __future__ import annotations
 import math
 import random
 import re
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
+from itertools import chain
 from typing import Any, ClassVar
 
 from sealed.core.chance import SeededChance
@@ -142,21 +143,18 @@ class _Search:
     def proposals(self) -> list[Any]:
         """Distinct orders (by canonical text): the rollout bot's, the game's own
         :meth:`Game.search_candidates`, then the other hand-written bots'."""
+        others = (self.asked(name) for name in self.game.bots if name != self.settings.rollout)
+        sources = chain(
+            self.asked(self.settings.rollout),
+            self.game.search_candidates(self.view, self.prompt, self.rng) or (),
+            chain.from_iterable(others),
+        )
         found: dict[str, Any] = {}
-        limit = self.settings.max_candidates
-
-        def add(orders: Iterable[Any]) -> None:
-            for order in orders:
-                if len(found) >= limit:
-                    return
-                found.setdefault(self.game.format(order), order)
-
-        add(self.asked(self.settings.rollout))
-        offered = self.game.search_candidates(self.view, self.prompt, self.rng)
-        add(offered or ())
-        for name in self.game.bots:
-            if name != self.settings.rollout:
-                add(self.asked(name))
+        # Lazily: no bot is asked (no draw made) once enough orders are found.
+        for order in sources:
+            found.setdefault(self.game.format(order), order)
+            if len(found) >= self.settings.max_candidates:
+                break
         return list(found.values())
 
     def asked(self, name: str) -> Iterator[Any]:
