@@ -29,6 +29,7 @@ from sealed.games.crusoe.state import (
     FREQUENCIES,
     FRUITS,
     GOODS,
+    MONETARY_SCENARIOS,
     PATHS,
     RANKS,
     Space,
@@ -473,7 +474,7 @@ def fits(
     want: tuple[tuple[str, int], ...],
 ) -> bool:
     """True if the Traditional Economy's limits allow this barter (always elsewhere)."""
-    if view.scenario.startswith("national"):
+    if view.scenario.split(" ")[0] in MONETARY_SCENARIOS:  # the Retail Subphase
         return give != want and partner.seat in _neighbours(view, me.seat)
     if not view.scenario.startswith("traditional"):
         return give != want

@@ -44,10 +44,10 @@ FOOD_VP = {0: -10, 1: -10, 2: -10, 3: -5, 4: -4, 5: -2, 6: 0, 7: 1, 8: 2, 9: 3, 
 def start_cycle(state: CrusoeState, chance: Chance, events: Events) -> None:
     """Everyone at the Crash Site; the Turn Order Cards are shuffled and dealt to the living.
 
-    National Capitalism: first the government sets the Radio Signal reward and the tax
-    burdens, "before the turn order is determined" (``government.policy_phase``).
+    National Capitalism and its expansions: first the government sets the Radio Signal reward
+    and the tax burdens, "before the turn order is determined" (``government.policy_phase``).
     """
-    if state.settings.monetary:
+    if state.settings.government_policy:
         state.phase, state.turn, state.order = "policy", 0, []
         return
     deal_turn_order(state, chance, events)

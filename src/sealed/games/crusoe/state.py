@@ -66,6 +66,27 @@ OPENING_MONEY = 100
 GOVERNMENTS = ("athenian", "dictatorship", "representative", "bureaucracy", "hybrid")
 BUILT_GOVERNMENTS = ("athenian",)
 
+ADVANCED_SCENARIOS = (
+    "national-capitalism",
+    "welfare-capitalism",
+    "class-warfare-capitalism",
+    "state-capitalism",
+    "market-socialism",
+    "governmental-socialism",
+    "centralized-communism",
+)
+"""The seven Advanced Scenarios (the names Mad Jack's tables use)."""
+MONETARY_SCENARIOS = (
+    "national-capitalism",
+    "welfare-capitalism",
+    "class-warfare-capitalism",
+    "state-capitalism",
+    "centralized-communism",
+)
+"""The advanced scenarios that use the Monetary Market rules (Market Socialism has its own)."""
+POLICY_SCENARIOS = ("national-capitalism", "welfare-capitalism", "class-warfare-capitalism")
+"""National Capitalism and its expansions: the government sets the Radio Signal reward and
+the tax burdens each cycle, before the turn order."""
 SCENARIOS = (
     "crusoes-economy",
     "hobbesian",
@@ -73,7 +94,7 @@ SCENARIOS = (
     "tribal-communism",
     "tribal-socialism",
     "traditional",
-    "national-capitalism",
+    *ADVANCED_SCENARIOS,
 )
 BUILT_SCENARIOS = (
     "crusoes-economy",
@@ -122,8 +143,14 @@ class Settings:
 
     @property
     def monetary(self) -> bool:
-        """The advanced scenarios with the Monetary Market rules (National Capitalism)."""
-        return self.scenario == "national-capitalism"
+        """The advanced scenarios with the Monetary Market rules."""
+        return self.scenario in MONETARY_SCENARIOS
+
+    @property
+    def government_policy(self) -> bool:
+        """The government sets the Radio Signal reward and the tax burdens before the turn order
+        (National Capitalism and its expansions)."""
+        return self.scenario in POLICY_SCENARIOS
 
     @property
     def violence(self) -> bool:

@@ -110,7 +110,11 @@ def build_view(state: CrusoeState, seat: str) -> CrusoeView:
         proposal={s: dict(goods) for s, goods in state.proposal.items()},
         market=dict(state.funds),
         prices={g: dict(row) for g, row in state.prices.items()},
-        policy={k: dict(v) for k, v in state.policy.items()} if state.settings.monetary else {},
+        policy=(
+            {k: dict(v) for k, v in state.policy.items()}
+            if state.settings.government_policy
+            else {}
+        ),
         motion={k: dict(v) for k, v in state.motion.items()},
         good=state.good,
     )
