@@ -406,6 +406,7 @@ HANDLERS: dict[str, Handler] = {
     "divide": _one(socialism.on_divide),
     "vote": socialism.on_vote,
     "tax": _one(traditional.on_tax),
+    "provide": _one(traditional.on_provide),
     "eat": cycle.on_eat,
     "estate": cycle.on_estate,
     "invoke": violence.on_invoke,

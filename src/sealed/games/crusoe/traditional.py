@@ -91,7 +91,8 @@ def tax_phase(state: CrusoeState, chance: Chance, events: Events) -> None:
             state.offer = (target, *choices)
             return
         state.turn += 1
-    _provide(state, events)
+    if _provide(state, events):
+        return  # the Grasshopper chooses the food; the tax phase resumes here after it
     state.phase, state.turn = "trade", 0
 
 
@@ -113,33 +114,46 @@ def on_tax(state: CrusoeState, seat: str, order: Order, chance: Chance, events: 
         )
 
 
-def _provide(state: CrusoeState, events: Events) -> None:
+def _provide(state: CrusoeState, events: Events) -> bool:
     """The Grasshopper gives the Firefly a water if he has none, and food up to three, never
-    leaving himself without water or below three food (the food he holds most of, ruling 18)."""
+    leaving himself without water or below three food. Which food is his choice (ruling 18):
+    True when he must be asked; a single kind of food is given without asking."""
     grasshopper, firefly = _holder(state, "grasshopper"), _holder(state, "firefly")
     if grasshopper is None or firefly is None:
-        return
+        return False
     giver, taker = state.players[grasshopper], state.players[firefly]
-    given: dict[str, int] = {}
     if taker.goods["water"] == 0 and giver.goods["water"] >= 2:
-        _give(giver, taker, "water", given)
+        _hand_over(state, grasshopper, firefly, "water", events)
     while sum(taker.goods[f] for f in FOODS) < 3 and sum(giver.goods[f] for f in FOODS) > 3:
-        _give(giver, taker, max(FOODS, key=lambda f: giver.goods[f]), given)
-    if events is not None and given:
-        what = ", ".join(f"{n} {g}" for g, n in given.items())
+        kinds = tuple(f for f in FOODS if giver.goods[f] > 0)
+        if len(kinds) > 1:
+            state.ask, state.waiting, state.offer = "provide", (grasshopper,), kinds
+            return True
+        _hand_over(state, grasshopper, firefly, kinds[0], events)
+    return False
+
+
+def on_provide(state: CrusoeState, seat: str, order: Order, chance: Chance, events: Events) -> None:
+    """The Grasshopper's unit of food for the Firefly."""
+    state.offer = ()
+    firefly = _holder(state, "firefly")
+    if firefly is not None:
+        _hand_over(state, seat, firefly, order.name, events)
+
+
+def _hand_over(
+    state: CrusoeState, grasshopper: str, firefly: str, good: str, events: Events
+) -> None:
+    state.players[grasshopper].goods[good] -= 1
+    state.players[firefly].goods[good] += 1
+    if events is not None:
         events.append(
             Event(
                 "provide",
-                f"The Grasshopper {grasshopper} provides for the Firefly {firefly}: {what}.",
-                data={"given": given},
+                f"The Grasshopper {grasshopper} provides for the Firefly {firefly}: 1 {good}.",
+                data={"seat": grasshopper, "firefly": firefly, "good": good},
             )
         )
-
-
-def _give(giver: Player, taker: Player, good: str, given: dict[str, int]) -> None:
-    giver.goods[good] -= 1
-    taker.goods[good] += 1
-    given[good] = given.get(good, 0) + 1
 
 
 # -- trade by rank and class -----------------------------------------------------------------
