@@ -36,7 +36,9 @@ OPTIONS = (
         "barter), tribal-communism (the even split, the draft, then barter), "
         "tribal-socialism (the common pool divided by majority vote), traditional (ranks, the "
         "Grasshopper's tax, the Firefly's provision, trade by rank and class), "
-        "national-capitalism (Advanced Scenarios: the monetary market, a government)",
+        "national-capitalism (Advanced Scenarios: the monetary market, a government), "
+        "centralized-communism (the monetary market without commodity prices or taxes: "
+        "everything into the pot, $100 each)",
         choices=SCENARIOS,
     ),
     OptionSpec(

@@ -54,10 +54,49 @@ Events = list[Event] | None
 
 
 def begin(state: CrusoeState, events: Events) -> None:
-    """Open the commodity markets with the first good; the pot (``pile``) is empty."""
+    """Open the commodity markets with the first good; the pot (``pile``) is empty.
+
+    Centralized Communism has no commodity prices and no tax subphase: everything goes into
+    the pot, each player is given $100, and the wholesale subphase opens at once.
+    """
     state.pile, state.prices, state.putback, state.turn = {}, {}, {}, 0
+    if state.settings.scenario == "centralized-communism":
+        _dump_into_the_pot(state, events)
+        state.phase, state.good = "wholesale", _next_on_sale(state, 0)
+        return
     state.good = ELASTICITY[0]
     state.phase = "commodity"
+
+
+COMMUNIST_WAGE = 100
+"""Centralized Communism: "each player is given $100"."""
+
+
+def _dump_into_the_pot(state: CrusoeState, events: Events) -> None:
+    """Centralized Communism: "instead of calculating commodity prices everything is just dumped
+    into the pot and each player is given $100" (ruling 46: every unit held goes in, older
+    units, spears and diamonds too, as Tribal Communism shares every good, ruling 22)."""
+    seats = traders(state)
+    for seat in seats:
+        player = state.players[seat]
+        for good, n in player.goods.items():
+            if n:
+                state.pile[good] = state.pile.get(good, 0) + n
+                player.goods[good] = 0
+        player.money += COMMUNIST_WAGE
+    state.prices = {good: {"units": n} for good, n in state.pile.items()}
+    if events is not None:
+        pot = ", ".join(f"{state.pile[g]} {g}" for g in ELASTICITY if g in state.pile)
+        events.append(
+            Event(
+                "pot",
+                f"Everything goes into the pot ({pot or 'nothing'}); each player is given "
+                f"${COMMUNIST_WAGE}.",
+                data={"pot": dict(state.pile), "given": dict.fromkeys(seats, COMMUNIST_WAGE)},
+            )
+        )
+        total = COMMUNIST_WAGE * len(seats)
+        _money_event(events, "print", total, f"${total} new money enters the economy.")
 
 
 def traders(state: CrusoeState) -> list[str]:
@@ -263,13 +302,29 @@ def on_bid(state: CrusoeState, orders: Mapping[str, Order], chance: Chance, even
         _leftovers(state, good, left, seats, bought, lists, chance) if left else (None, {})
     )
     state.pile[good] = 0
-    state.funds[good] = sum(paid.values())  # next cycle's money available
     row = state.prices.setdefault(good, {"units": units})
     row["wholesale"], row["pay_in"] = count.price if count else 0, sum(paid.values())
     if events is not None:
         sale = Sale(good, units, count, bought, paid, confiscated, heir, left, offers)
         _auction_events(events, sale, lists)
+    _pay_in(state, good, sum(paid.values()), events)
     state.good = _next_on_sale(state, ELASTICITY.index(good) + 1)
+
+
+def _pay_in(state: CrusoeState, good: str, amount: int, events: Events) -> None:
+    """ "The sum of money paid in for the good becomes the money available for that commodity
+    market next cycle"; in Centralized Communism no commodity price is ever calculated from
+    it (each player is given $100 instead), so it is discarded (ruling 46)."""
+    if state.settings.scenario != "centralized-communism":
+        state.funds[good] = amount
+        return
+    if events is not None:
+        _money_event(
+            events,
+            "discard",
+            amount,
+            f"The ${amount} paid in for {good} is discarded (no commodity prices are calculated).",
+        )
 
 
 def _leftovers(

@@ -104,6 +104,7 @@ BUILT_SCENARIOS = (
     "tribal-socialism",
     "traditional",
     "national-capitalism",
+    "centralized-communism",
 )
 """The scenarios whose rules are built; the others are refused by name until they are."""
 
