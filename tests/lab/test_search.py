@@ -21,10 +21,18 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from sealed.core.chance import SeededChance
-from sealed.core.game import Game, OptionValue, resolve_options
+from sealed.core.game import Game, OptionValue, Prompt, Result, resolve_options
 from sealed.core.registry import get_game
 from sealed.games.war_slayer.state import WarSlayerState
-from sealed.lab.search import DEFAULT_BUDGET, SearchBot, search_bot, search_budget
+from sealed.lab.search import (
+    DEFAULT_BUDGET,
+    MAX_CANDIDATES,
+    SearchBot,
+    SearchSettings,
+    _Search,
+    search_bot,
+    search_budget,
+)
 from sealed.lab.sim import play_one
 
 # The options whose secrets differ: each game's defaults, and the variants that hide more.
@@ -125,9 +133,14 @@ def test_war_slayer_sampler_deals_each_unseen_card_to_hidden_places() -> None:
 
 
 def decision(game: Game[Any, Any, Any], view: Any, prompt: Any, seed: int) -> str:
-    """A small search's order: a few playouts of a few steps each (what is tested is sight)."""
-    rollout = game.bots["search"].settings.rollout
-    bot = search_bot(game.name, 6, rollout, horizon=4)()
+    """A small search's order: a few playouts of a few steps each (what is tested is sight).
+
+    The game's own search settings (rollout bot, value), but a small budget and horizon.
+    """
+    configured = game.bots["search"].settings
+    bot = search_bot(
+        game.name, 6, configured.rollout, horizon=4, margin_weight=configured.margin_weight
+    )()
     return game.format(bot.choose(view, prompt, random.Random(seed)))
 
 
@@ -244,3 +257,112 @@ def test_samplers_read_the_options_a_view_shows(
         game.view(game.sample_state(view, defaults, random.Random(seed)), game.seat_of(view))
         == view
     )
+
+
+# -- what the search weighs, and how it values a playout -------------------------------
+
+
+@given(seed=st.integers(0, 10**6), steps=st.integers(0, 12), players=st.integers(3, 8))
+@settings(max_examples=40)
+def test_rex_furum_search_candidates_are_legal_distinct_full_emails(
+    seed: int, steps: int, players: int
+) -> None:
+    """Each candidate passes the engine's check, none twice, none a part of another (a
+    candidate is a full email: nothing more of what it was built from fits); and the search
+    weighs them."""
+    game = get_game("rex-furum")
+    options = resolve_options(game.options, {})
+    state, seats = random_position(game, options, players, seed, steps)
+    if game.result(state) is not None:
+        return
+    seat = seats[seed % len(seats)]
+    view, prompt = game.view(state, seat), game.prompts(state)[seat]
+    candidates = game.search_candidates(view, prompt, random.Random(seed))
+    assert candidates
+    texts = [game.format(order) for order in candidates]
+    assert len(set(texts)) == len(texts)
+    for order in candidates:
+        game.validate(state, seat, order)
+    sets = [frozenset(order.actions) for order in candidates]
+    assert not any(a < b for a in sets for b in sets)
+    # The search's proposals hold the game's candidates (up to its limit), after greedy's own.
+    search = _Search(
+        game, view, seat, prompt, game.bots["search"].settings, options, random.Random(seed)
+    )
+    weighed = {game.format(order) for order in search.proposals()}
+    assert len(weighed) == MAX_CANDIDATES or set(texts) <= weighed
+
+
+def test_rex_furum_candidates_protect_and_embezzle_the_richest() -> None:
+    """From the opening email: the candidates include protecting oneself while embezzling
+    from both others, which greedy never writes before it has $60,000."""
+    game = get_game("rex-furum")
+    options = resolve_options(game.options, {})
+    state, seats = random_position(game, options, 3, seed=1, steps=0)
+    view, prompt = game.view(state, seats[0]), game.prompts(state)[seats[0]]
+    candidates = game.search_candidates(view, prompt, random.Random(0))
+    assert candidates is not None
+    texts = {game.format(o) for o in candidates}
+    assert {
+        "embezzle p2; embezzle p3; protect self",
+        "embezzle p3; embezzle p2; protect self",
+    } & texts
+    greedy = game.bots["greedy"]()
+    assert all(
+        "protect" not in game.format(greedy.choose(view, prompt, random.Random(n)))
+        for n in range(20)
+    )
+
+
+def test_games_without_candidates_offer_none() -> None:
+    for name in ("war-slayer", "fixem", "goofspiel"):
+        game = get_game(name)
+        options = resolve_options(game.options, {})
+        state, _ = random_position(game, options, game.usual_players, seed=0, steps=0)
+        seat, prompt = next(iter(game.prompts(state).items()))
+        assert game.search_candidates(game.view(state, seat), prompt, random.Random(0)) is None
+
+
+scores_st = st.dictionaries(
+    st.sampled_from(["a", "b", "c", "d"]),
+    st.integers(-500_000, 500_000),
+    min_size=2,
+    max_size=4,
+)
+
+
+@given(scores=scores_st, weight=st.sampled_from([0.0, 0.1, 0.5]))
+def test_margin_never_outweighs_the_result(scores: dict[str, int], weight: float) -> None:
+    """With the margin added, a sole win is worth more than a shared win, which is worth
+    more than a loss, whatever the scores; and without weight the value is the share."""
+    game = get_game("rex-furum")
+    result = Result.highest(scores, "test")
+    for seat in scores:
+        search = _Search(
+            game,
+            None,
+            seat,
+            Prompt("x", "x"),
+            SearchSettings(budget=1, rollout="greedy", margin_weight=weight),
+            {},
+            random.Random(0),
+        )
+        value = search.value(result)
+        if weight == 0.0:
+            assert value == (1 / len(result.winners) if seat in result.winners else 0.0)
+        elif seat not in result.winners:
+            assert -weight <= value <= 0.0
+        elif len(result.winners) == 1:
+            assert 1.0 <= value <= 1.0 + weight
+        else:
+            assert value == 1 / len(result.winners)
+
+
+def test_margin_breaks_a_tie_of_losses() -> None:
+    """Two losing playouts: the one lost by less is worth more (a plain share says 0 to both)."""
+    game = get_game("rex-furum")
+    settings_ = SearchSettings(budget=1, rollout="greedy", margin_weight=0.5)
+    search = _Search(game, None, "a", Prompt("x", "x"), settings_, {}, random.Random(0))
+    near = search.value(Result.highest({"a": 90, "b": 100, "c": 0}, "test"))
+    far = search.value(Result.highest({"a": -90, "b": 100, "c": 0}, "test"))
+    assert far < near < 0
