@@ -4,9 +4,11 @@ At every decision the bot is given what any bot is given, its seat's view,
 the prompt and a random source. It then
 
 1. lists its **candidate orders**: every legal order when the game can list
-   them and there are at most ``max_candidates``; otherwise the orders the
-   game's own hand-written bots propose from the same view (each asked a few
-   times with fresh random draws), the rollout bot's first;
+   them and there are at most ``max_candidates``; otherwise, up to that many
+   distinct orders: the rollout bot's (asked a few times with fresh random
+   draws), those the game offers (:meth:`Game.search_candidates`, built from
+   the same view: Rex Furum offers every full email of a few purposeful
+   actions), then the other hand-written bots';
 2. spends its ``budget`` of **playouts** by sequential halving: in each of
    ceil(log2(candidates)) rounds every surviving candidate is played out on
    the same fresh worlds, and the better half (by mean) survives. A world is
@@ -20,7 +22,9 @@ the prompt and a random source. It then
    on the fast path (:meth:`Game.advance`) with the rollout bot in every
    seat. A playout scores the bot's share of the win (1, 1/k of a shared
    win, 0), at the end or, with a ``horizon``, after that many steps by who
-   leads on the game's running scores. Each candidate gets at least one
+   leads on the game's running scores; a game may add its final score margin
+   (``margin_weight``), which ranks playouts that all win, or all lose, by
+   how much, and never a loss above a win. Each candidate gets at least one
    playout, so a budget below the number of candidates is exceeded;
 3. plays the surviving candidate with the best mean (ties: more playouts,
    then the earlier candidate, so the rollout bot's own choice wins a tie).
