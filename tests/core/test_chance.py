@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import random
+import sys
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 from hypothesis import given
@@ -75,6 +77,26 @@ def test_seeded_fast_paths_draw_what_the_library_draws(
         ChanceRequest("shuffle", "s", items=tuple(items)),
     ]
     assert [checked._draw(request) for request in requests] == got
+
+
+def test_seeded_chances_in_threads_draw_what_they_draw_alone() -> None:
+    """Every SeededChance of a thread re-seeds one shared generator: threads must not mix."""
+
+    def draws(seed: int) -> list[object]:
+        chance = SeededChance(seed)
+        return [
+            chance.dice("d", 9) if n % 2 else chance.shuffle("s", "abcdefghij") for n in range(400)
+        ]
+
+    alone = [draws(seed) for seed in range(6)]
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)  # switch threads as often as possible: mid-draw too
+    try:
+        with ThreadPoolExecutor(max_workers=6) as pool:
+            together = list(pool.map(draws, range(6)))
+    finally:
+        sys.setswitchinterval(interval)
+    assert together == alone
 
 
 def test_seeded_requests_that_cannot_be_filled_fail_as_before() -> None:

@@ -18,6 +18,7 @@ from __future__ import annotations
 import _random
 import hashlib
 import random
+import threading
 from abc import ABC, abstractmethod
 from collections import Counter
 from collections.abc import Callable, Sequence
@@ -161,11 +162,10 @@ class SeededChance(Chance):
         super().__init__()
         self.seed = seed
         self.count = start
-        self._rng = random.Random()  # re-seeded for every outcome
 
     def _generator(self) -> random.Random:
         """Outcome ``count``'s generator; counts the outcome."""
-        rng = self._rng
+        rng = _thread_generator()
         text = f"{self.seed}/{self.count}".encode()
         # What Random.seed(str) does (version 2), without its Python-level dispatch.
         _seed_generator(rng, int.from_bytes(text + hashlib.sha512(text).digest()))
@@ -212,6 +212,21 @@ class SeededChance(Chance):
 
 
 _seed_generator: Callable[[random.Random, int], None] = _random.Random.seed
+_generators = threading.local()
+
+
+def _thread_generator() -> random.Random:
+    """This thread's generator, which every SeededChance re-seeds before each outcome.
+
+    Shared, because making one per game cost more than many a game (a new
+    ``Random()`` seeds itself from the operating system); one per thread,
+    because an outcome is seeded and drawn in one go that no other thread may cut.
+    """
+    try:
+        rng: random.Random = _generators.rng
+    except AttributeError:
+        rng = _generators.rng = random.Random(0)
+    return rng
 
 
 def _below(bits: Callable[[int], int], n: int) -> int:
