@@ -6,12 +6,13 @@ never a traceback (see :class:`sealed.core.errors.SealedError`).
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import importlib
 import json
 import random
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -218,6 +219,18 @@ def start_setup(
     return merged, locate
 
 
+@contextlib.contextmanager
+def updating_then_print(game_file: str) -> Iterator[Match[Any, Any, Any]]:
+    """:func:`updating`, with everything the block prints held until the game file is saved.
+
+    A reader that stops early (``sealed close game.json | head``) breaks the pipe; printed
+    inside the update, that aborted the save, so the step shown had never happened.
+    """
+    with updating(game_file) as match, console.capture() as held:
+        yield match
+    click.echo(held.get(), nl=False)
+
+
 def print_reports(match: Match[Any, Any, Any]) -> None:
     """Print every seat's new report and mark it delivered on the terminal channel."""
     for seat in match.seats:
@@ -402,7 +415,7 @@ def order(game_file: str, seat: str, text: str, lenient: bool, step: int | None)
     """
     if text == "-":
         text = sys.stdin.read()
-    with updating(game_file) as match:
+    with updating_then_print(game_file) as match:
         if lenient and seat in match.prompts():
             text, skipped = salvage_orders(match.game, match.state, seat, text)
             for line in skipped:
@@ -431,7 +444,7 @@ def _sealed_text(match: Match[Any, Any, Any], seat: str, before: int) -> str:
 @click.argument("game_file", type=click.Path(dir_okay=False))
 def close(game_file: str) -> None:
     """The deadline passes: unsealed seats get the game's default orders."""
-    with updating(game_file) as match:
+    with updating_then_print(game_file) as match:
         match.close()
         _bots_play(match)  # seats handed to a bot ('sealed handover') seal when due
         print_reports(match)

@@ -30,7 +30,7 @@ def load_match(path: str | Path) -> Match[Any, Any, Any]:
     except UnicodeDecodeError as error:
         raise RecordError(f"{path}: not UTF-8 text (byte {error.start})") from None
     except FileNotFoundError:
-        raise RecordError(f"no game file {str(path)!r} (start one with 'sealed new')") from None
+        raise _missing(path) from None
     except OSError as error:
         raise RecordError(f"cannot read {str(path)!r}: {error.strerror}") from None
     try:
@@ -44,6 +44,10 @@ def load_match(path: str | Path) -> Match[Any, Any, Any]:
     match = replay(data)
     match.clock = utc_now
     return match
+
+
+def _missing(path: Path) -> RecordError:
+    return RecordError(f"no game file {str(path)!r} (start one with 'sealed new')")
 
 
 def utc_now() -> datetime:
@@ -61,6 +65,8 @@ def updating(path: str | Path) -> Iterator[Match[Any, Any, Any]]:
     (``.NAME.lock``) because saving replaces the game file itself.
     """
     path = Path(path)
+    if not path.exists():  # a mistyped name must leave no lock file behind
+        raise _missing(path)
     lock_path = path.with_name(f".{path.name}.lock")
     try:
         lock = open(lock_path, "a")  # noqa: SIM115 (held for the whole update)

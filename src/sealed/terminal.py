@@ -75,10 +75,18 @@ class TerminalTable:
         table_chance: bool = False,
         output: str | None = None,
         setup: Mapping[str, Any] | None = None,
-    ) -> Match[Any, Any, Any]:
-        """Play to the end (or until input ends) and return the match."""
+    ) -> Match[Any, Any, Any] | None:
+        """Play to the end (or until input ends) and return the match.
+
+        ``None`` when input ends before the game has begun (while the table enters the
+        first shuffle or dice): there is no game yet, so nothing is saved.
+        """
         chance = TableChance(self._ask_chance, self._say) if table_chance else None
-        match = Match.new(game, seats, options, seed=seed, setup=setup, chance=chance)
+        try:
+            match = Match.new(game, seats, options, seed=seed, setup=setup, chance=chance)
+        except (EOFError, KeyboardInterrupt):
+            self._say("\nstopped before the game began (nothing was dealt or saved).")
+            return None
         for seat, name in bots.items():
             match.hand_over(seat, name)
         return self.run(match, output)

@@ -1,0 +1,92 @@
+"""What tripped a new user walking through the README and the manuals (the walkthrough's findings).
+
+Each test failed before its fix: a game file's act lost when the output's reader stopped early,
+a stray lock file left by a mistyped game file, click's bare 'Aborted!' for Ctrl-D at the first
+prompt of a table game.
+"""
+
+from __future__ import annotations
+
+import io
+import sys
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner, Result
+
+from sealed.cli import cli
+from sealed.storage import load_match
+
+
+def sealed(*args: str, input: str | None = None) -> Result:
+    return CliRunner().invoke(cli, list(args), input=input)
+
+
+def one_line_error(result: Result) -> str:
+    assert result.exit_code == 1, result.output
+    assert "Traceback" not in result.output
+    lines = [line for line in result.output.splitlines() if line.startswith("Error:")]
+    assert len(lines) == 1, result.output
+    return lines[0]
+
+
+class ClosedEarly(io.StringIO):
+    """Standard output read by a reader that stops after ``limit`` characters (``| head``)."""
+
+    def __init__(self, limit: int) -> None:
+        super().__init__()
+        self.limit = limit
+
+    def write(self, text: str) -> int:
+        if self.tell() + len(text) > self.limit:
+            raise BrokenPipeError(32, "Broken pipe")
+        return super().write(text)
+
+    def isatty(self) -> bool:
+        return False
+
+
+def new_game(path: Path, game: str, players: str) -> None:
+    result = sealed("new", game, "--players", players, "--seed", "7", "-o", str(path))
+    assert result.exit_code == 0, result.output
+
+
+@pytest.mark.parametrize("command", ["close", "order"])
+def test_an_act_is_saved_when_the_reader_of_its_output_stops_early(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, command: str
+) -> None:
+    path = tmp_path / "game.json"
+    new_game(path, "goofspiel", "ana,ben")
+    args = ["close", str(path)] if command == "close" else ["order", str(path), "ben", "bid 2"]
+    if command == "order":  # ben's orders are the last due: they open the step
+        assert sealed("order", str(path), "ana", "bid 1").exit_code == 0
+    before = len(load_match(path).steps)
+    monkeypatch.setattr("sys.stdout", ClosedEarly(limit=200))
+    monkeypatch.setattr("sys.stderr", sys.stderr)  # click wraps both on a broken pipe
+    with pytest.raises((SystemExit, OSError)):  # how click or rich end it does not matter
+        cli.main(args, standalone_mode=False)
+    monkeypatch.undo()
+    assert len(load_match(path).steps) == before + 1, "the step shown was not saved"
+
+
+def test_a_mistyped_game_file_leaves_no_lock_file(tmp_path: Path) -> None:
+    line = one_line_error(sealed("close", str(tmp_path / "gmae.json")))
+    assert "no game file" in line and "sealed new" in line
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_game_file_in_a_missing_folder_is_named_as_missing(tmp_path: Path) -> None:
+    path = tmp_path / "nowhere" / "game.json"
+    line = one_line_error(sealed("order", str(path), "ana", "pass"))
+    assert f"no game file {str(path)!r}" in line
+
+
+@pytest.mark.parametrize("game", ["war-slayer", "crusoe"])
+def test_ctrl_d_at_the_first_table_prompt_stops_cleanly(tmp_path: Path, game: str) -> None:
+    path = tmp_path / "game.json"
+    result = sealed("play", game, "--table", "-o", str(path), input="")
+    assert result.exit_code == 0, result.output
+    assert "[table]" in result.output  # it was asking the table when input ended
+    assert "Aborted" not in result.output
+    assert "stopped before the game began" in result.output
+    assert not path.exists()
