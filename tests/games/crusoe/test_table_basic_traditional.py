@@ -4,7 +4,9 @@ ana walks the Grasshopper, ben the Ant, cy the Spider, dee the Firefly. At each 
 Grasshopper is asked, target by target from the bottom of the social rank up (the Spider
 before the Ant; never the Firefly), which unit produced this cycle he takes; he taxes cy
 and spares ben. The choices offered are only units cy produced that leave him water and
-three food (the seed's limit); the record replays to the tax the table saw.
+three food (the seed's limit). Then the Grasshopper provides for the Firefly, who made
+signals and no food: water without asking, and the food he chooses, unit by unit, from what
+he holds (ruling 18). The record replays to the taxes and provisions the table saw.
 """
 
 from __future__ import annotations
@@ -21,6 +23,10 @@ from sealed.games.crusoe.traditional import tax_choices
 
 SEATS = ("ana", "ben", "cy", "dee")
 PATHS = {"ana": "grasshopper", "ben": "ant", "cy": "spider", "dee": "firefly"}
+FAVOURITE_ICONS = {  # the Firefly makes signals, not food; the Grasshopper gathers grapes
+    "dee": ("take top40", "take military", "take cb", "take water"),
+    "ana": ("take fruit", "take water"),
+}
 COMMAND = [
     "play",
     "crusoe",
@@ -40,6 +46,7 @@ class TraditionalTable(TablePlayers):
 
     taxes: list[tuple[str, list[str], str]] = field(default_factory=list)  # target, offered, order
     stop_after: int | None = None
+    provided: list[tuple[str, list[str], str]] = field(default_factory=list)  # the Firefly's food
 
     def _choose(self, seat: str, pending: str, screen: str) -> str:
         if self.stop_after is not None and f"cycle {self.stop_after + 1} of 9" in screen:
@@ -56,6 +63,11 @@ class TraditionalTable(TablePlayers):
             if self.stop_after is None:
                 self.stop_after = int(re.findall(r"cycle (\d) of 9", screen)[-1])
             return order
+        if choices[0].startswith("take ") and seat in FAVOURITE_ICONS:
+            return next((c for c in FAVOURITE_ICONS[seat] if c in choices), choices[0])
+        if choices[0].startswith("provide "):
+            self.provided.append((seat, choices, choices[-1]))
+            return choices[-1]
         return super().pick(seat, choices, screen)
 
 
@@ -83,3 +95,10 @@ def test_the_grasshopper_is_asked_for_each_tax_from_the_bottom_rank_up(tmp_path:
     assert state.ask == "tax" and state.waiting == ("ana",) and state.offer[0] == "cy"
     allowed = [f"tax {good}" for good in tax_choices(state.players["cy"])]
     assert people.taxes[targets.index("cy")][1] == [*allowed, "tax none"]
+    # The Firefly's food: asked of the Grasshopper, who chose; the record gives what he chose.
+    assert people.provided and all(seat == "ana" for seat, _, _ in people.provided)
+    food = [
+        e.data["good"] for e in match.events if e.kind == "provide" and e.data["good"] != "water"
+    ]
+    assert food[: len(people.provided)] == [o.split()[1] for _, _, o in people.provided]
+    assert all(e.data["firefly"] == "dee" for e in match.events if e.kind == "provide")
