@@ -38,6 +38,7 @@ NATIONAL = resolve_options(GAME.options, {"scenario": "national-capitalism"})
 ADVANCED = {
     "national-capitalism": {"commodity", "wholesale", "ballot"},
     "centralized-communism": {"pot", "wholesale"},
+    "welfare-capitalism": {"commodity", "welfare", "wholesale", "ballot"},
 }
 """The built Monetary Market scenarios played at random, and the events each must show."""
 

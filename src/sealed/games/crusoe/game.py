@@ -37,6 +37,7 @@ OPTIONS = (
         "tribal-socialism (the common pool divided by majority vote), traditional (ranks, the "
         "Grasshopper's tax, the Firefly's provision, trade by rank and class), "
         "national-capitalism (Advanced Scenarios: the monetary market, a government), "
+        "welfare-capitalism (National Capitalism with a minimum wage and welfare), "
         "centralized-communism (the monetary market without commodity prices or taxes: "
         "everything into the pot, $100 each)",
         choices=SCENARIOS,
@@ -47,6 +48,14 @@ OPTIONS = (
         "the government of an advanced scenario (the introductory scenarios have none); built: "
         "athenian (Athenian Democracy: every decision a vote, one vote each)",
         choices=GOVERNMENTS,
+    ),
+    OptionSpec(
+        "minimum_wage",
+        "package",
+        "Welfare Capitalism's minimum wage: package (water, two of the cheapest fruit, one of "
+        "the cheapest protein at this cycle's commodity prices); government (set by the "
+        "government each cycle: not built yet)",
+        choices=("package", "government"),
     ),
     OptionSpec("utopian", False, "the Utopian module: violence is not permitted"),
     OptionSpec(

@@ -49,6 +49,7 @@ from sealed.games.crusoe.state import (
     OPENING_MONEY,
     CrusoeState,
 )
+from sealed.games.crusoe.welfare import Wage, entitled, minimum_wage
 
 Events = list[Event] | None
 
@@ -200,7 +201,8 @@ def _money_event(events: list[Event], kind: str, amount: int, text: str) -> None
 
 
 def taxes_phase(state: CrusoeState, chance: Chance, events: Events) -> None:
-    """Collect the taxes that pay the Radio Signal rewards the government set."""
+    """Collect the taxes that pay the Radio Signal rewards the government set (and, in Welfare
+    Capitalism, the welfare of those below the minimum wage)."""
     seats = traders(state)
     rewards = {
         s: sum(state.players[s].radio[f] * state.policy["reward"][f] for f in FREQUENCIES)
@@ -208,26 +210,62 @@ def taxes_phase(state: CrusoeState, chance: Chance, events: Events) -> None:
     }
     burden = {s: state.policy["burden"].get(state.players[s].path or "", 0) for s in seats}
     money = {s: state.players[s].money for s in seats}
-    settled = assess(money, rewards, burden)
+    wage, relief = None, {}
+    if state.settings.scenario == "welfare-capitalism":
+        wage = minimum_wage(state.prices, state.funds)
+        relief = entitled(money, rewards, wage.amount)
+        # "When the Radio Signal tax is paid welfare applicants are automatically not taxed."
+        burden = {s: 0 if s in relief else b for s, b in burden.items()}
+    owed = {s: rewards[s] + relief.get(s, 0) for s in seats}
+    settled = assess(money, owed, burden)
     for seat in seats:
         state.players[seat].money += settled.reward[seat] - settled.tax[seat]
     state.phase, state.good, state.turn = "wholesale", _next_on_sale(state, 0), 0
-    if events is None or not any(rewards.values()):
+    if events is None:
         return
-    events.append(_tax_event(state, seats, rewards, burden, settled))
+    if wage is not None:
+        events.append(_welfare_event(wage, relief))
+    if not any(owed.values()):
+        return
+    events.append(_tax_event(state, seats, rewards, relief, burden, settled))
     _money_event(events, "lost", settled.lost, f"${settled.lost} collected in excess is lost.")
+
+
+def _welfare_event(wage: Wage, relief: Mapping[str, int]) -> Event:
+    package = ", ".join(
+        f"{units} {good} at ${price}" + ("" if priced else " (not priced this cycle)")
+        for good, units, price, priced in wage.parts
+    )
+    who = ", ".join(f"{s} ${n}" for s, n in relief.items()) or "nobody"
+    return Event(
+        "welfare",
+        f"The minimum wage is ${wage.amount} ({package}); welfare: {who}.",
+        data={
+            "wage": wage.amount,
+            "package": [[good, units, price] for good, units, price, _ in wage.parts],
+            "welfare": dict(relief),
+        },
+    )
 
 
 def _tax_event(
     state: CrusoeState,
     seats: list[str],
     rewards: Mapping[str, int],
+    relief: Mapping[str, int],
     burden: Mapping[str, int],
     settled: Taxes,
 ) -> Event:
-    signals = "; ".join(f"{s} {_signals(state, s)}" for s in seats if rewards[s])
+    owed = []
+    if any(rewards.values()):
+        signals = "; ".join(f"{s} {_signals(state, s)}" for s in seats if rewards[s])
+        owed.append(f"${sum(rewards.values())} is owed for Radio Signals ({signals})")
+    if relief:
+        who = ", ".join(f"{s} ${n}" for s, n in relief.items())
+        owed.append(f"${sum(relief.values())}{'' if owed else ' is owed'} for welfare ({who})")
     each = ", ".join(
-        f"{s} pays ${settled.tax[s]}" + (f" and is paid ${settled.reward[s]}" if rewards[s] else "")
+        f"{s} pays ${settled.tax[s]}"
+        + (f" and is paid ${settled.reward[s]}" if rewards[s] or s in relief else "")
         for s in seats
     )
     how = (
@@ -237,9 +275,10 @@ def _tax_event(
     )
     return Event(
         "taxes",
-        f"Taxes: ${sum(rewards.values())} is owed for Radio Signals ({signals}); {how}: {each}.",
+        f"Taxes: {' and '.join(owed)}; {how}: {each}.",
         data={
             "owed": dict(rewards),
+            "welfare": dict(relief),
             "burden": dict(burden),
             "multiple": settled.multiple,
             "tax": dict(settled.tax),

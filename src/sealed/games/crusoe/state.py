@@ -104,6 +104,7 @@ BUILT_SCENARIOS = (
     "tribal-socialism",
     "traditional",
     "national-capitalism",
+    "welfare-capitalism",
     "centralized-communism",
 )
 """The scenarios whose rules are built; the others are refused by name until they are."""
@@ -127,6 +128,11 @@ class Settings:
             raise OptionError(
                 f"scenario {scenario}: not built yet (built: {', '.join(BUILT_SCENARIOS)}); "
                 "see docs/games/crusoe.md"
+            )
+        if str(options.get("minimum_wage", "package")) != "package":
+            raise OptionError(
+                "minimum_wage government (Welfare Capitalism's variant, the government sets the "
+                "minimum wage): not built yet (built: package); see docs/games/crusoe.md"
             )
         government = str(options.get("government", "athenian"))
         if government not in BUILT_GOVERNMENTS:
