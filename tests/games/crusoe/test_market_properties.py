@@ -39,8 +39,9 @@ ADVANCED = {
     "national-capitalism": {"commodity", "wholesale", "ballot"},
     "centralized-communism": {"pot", "wholesale"},
     "welfare-capitalism": {"commodity", "welfare", "wholesale", "ballot"},
+    "governmental-socialism": {"pool", "vote"},
 }
-"""The built Monetary Market scenarios played at random, and the events each must show."""
+"""The built advanced scenarios played at random, and the events each must show."""
 
 
 def told(match: Match[Any, Any, Any], seat: str) -> str:

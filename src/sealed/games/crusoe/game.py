@@ -38,6 +38,8 @@ OPTIONS = (
         "Grasshopper's tax, the Firefly's provision, trade by rank and class), "
         "national-capitalism (Advanced Scenarios: the monetary market, a government), "
         "welfare-capitalism (National Capitalism with a minimum wage and welfare), "
+        "governmental-socialism (this cycle's production into a common pool, divided by the "
+        "government: under an Athenian Democracy, by majority vote), "
         "centralized-communism (the monetary market without commodity prices or taxes: "
         "everything into the pot, $100 each)",
         choices=SCENARIOS,

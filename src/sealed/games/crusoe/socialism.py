@@ -24,19 +24,24 @@ Events = list[Event] | None
 
 
 def begin(state: CrusoeState, events: Events) -> None:
-    """Every living player's goods go into the common pool."""
+    """Every living player's goods go into the common pool (in Governmental Socialism, the
+    goods produced this cycle: ruling 48)."""
     pool = dict.fromkeys(GOODS, 0)
+    produced_only = state.settings.scenario == "governmental-socialism"
     for seat in state.living():
-        for good, n in state.players[seat].goods.items():
-            pool[good] += n
-        state.players[seat].goods = dict.fromkeys(GOODS, 0)
+        player = state.players[seat]
+        for good, n in player.goods.items():
+            pooled = min(n, player.produced.get(good, 0)) if produced_only else n
+            pool[good] += pooled
+            player.goods[good] -= pooled
     state.pile = {g: n for g, n in pool.items() if n}
     state.phase, state.turn, state.proposal = "divide", 0, {}
     if events is not None:
+        which = "The goods produced this cycle go" if produced_only else "All goods go"
         events.append(
             Event(
                 "pool",
-                f"All goods go into the common pool: {_text(state.pile)}.",
+                f"{which} into the common pool: {_text(state.pile)}.",
                 data={"pool": dict(state.pile)},
             )
         )

@@ -105,6 +105,7 @@ BUILT_SCENARIOS = (
     "traditional",
     "national-capitalism",
     "welfare-capitalism",
+    "governmental-socialism",
     "centralized-communism",
 )
 """The scenarios whose rules are built; the others are refused by name until they are."""
@@ -152,6 +153,12 @@ class Settings:
     def monetary(self) -> bool:
         """The advanced scenarios with the Monetary Market rules."""
         return self.scenario in MONETARY_SCENARIOS
+
+    @property
+    def common_pool(self) -> bool:
+        """Tribal and Governmental Socialism: the goods go into a common pool, divided by the
+        government (in Tribal Socialism and under an Athenian Democracy, by majority vote)."""
+        return self.scenario in ("tribal-socialism", "governmental-socialism")
 
     @property
     def government_policy(self) -> bool:

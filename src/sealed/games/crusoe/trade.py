@@ -32,7 +32,7 @@ def begin(state: CrusoeState, events: Events) -> None:
     if state.settings.scenario == "tribal-communism":
         _split(state, events)
         state.phase, state.turn = "draft", 0
-    elif state.settings.scenario == "tribal-socialism":
+    elif state.settings.common_pool:
         socialism.begin(state, events)
     elif state.settings.monetary:
         market.begin(state, events)
@@ -101,7 +101,7 @@ def at_market(state: CrusoeState) -> list[str]:
 
 def trade_phase(state: CrusoeState, chance: Chance, events: Events) -> None:
     trading = at_market(state)
-    if not trading or state.settings.scenario == "tribal-socialism":
+    if not trading or state.settings.common_pool:
         _close_market(state)
         return
     state.ask, state.waiting = "trade", tuple(trading)
