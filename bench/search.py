@@ -1,10 +1,13 @@
 """The search bot against each game's best hand-written bot: win rates with 95% intervals.
 
 Run: ``.venv/bin/python bench/search.py [--games N] [--budgets 16,64]
-[--only war-slayer,fixem,rex-furum] [--jobs 2] [--seed S]``.
+[--only war-slayer,fixem,rex-furum] [--jobs 2] [--seed S] [--against BOT]
+[--players K]``.
 
 For every game and budget it plays ``N`` games of one ``search-B`` bot
-against the game's best hand-written bot in every other seat, as ``sealed
+against the game's best hand-written bot (or ``--against`` another of the
+game's bots) in every other seat (``--players``: how many seats, default
+the game's usual number), as ``sealed
 sim`` plays them (:func:`sealed.lab.sim.play_one`; game ``i`` has seed
 ``"S/i"``, the line-up rotated by ``i`` so the search bot sits in every seat
 equally often). Every ``--every`` games it prints the search bot's share of
@@ -40,13 +43,21 @@ def play(name: str, lineup: list[str], seed: str, index: int) -> GameSummary:
 
 
 def measure(
-    name: str, budget: int, games: int, jobs: int, seed: str, every: int
+    name: str,
+    budget: int,
+    games: int,
+    jobs: int,
+    seed: str,
+    every: int,
+    against: str | None = None,
+    players: int | None = None,
 ) -> Iterator[dict[str, object]]:
     """The tally after every ``every`` games and at the end (a run may be stopped any time)."""
     game = get_game(name)
-    best = BEST[name]
+    best = against or BEST[name]
+    seats = players or game.usual_players
     searcher = f"search-{budget}"
-    lineup = [searcher] + [best] * (game.usual_players - 1)
+    lineup = [searcher] + [best] * (seats - 1)
     started = time.perf_counter()
     wins, done = 0.0, 0
     with ProcessPoolExecutor(max_workers=jobs) as pool:
@@ -58,7 +69,7 @@ def measure(
                 1 / len(summary.winners) for s in summary.winners if summary.bots[s] == searcher
             )
             if done % every == 0 or done == games:
-                yield _row(name, best, game.usual_players, budget, done, wins, started)
+                yield _row(name, best, seats, budget, done, wins, started)
 
 
 def _row(
@@ -89,14 +100,33 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--seed", default="bench-search")
     parser.add_argument("--every", type=int, default=20, help="print the tally every N games")
+    parser.add_argument("--against", help="the bot in every other seat (default: the best)")
+    parser.add_argument("--players", type=int, help="seats (default: the game's usual number)")
     args = parser.parse_args()
+    names = args.only.split(",")
+    for name in names:
+        game = get_game(name)
+        if args.against is not None and args.against not in game.bots:
+            parser.error(f"{name} has no bot {args.against!r} (bots: {', '.join(game.bots)})")
+        if args.players is not None and not game.min_players <= args.players <= game.max_players:
+            parser.error(f"{name} is for {game.player_range} players, not {args.players}")
     print(
         f"{'game':<11} {'against':<13} {'budget':>6} {'games':>5} {'search wins':>11} "
         f"{'95% Wilson':>15} {'fair':>5}  verdict     s/game"
     )
-    for name in args.only.split(","):
+    for name in names:
         for budget in (int(b) for b in args.budgets.split(",")):
-            for row in measure(name, budget, args.games, args.jobs, args.seed, args.every):
+            rows = measure(
+                name,
+                budget,
+                args.games,
+                args.jobs,
+                args.seed,
+                args.every,
+                against=args.against,
+                players=args.players,
+            )
+            for row in rows:
                 print(
                     f"{row['game']:<11} {row['against']:<13} {budget:>6} {row['games']:>5} "
                     f"{row['wins']:>6g} {row['share']:>4.0%} "
