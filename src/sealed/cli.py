@@ -40,7 +40,7 @@ from sealed.lab.sim import (
     tally_lines,
 )
 from sealed.report import human_time, message_line, report_text, result_text
-from sealed.storage import load_match, save_match, updating, utc_now
+from sealed.storage import check_can_save, load_match, save_match, updating, utc_now
 
 console = Console(highlight=False, soft_wrap=True)
 
@@ -898,6 +898,8 @@ def play(
         raise click.UsageError("name a GAME to play (see 'sealed games'), or --resume FILE")
     if output and Path(output).exists() and not force:
         raise SealedError(f"{output} exists; use --force to overwrite it, or --resume {output}")
+    if output:  # before anyone plays a step that could not be saved
+        check_can_save(output)
     game = get_game(game_name)
     options = parse_option_pairs(game, option_pairs)
     seats, bots = choose_seats(game, players, bot_pairs)

@@ -87,6 +87,21 @@ def _remove_leftovers(path: Path) -> None:
             leftover.unlink(missing_ok=True)
 
 
+def check_can_save(path: str | Path) -> None:
+    """Refuse a game file that could not be saved, before a game is played into it.
+
+    :raises RecordError: its folder does not exist or is not writable, or it is a folder.
+    """
+    path = Path(path)
+    folder = path.parent
+    if path.is_dir():
+        raise RecordError(f"cannot save to {str(path)!r}: it is a folder; name a file in it")
+    if not folder.is_dir():
+        raise RecordError(f"cannot save to {str(path)!r}: there is no folder {str(folder)!r}")
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise RecordError(f"cannot save to {str(path)!r}: the folder {str(folder)!r} is read-only")
+
+
 def save_match(match: Match[Any, Any, Any], path: str | Path) -> None:
     """Write atomically: a crash mid-write never leaves half a record.
 

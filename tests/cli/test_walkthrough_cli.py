@@ -90,3 +90,15 @@ def test_ctrl_d_at_the_first_table_prompt_stops_cleanly(tmp_path: Path, game: st
     assert "Aborted" not in result.output
     assert "stopped before the game began" in result.output
     assert not path.exists()
+
+
+@pytest.mark.parametrize("where", ["nowhere/game.json", "."])
+def test_play_refuses_a_game_file_it_could_not_save_before_the_first_step(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, where: str
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    bots = ("--bot", "ana=random", "--bot", "ben=random")
+    result = sealed("play", "war-slayer", "--players", "ana,ben", *bots, "-o", where, "--force")
+    line = one_line_error(result)
+    assert f"cannot save to {where!r}" in line
+    assert "War Slayer V:" not in result.output  # refused before the game was played
