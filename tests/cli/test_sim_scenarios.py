@@ -16,7 +16,7 @@ from click.testing import CliRunner, Result
 from sealed.cli import cli
 from sealed.core.game import resolve_options
 from sealed.core.registry import get_game
-from sealed.games.crusoe.stats import ECONOMIES, main
+from sealed.games.crusoe.stats import ADVANCED_ECONOMIES, ECONOMIES, main
 from sealed.lab.sim import run_games, summarise_tally
 from sealed.lab.stats import wilson
 
@@ -37,7 +37,7 @@ def sim_json(*args: str) -> dict[str, Any]:
 def test_all_runs_the_seven_economies_with_their_options() -> None:
     data = sim_json("--scenario", "all", "-n", "2", "--bots", "greedy", "--seed", "t")
     scenarios = data["scenarios"]
-    assert list(scenarios) == list(ECONOMIES) and len(scenarios) == 7
+    assert list(scenarios) == [*ECONOMIES, *ADVANCED_ECONOMIES] and len(ECONOMIES) == 7
     assert scenarios["utopian"]["options"]["scenario"] == "tribal-communism"
     assert scenarios["utopian"]["options"]["utopian"] is True
     assert scenarios["hobbesian"]["options"]["utopian"] is False

@@ -389,6 +389,11 @@ class Game(ABC, Generic[S, O, V]):
                 return {str(choice): {"scenario": choice} for choice in spec.choices}
         return {}
 
+    def scenario_groups(self) -> Mapping[str, Sequence[str]]:
+        """Names ``sealed sim --scenario`` reads as several of :meth:`scenarios` (``all`` is
+        always every one); none by default."""
+        return {}
+
     # -- versions ---------------------------------------------------------
     def for_version(self, version: int) -> Game[S, O, V] | None:
         """The rules that replay a record of ``version``, or ``None`` if this code cannot.

@@ -482,6 +482,8 @@ def scenario_options(
     wanted = [n.strip() for n in names.split(",") if n.strip()]
     if wanted == ["all"]:
         wanted = list(known)
+    groups = game.scenario_groups()
+    wanted = [name for group in wanted for name in groups.get(group, (group,))]
     if not wanted:
         raise SealedError(f"--scenario needs a name: all, or some of {', '.join(known)}")
     runs: dict[str, dict[str, OptionValue]] = {}

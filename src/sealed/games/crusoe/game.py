@@ -212,8 +212,13 @@ class CrusoeGame(InPlaceGame[CrusoeState, Order, CrusoeView]):
         return stats.tally(state, self.result(state))
 
     def scenarios(self) -> Mapping[str, Options]:
-        """The seven introductory economies (the Utopian one with Tribal Communism)."""
-        return stats.ECONOMIES
+        """The seven introductory economies (the Utopian one with Tribal Communism), then the
+        advanced ones built (stats.py)."""
+        return {**stats.ECONOMIES, **stats.ADVANCED_ECONOMIES}
+
+    def scenario_groups(self) -> Mapping[str, Sequence[str]]:
+        """``--scenario introductory`` and ``--scenario advanced``."""
+        return {"introductory": tuple(stats.ECONOMIES), "advanced": tuple(stats.ADVANCED_ECONOMIES)}
 
     # -- seeing -----------------------------------------------------------
     def view(self, state: CrusoeState, seat: str) -> CrusoeView:
