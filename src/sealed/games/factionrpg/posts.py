@@ -92,7 +92,7 @@ def told(record: Mapping[str, Any], faction: Seat | None) -> JsonDict | None:
         # The seed: WITH "will only be visible by those who can see the assets that
         # collaborated on the action": a reader who misses one reads no WITH (Ruling 29).
         "participants": [
-            {"asset": p["asset"], "owner": p["owner"], "with": [] if unseen else p["with"]}
+            {"asset": p["asset"], "owner": p["owner"], "with": [] if unseen else _with(record, p)}
             for p in seen
         ],
         "unknown_participants": bool(unseen),
@@ -101,6 +101,14 @@ def told(record: Mapping[str, Any], faction: Seat | None) -> JsonDict | None:
         "outcome": outcome,
         "result": text,
     }
+
+
+def _with(record: Mapping[str, Any], part: Mapping[str, Any]) -> list[str]:
+    """The factions a participant collaborated with: those it named that named it back
+    (Ruling 11); a one-sided WITH is told to its writer alone, never published as a
+    collaboration the other faction did not agree to."""
+    declined = record.get("declined", {}).get(part["owner"], [])
+    return [f for f in part["with"] if f not in declined]
 
 
 def without_strength(text: str) -> str:
