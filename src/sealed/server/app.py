@@ -888,8 +888,22 @@ async def not_allowed(request: Request, exc: Exception) -> Response:
     return page("error.html", 405, error=error)
 
 
+class ServerFault:
+    """What a page says of a fault of sealed itself (no user error): a code and a sentence."""
+
+    code = "server/error"
+
+    def __str__(self) -> str:
+        # Honest about what is known: the act may have been committed before the fault (a
+        # page that failed to render after an order was saved), so the player is sent to look.
+        return (
+            "the server failed on this request (a fault in sealed, logged for whoever runs the "
+            "server); reload your page to see what was recorded before you try again"
+        )
+
+
 async def server_error(request: Request, exc: Exception) -> Response:
     body = {"ok": False, "error": {"code": "server/error", "message": "internal error"}}
     if request.url.path.startswith("/api/"):
         return JSONResponse(body, status_code=500)
-    return PlainTextResponse("internal error", status_code=500)
+    return page("error.html", 500, error=ServerFault())
