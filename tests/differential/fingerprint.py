@@ -22,6 +22,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+from sealed.core.chance import SeededChance
 from sealed.core.game import Game, resolve_options
 from sealed.core.match import Match, bot_rng
 from sealed.core.registry import get_game
@@ -49,6 +50,15 @@ def lineup(game: Game[Any, Any, Any], seed: int) -> list[str]:
 
 
 def fingerprint(game: Game[Any, Any, Any], seed: int) -> str:
+    return played(game, seed)[0]
+
+
+Ending = tuple[list[Any], dict[str, Any], dict[str, Any] | None]
+"""Every chance outcome in order, the final state's JSON and the result's."""
+
+
+def played(game: Game[Any, Any, Any], seed: int) -> tuple[str, Ending]:
+    """Game ``seed`` played through a Match (resolve, events, views): its fingerprint and end."""
     seats = [f"p{i + 1}" for i in range(game.usual_players)]
     names = lineup(game, seed)
     bots = {seat: game.bots[name]() for seat, name in zip(seats, names, strict=True)}
@@ -60,6 +70,7 @@ def fingerprint(game: Game[Any, Any, Any], seed: int) -> str:
         digest.update(json.dumps(value, sort_keys=True, default=str).encode())
 
     feed([seats, names, [c.to_json() for c in match.start_chance]])
+    outcomes = [c.value for c in match.start_chance]
     while match.result() is None:
         for seat, prompt in match.prompts().items():
             view = game.view(match.state, seat)
@@ -69,6 +80,7 @@ def fingerprint(game: Game[Any, Any, Any], seed: int) -> str:
         step = match.steps[-1]
         feed({seat: o.canonical for seat, o in step.orders.items()})
         feed([c.to_json() for c in step.chance])
+        outcomes += [c.value for c in step.chance]
         for reader in [None, *seats]:
             feed(
                 [
@@ -81,7 +93,24 @@ def fingerprint(game: Game[Any, Any, Any], seed: int) -> str:
     feed(game.to_json(match.state))
     result = match.result()
     feed(result.to_json() if result else None)
-    return digest.hexdigest()[:16]
+    ending = (outcomes, game.to_json(match.state), result.to_json() if result else None)
+    return digest.hexdigest()[:16], ending
+
+
+def played_fast(game: Game[Any, Any, Any], seed: int) -> Ending:
+    """The same game on the fast path (``advance`` in place, no events, as ``sealed sim``)."""
+    seats = [f"p{i + 1}" for i in range(game.usual_players)]
+    bots = {s: game.bots[n]() for s, n in zip(seats, lineup(game, seed), strict=True)}
+    rngs = {seat: bot_rng(seed, seat) for seat in seats}
+    chance = SeededChance(seed)
+    state = game.initial_state(seats, resolve_options(game.options, {}), chance)
+    while (result := game.result(state)) is None:
+        orders = {
+            seat: bots[seat].choose(game.view(state, seat), prompt, rngs[seat])
+            for seat, prompt in game.prompts(state).items()
+        }
+        state = game.advance(state, orders, chance)
+    return [c.value for c in chance.log], game.to_json(state), result.to_json()
 
 
 def baseline_path(name: str) -> Path:
