@@ -21,6 +21,11 @@ told, BBCode posts), ``views.py``, ``bots.py``, ``game.py``.
 
 Version history.
 - 1: the rules of FactionRPG v3.7 with the manual's rulings.
+- 2: the independent review's findings: Upgrade spends strength (Ruling 12), a
+  covert Enhance creates a hidden asset (30), a one-sided WITH is told to its
+  writer and not published (11), the Consequences Phase narrations (31) and
+  deadline (32), among others; results differ, so records of version 1 are
+  not replayed (a clear refusal, not a divergence halfway).
 """
 
 from __future__ import annotations

@@ -78,7 +78,7 @@ class FactionRPG(InPlaceGame[FactionState, Order, FactionView]):
 
     name = "factionrpg"
     title = "FactionRPG"
-    version = 1
+    version = 2
     min_players = 2
     max_players = 12
     default_players = 4
