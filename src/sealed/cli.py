@@ -39,7 +39,7 @@ from sealed.lab.sim import (
     summarise_tally,
     tally_lines,
 )
-from sealed.report import human_time, message_line, report_text, result_text
+from sealed.report import human_time, message_line, printable, report_text, result_text
 from sealed.storage import check_can_save, load_match, save_match, updating, utc_now
 
 console = Console(highlight=False, soft_wrap=True)
@@ -426,7 +426,8 @@ def order(game_file: str, seat: str, text: str, lenient: bool, step: int | None)
         match.seal(seat, text, step=step)
         if seat in match.pending and match.pending[seat].late:
             console.print(f"note: {seat}'s orders were sealed after the deadline")
-        console.print(f"sealed {seat}: {_sealed_text(match, seat, before)}", markup=False)
+        sealed_text = printable(_sealed_text(match, seat, before))
+        console.print(f"sealed {seat}: {sealed_text}", markup=False)
         _bots_play(match)  # seats handed to a bot ('sealed handover') seal when due
         if len(match.steps) > before:
             print_reports(match)
@@ -611,13 +612,14 @@ def log(game_file: str) -> None:
         console.rule(f"step {number}")
         for seat, sealed in step.orders.items():
             note = " (deadline default)" if sealed.default else ""
-            console.print(f"{seat}: {sealed.canonical}{note}", markup=False)
+            console.print(f"{seat}: {printable(sealed.canonical)}{note}", markup=False)
         for event in step.events:
             audience = event.audience.to_json()
             who = audience if isinstance(audience, str) else ", ".join(audience)
-            console.print(f"  [{who}] {event.text}", markup=False)
+            console.print(f"  [{who}] {printable(event.text)}", markup=False)
             for wording in event.wordings:
-                console.print(f"    told [{', '.join(sorted(wording.seats))}]: {wording.text}")
+                told = ", ".join(sorted(wording.seats))
+                console.print(f"    told [{told}]: {printable(wording.text)}", markup=False)
         for message in match.messages:
             if message.step == number:
                 console.print(message_line(message), markup=False)

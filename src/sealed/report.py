@@ -1,13 +1,33 @@
-"""Reports as plain text: what a seat is told, on any channel (terminal, email)."""
+"""Reports as plain text: what a seat is told, on any channel (terminal, email).
+
+Every text here is :func:`printable`: what players wrote travels in it, and must never act
+on the reader's terminal.
+"""
 
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 from sealed.core.game import GM, Game, Result
 from sealed.core.jsonable import jsonable
 from sealed.core.match import Message, Report
+
+# Control characters but newline and tab (C0, DEL, C1) and the bidirectional overrides. A seat's
+# own words reach other readers (a message, a narration in a post): printed raw, an escape
+# sequence could clear a reader's terminal, hide the lines after it, or rewrite the referee's.
+CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
+
+
+def printable(text: str) -> str:
+    """``text`` safe to print: each control character shown as its escape (``\\x1b``)."""
+    return CONTROL.sub(_escape, text.replace("\r\n", "\n"))
+
+
+def _escape(match: re.Match[str]) -> str:
+    code = ord(match.group())
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
 
 
 def result_text(result: Result) -> str:
@@ -41,13 +61,13 @@ def report_text(game: Game[Any, Any, Any], report: Report) -> str:
         )
     else:
         parts.append("Nothing is due from you now.")
-    return "\n\n".join(parts)
+    return printable("\n\n".join(parts))
 
 
 def message_line(message: Message) -> str:
     """``  #3 ana to ben, gm (step 2): text``; a multi-line text is indented."""
     to = "everyone" if message.to is None else ", ".join(sorted(message.to))
-    body = message.text.replace("\n", "\n      ")
+    body = printable(message.text).replace("\n", "\n      ")
     return f"  #{message.number} {message.sender} to {to} (step {message.step}): {body}"
 
 

@@ -18,7 +18,7 @@ from sealed.core.errors import OrderError, SetupError
 from sealed.core.game import Game, OptionValue
 from sealed.core.match import Match, bot_rng, play_bots
 from sealed.core.suggest import did_you_mean
-from sealed.report import report_text, result_text
+from sealed.report import printable, report_text, result_text
 from sealed.storage import save_match
 
 Ask = Callable[[str], str]
@@ -188,7 +188,7 @@ class TerminalTable:
                 self._deliver(match, seat)
             return
         self._wipe()
-        public = [e.text for e in match.events[-10:] if e.audience.seats is None]
+        public = [printable(e.text) for e in match.events[-10:] if e.audience.seats is None]
         self._say("\n".join(public))
         result = match.result()
         if result is not None:

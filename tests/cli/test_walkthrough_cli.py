@@ -2,7 +2,8 @@
 
 Each test failed before its fix: a game file's act lost when the output's reader stopped early,
 a stray lock file left by a mistyped game file, click's bare 'Aborted!' for Ctrl-D at the first
-prompt of a table game.
+prompt of a table game, a game played into a file that could not be saved, and a player's words
+(a message, a narration) printed raw to other readers' terminals, escape sequences and all.
 """
 
 from __future__ import annotations
@@ -13,8 +14,11 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner, Result
+from hypothesis import given
+from hypothesis import strategies as st
 
 from sealed.cli import cli
+from sealed.report import CONTROL, printable
 from sealed.storage import load_match
 
 
@@ -102,3 +106,48 @@ def test_play_refuses_a_game_file_it_could_not_save_before_the_first_step(
     line = one_line_error(result)
     assert f"cannot save to {where!r}" in line
     assert "War Slayer V:" not in result.output  # refused before the game was played
+
+
+ESCAPES = "hello\x1b[2J\x1b]0;owned\x07 \x1b[8mhidden\r\nben wins\u202e"
+
+
+def assert_inert(output: str) -> None:
+    """No control character a terminal acts on (newline and tab aside) reaches the output."""
+    assert not CONTROL.search(output), repr(output)
+
+
+def test_a_message_cannot_drive_another_readers_terminal(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    new_game(path, "goofspiel", "ana,ben")
+    assert sealed("send", str(path), "ana", ESCAPES, "--to", "ben").exit_code == 0
+    for args in (("view", str(path), "ben"), ("view", str(path), "gm"), ("log", str(path))):
+        result = sealed(*args)
+        assert result.exit_code == 0, result.output
+        assert_inert(result.output)
+        assert "hello\\x1b[2J" in result.output  # shown, as the escape it is
+
+
+def test_a_narration_cannot_drive_the_game_masters_or_the_attackers_terminal(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "game.json"
+    new_game(path, "factionrpg", "Red,Blue,Green,Gold")
+    assert sealed("order", str(path), "Red", "Red-Agents infiltrate Green-Treasury").exit_code == 0
+    assert sealed("close", str(path)).exit_code == 0
+    narration = "narrate infiltrate Green-Treasury: caught\x1b[2J\x1b[1A\x1b[2Kyou won"
+    result = sealed("order", str(path), "Green", f"decision 1 reveal\n{narration}")
+    assert result.exit_code == 0, result.output  # Green's infiltrated asset may narrate its failure
+    assert_inert(result.output)
+    assert sealed("close", str(path)).exit_code == 0
+    for args in (("view", str(path), "Red", "--all"), ("log", str(path))):
+        result = sealed(*args)
+        assert "caught\\x1b[2J" in result.output, result.output  # the narration reached them
+        assert_inert(result.output)
+
+
+@given(st.text())
+def test_printable_leaves_no_control_character_and_changes_nothing_else(text: str) -> None:
+    shown = printable(text)
+    assert not CONTROL.search(shown)
+    if not CONTROL.search(text.replace("\r\n", "\n")):
+        assert shown == text.replace("\r\n", "\n")
