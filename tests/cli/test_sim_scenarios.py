@@ -116,6 +116,10 @@ def test_an_option_the_scenarios_do_not_set_applies_to_every_scenario() -> None:
             ("crusoe", "--scenario", "tribal-comunism"),
             "no scenario 'tribal-comunism' — did you mean 'tribal-communism'",
         ),
+        (
+            ("crusoe", "--scenario", "introductry"),
+            "no scenario 'introductry' — did you mean 'introductory'",
+        ),
         (("crusoe", "--scenario", ","), "--scenario needs a name"),
         (("war-slayer", "--scenario", "all"), "war-slayer has no scenario option"),
         (

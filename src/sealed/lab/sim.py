@@ -489,9 +489,10 @@ def scenario_options(
     runs: dict[str, dict[str, OptionValue]] = {}
     for name in wanted:
         if name not in known:
+            words = ["all", *groups, *known]
             raise SealedError(
-                f"{game.name} has no scenario {name!r}{did_you_mean(name, known)} "
-                f"(scenarios: all, {', '.join(known)})"
+                f"{game.name} has no scenario {name!r}{did_you_mean(name, words)} "
+                f"(scenarios: {', '.join(words)})"
             )
         clash = sorted(set(given) & set(known[name]))
         if clash:
