@@ -10,8 +10,10 @@ that offers no STARTTLS is never sent to in plain text.
 
 from __future__ import annotations
 
+import os
 import ssl
 import subprocess
+import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -23,8 +25,11 @@ import pytest
 from aiosmtpd.controller import Controller
 from aiosmtpd.smtp import SMTP, Envelope, Session
 from tests.mail.relay import Sink, free_port, password_check
+from tests.mail.test_main import start_game
 
+from sealed.mail.__main__ import PASSWORD_VARIABLE
 from sealed.mail.outbox import Outbox, Relay, Security
+from sealed.server.mailserve import MailSettings
 
 LOGIN = ("gm", "s3cret")
 # Implicit TLS: aiosmtpd warns that AUTH does not require STARTTLS, which is right there (the
@@ -177,3 +182,40 @@ def test_starttls_asked_of_a_relay_without_it_never_falls_back_to_plain_text(
         assert box.flush().retry == 1
         assert "STARTTLS" in box.messages()[0]["error"]
         assert sink.parsed() == []
+
+
+def test_python_m_sealed_mail_serve_reaches_a_starttls_relay_by_its_ca_file(
+    tmp_path: Path, certificates: Certificates
+) -> None:
+    start_game(tmp_path)
+    with tls_relay(certificates, "starttls") as (sink, port):
+        options = ["--domain", "games.test", "--local", "rexfurum", "--every", "0.2"]
+        options += ["--port", str(free_port()), "--relay-port", str(port)]
+        options += ["--relay-security", "starttls", "--relay-ca-file", str(certificates.ca)]
+        options += ["--relay-user", LOGIN[0]]
+        server = subprocess.Popen(
+            [sys.executable, "-m", "sealed.mail", "serve", str(tmp_path), *options],
+            env={
+                **os.environ,
+                "PYTHONPATH": os.pathsep.join(sys.path),
+                PASSWORD_VARIABLE: LOGIN[1],
+            },
+        )
+        try:
+            first = sink.wait_for(4)  # three seats and the GM, over STARTTLS with AUTH
+            assert len(first) == 4 and all(sink.over_tls)
+        finally:
+            server.terminate()
+            server.wait(timeout=30)
+
+
+def test_sealed_serve_s_relay_settings_carry_the_ca_file(certificates: Certificates) -> None:
+    settings = MailSettings(
+        mail_domain="games.test",
+        relay="127.0.0.1:587",
+        relay_security="starttls",
+        relay_ca_file=str(certificates.ca),
+    )
+    relay = settings.relay_to()
+    assert (relay.security, relay.ca_file) == ("starttls", str(certificates.ca))
+    assert relay.tls_context().verify_mode == ssl.CERT_REQUIRED  # never switched off
