@@ -9,10 +9,13 @@ once, and a killed one's lease runs out.
 
 from __future__ import annotations
 
+import smtplib
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from tests.mail.relay import free_port
 from tests.mail.world import CONTACTS, GM_CONTACT, SEATS, WHERE, email
 from tests.server.fixtures import Clock, migrated
 
@@ -111,11 +114,14 @@ def test_old_counts_are_deleted_as_new_ones_come(durable: Restartable) -> None:
     assert durable.service.write_tables(rows) == 1
 
 
-def worker(service: GameService, folder: Path, clock: list[float]) -> MailWorker:
+def worker(
+    service: GameService, folder: Path, clock: list[float], smtp: bool = False
+) -> MailWorker:
     settings = MailSettings(
         mail_domain=WHERE.domain,
         mail_local=WHERE.local,
-        smtp=False,
+        smtp=smtp,
+        smtp_port=free_port(),
         mail_every=10.0,  # its lease: a minute
         relay="127.0.0.1:1",
     )
@@ -153,3 +159,26 @@ def test_a_killed_gateway_s_lease_runs_out(service: GameService, tmp_path: Path)
             killed.tick()  # the killed one, had it only stalled, does nothing any more
     finally:
         second.stop()
+
+
+def test_a_gateway_that_lost_its_lease_stops_taking_mail(
+    service: GameService, tmp_path: Path
+) -> None:
+    clock = [NOW]
+    stalled = worker(service, tmp_path / "a", clock, smtp=True)
+    stalled.start()
+    try:
+        host, port = stalled.settings.smtp_host, stalled.settings.smtp_port
+        with smtplib.SMTP(host, port, timeout=30) as smtp:
+            assert smtp.noop()[0] == 250  # it listens
+        clock[0] = NOW + stalled.lease  # it stalled past its lease, and another took over
+        stalled.port.take_lease("another process", clock[0], 60.0)
+        stalled.wake()
+        end = time.monotonic() + 60  # a bound against hanging, not a speed check
+        while not stalled.lost:
+            assert time.monotonic() < end, "the stalled gateway never noticed"
+            time.sleep(0.05)
+        with pytest.raises(OSError):
+            smtplib.SMTP(host, port, timeout=30)  # no SMTP any more: nothing answered twice
+    finally:
+        stalled.stop()

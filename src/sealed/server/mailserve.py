@@ -24,7 +24,8 @@ is a folder of its process's machine, so two gateways would each answer
 every email. The gateway holds a lease in the database (``mail_lease``),
 renewed every round; a second ``sealed serve --mail-domain`` on the same
 database refuses to start, saying so (a killed gateway's lease runs out
-after a minute). Rate limits are kept in the database (``mail_rates``) and
+after a minute), and a gateway that finds its lease taken (it stalled past
+it) stops taking mail. Rate limits are kept in the database (``mail_rates``) and
 hold across a restart.
 
 Passwords come from the environment (``SEALED_RELAY_PASSWORD``,
@@ -57,7 +58,7 @@ from sealed.mail.imap import Mailbox, fetch_once
 from sealed.mail.outbox import Outbox, Relay, Security, Undelivered
 from sealed.mail.port import SeatRef
 from sealed.mail.smtp import start_smtp
-from sealed.server.mailport import ServerPort, game_key
+from sealed.server.mailport import GatewayBusyError, ServerPort, game_key
 from sealed.server.service import GameService
 
 log = logging.getLogger("sealed.server.mail")
@@ -277,6 +278,7 @@ class MailWorker:
         self.console = MailConsole(self.port, self.gateway.outbox, self.wake)
         self._stop = threading.Event()
         self._wake = threading.Event()
+        self.lost = False  # the lease was lost to another gateway: this one stopped
         self._thread: threading.Thread | None = None
         self._controller: Any = None
 
@@ -317,6 +319,13 @@ class MailWorker:
         while True:
             try:
                 self.tick()
+            except GatewayBusyError as error:  # another gateway took over: never answer twice
+                log.error("the email gateway stops: %s", error)
+                self.lost = True
+                if self._controller is not None:
+                    self._controller.stop()  # no more mail taken by SMTP here
+                    self._controller = None
+                return
             except Exception:  # a round that fails (database away) must not end the gateway
                 log.exception("a round of mail work failed; trying again in a moment")
             self._wake.wait(self.settings.mail_every)
