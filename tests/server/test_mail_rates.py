@@ -10,6 +10,8 @@ once, and a killed one's lease runs out.
 from __future__ import annotations
 
 import smtplib
+import socket
+import subprocess
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -182,3 +184,29 @@ def test_a_gateway_that_lost_its_lease_stops_taking_mail(
             smtplib.SMTP(host, port, timeout=30)  # no SMTP any more: nothing answered twice
     finally:
         stalled.stop()
+
+
+def test_a_killed_gateway_of_this_machine_is_replaced_at_once(
+    service: GameService, tmp_path: Path
+) -> None:
+    dead = subprocess.Popen(["true"])  # a process that has ended: its pid is free
+    dead.wait()
+    here = socket.gethostname()[:80]
+    clock = [NOW]
+    elsewhere = worker(service, tmp_path / "a", clock)
+    elsewhere.port.take_lease(f"another-host pid {dead.pid} ab", NOW, 60.0)
+    with pytest.raises(GatewayBusyError):  # another machine's process cannot be checked
+        elsewhere.start()
+    elsewhere.port.release_lease(f"another-host pid {dead.pid} ab")
+    elsewhere.port.take_lease(f"{here} pid {dead.pid} ab", NOW, 60.0)  # killed, here
+    restarted = worker(service, tmp_path / "b", clock)
+    restarted.start()  # no minute's wait
+    restarted.stop()
+    alive = subprocess.Popen(["sleep", "30"])
+    try:
+        elsewhere.port.take_lease(f"{here} pid {alive.pid} cd", NOW, 60.0)
+        with pytest.raises(GatewayBusyError):  # alive here: refused
+            worker(service, tmp_path / "c", clock).start()
+    finally:
+        alive.kill()
+        alive.wait()

@@ -32,7 +32,7 @@ from __future__ import annotations
 import hashlib
 import math
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import sqlalchemy as sa
@@ -320,13 +320,20 @@ class ServerPort:
         """The gateway's rate limits, in this database (a :data:`LimiterFactory`)."""
         return DatabaseLimiter(self.service, name, limit, window)
 
-    def take_lease(self, holder: str, now: float, seconds: float) -> None:
+    def take_lease(
+        self,
+        holder: str,
+        now: float,
+        seconds: float,
+        gone: Callable[[str], bool] = lambda holder: False,
+    ) -> None:
         """Hold the gateway's lease until ``now + seconds`` (take it, or renew our own).
 
         Two gateways on one database would each answer every email and each send
         every report (their outboxes are separate folders), so a second one must
         not start: the lease is taken under a row lock, and only when it is free,
-        ours, or expired (its holder stopped renewing: crashed or killed).
+        ours, expired (its holder stopped renewing: crashed or killed), or held by
+        a holder that ``gone`` knows has ended (a killed process of this machine).
 
         :raises GatewayBusyError: another process holds it; nothing changes.
         """
@@ -339,7 +346,8 @@ class ServerPort:
                 values = {"name": LEASE, "holder": holder, "expires_at": now + seconds}
                 connection.execute(sa.insert(mail_lease).values(**values))
                 return
-            if str(row.holder) != holder and float(row.expires_at) > now:
+            live = float(row.expires_at) > now and not gone(str(row.holder))
+            if str(row.holder) != holder and live:
                 left = math.ceil(float(row.expires_at) - now)
                 raise GatewayBusyError(
                     f"another email gateway runs on this database ({row.holder}): stop it "

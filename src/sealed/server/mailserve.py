@@ -24,9 +24,10 @@ is a folder of its process's machine, so two gateways would each answer
 every email. The gateway holds a lease in the database (``mail_lease``),
 renewed every round; a second ``sealed serve --mail-domain`` on the same
 database refuses to start, saying so (a killed gateway's lease runs out
-after a minute), and a gateway that finds its lease taken (it stalled past
-it) stops taking mail. Rate limits are kept in the database (``mail_rates``) and
-hold across a restart.
+after a minute; at once for a new gateway on the same machine), and a
+gateway that finds its lease taken (it stalled past it) stops taking mail.
+Rate limits are kept in the database (``mail_rates``) and hold across a
+restart.
 
 Passwords come from the environment (``SEALED_RELAY_PASSWORD``,
 ``SEALED_IMAP_PASSWORD``), as for ``python -m sealed.mail``: never on the
@@ -288,7 +289,7 @@ class MailWorker:
         :raises GatewayBusyError: another gateway runs on this database.
         :raises SealedError: the SMTP port cannot be listened on (in use, not allowed).
         """
-        self.port.take_lease(self.holder, self.clock(), self.lease)
+        self.port.take_lease(self.holder, self.clock(), self.lease, holder_gone)
         if self.settings.smtp:
             host, port = self.settings.smtp_host, self.settings.smtp_port
             try:
@@ -356,6 +357,29 @@ class MailWorker:
         flushed = self.gateway.outbox.flush()
         if flushed.sent or flushed.retry or flushed.failed:
             log.info("outbox: %s", flushed)
+
+
+def holder_gone(holder: str) -> bool:
+    """True if the lease's ``holder`` was a process of this machine that runs no more.
+
+    A gateway killed (or crashed) and started again at once need not wait for its
+    old lease to run out. Only a process of this host can be checked; any doubt
+    (another host, a process of another user) counts as alive.
+    """
+    host, _, rest = holder.partition(" pid ")
+    pid_text = rest.split(" ", 1)[0]
+    if host != socket.gethostname()[:80] or not pid_text.isdigit():
+        return False
+    pid = int(pid_text)
+    if pid == os.getpid():
+        return False  # an earlier gateway of this very process: it stops itself
+    try:
+        os.kill(pid, 0)  # signal 0: only asks whether the process exists
+    except ProcessLookupError:
+        return True
+    except PermissionError:
+        return False
+    return False
 
 
 def outbox_folder(settings: MailSettings, db_url: str) -> Path:
