@@ -13,7 +13,7 @@ import asyncio
 import contextlib
 import json
 import logging
-from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
@@ -100,6 +100,17 @@ def error_page(error: SealedError) -> HTMLResponse:
 
 
 # -- reading requests -----------------------------------------------------------------------
+
+
+CREATE_FIELDS = ("game", "seats", "options", "seed", "minutes", "close", "remind")
+
+
+def written_fields(form: FormData | None, names: Sequence[str]) -> dict[str, str]:
+    """The text fields of a refused form, to show it again as written (files left out)."""
+    if form is None:
+        return {}
+    values = {name: form.get(name) for name in names}
+    return {name: v[:MAX_FORM_TEXT] for name, v in values.items() if isinstance(v, str)}
 
 
 def text_field(form: FormData, name: str, default: str = "") -> str:
@@ -212,6 +223,7 @@ class Handlers:
         return page("home.html", games=rows, registered=all_games())
 
     async def create_page(self, request: Request) -> Response:
+        form: FormData | None = None
         try:
             form = await request.form()
             game = get_game(text_field(form, "game"))
@@ -223,7 +235,12 @@ class Handlers:
                 self.service.create, game.name, seats, options, _seed(seed), settings
             )
         except SealedError as error:
-            return page("home.html", 400, error=error, registered=all_games(), games=[])
+            # The form comes back as it was written: a GM who fixes one misspelt option must
+            # not retype the rest, nor create the first game of the list by not noticing.
+            written = written_fields(form, CREATE_FIELDS)
+            return page(
+                "home.html", 400, error=error, registered=all_games(), games=[], written=written
+            )
         return RedirectResponse(f"/gm/{created.gm_token}", status_code=303)
 
     async def import_page(self, request: Request) -> Response:
