@@ -81,3 +81,37 @@ def test_the_front_page_form_starts_empty(client: TestClient) -> None:
     text = client.get("/").text
     assert " selected>" not in text and 'value="early" checked' in text
     assert '<textarea id="options" name="options" rows="2"></textarea>' in text
+
+
+def created(client: TestClient) -> dict[str, Any]:
+    response = client.post("/api/games", json={"game": "war-slayer", "seats": ["ana", "ben"]})
+    assert response.status_code == 201, response.text
+    data: dict[str, Any] = response.json()
+    return data
+
+
+def test_a_refused_message_of_a_player_comes_back_as_written(client: TestClient) -> None:
+    token = created(client)["seats"]["ana"]["token"]
+    form = {"to": ["ben", "bne"], "text": "meet me <at> the dossier"}
+    response = client.post(f"/play/{token}/send", data=form)
+    assert response.status_code == 422
+    text = response.text
+    assert "did you mean &#39;ben&#39;" in text
+    assert ">meet me &lt;at&gt; the dossier</textarea>" in text
+    assert 'value="ben" checked' in text and 'value="gm" checked' not in text
+    page = client.get(f"/play/{token}").text  # a fresh page starts empty
+    assert '<textarea id="press-text" name="text" rows="2"></textarea>' in page
+    assert " checked>" not in page.split('id="press-form"')[1]
+
+
+def test_a_refused_message_of_the_game_master_comes_back_as_written(client: TestClient) -> None:
+    token = created(client)["gm"]["token"]
+    form = {"to": "ana, bne", "text": "the deadline moves to 20:00"}
+    response = client.post(f"/gm/{token}/send", data=form)
+    assert response.status_code == 422
+    text = response.text
+    assert "did you mean &#39;ben&#39;" in text
+    assert 'id="press-to" name="to" value="ana, bne"' in text
+    assert ">the deadline moves to 20:00</textarea>" in text
+    page = client.get(f"/gm/{token}").text
+    assert 'id="press-to" name="to" value=""' in page

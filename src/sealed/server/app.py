@@ -270,6 +270,7 @@ class Handlers:
         error: SealedError | None = None,
         written: str = "",
         status_code: int = 200,
+        press: Mapping[str, Any] | None = None,
     ) -> Response:
         def show(snapshot: Snapshot, report: Report) -> dict[str, Any]:
             return player_context(snapshot, report, link.seat)
@@ -280,6 +281,7 @@ class Handlers:
             status_code,
             error=error,
             written=written,
+            press=press or {"to": [], "text": ""},
             token=request.path_params["token"],
             **context,
         )
@@ -305,11 +307,16 @@ class Handlers:
         except SealedError as error:
             return error_page(error)
         form = await request.form()
+        chosen = [v for v in form.getlist("to") if isinstance(v, str)]
         try:
-            to = recipients([v for v in form.getlist("to") if isinstance(v, str)])
+            to = recipients(chosen)
             await self.call(self.service.send, link, to, text_field(form, "text"))
         except SealedError as error:
-            return await self.player_page(request, link, False, error, status_code=status_of(error))
+            # A refused message comes back as written: the player fixes it, never retypes it.
+            press = {"to": chosen, "text": written_fields(form, ("text",)).get("text", "")}
+            return await self.player_page(
+                request, link, False, error, status_code=status_of(error), press=press
+            )
         return RedirectResponse(f"/play/{request.path_params['token']}#messages", status_code=303)
 
     async def play_history(self, request: Request) -> Response:
@@ -442,7 +449,8 @@ class Handlers:
         try:
             extra = await self.run_gm_act(link, act, form)
         except SealedError as error:
-            return await self.console_page(request, link, error, status_of(error))
+            written = written_fields(form, ("orders", "to", "text"))  # shown again as written
+            return await self.console_page(request, link, error, status_of(error), written=written)
         if extra:
             return await self.console_page(request, link, **extra)
         return RedirectResponse(f"/gm/{request.path_params['token']}", status_code=303)
