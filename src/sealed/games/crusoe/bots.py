@@ -100,6 +100,8 @@ class GreedyBot:
             return Order("sell", number=0)  # older goods are kept to eat or for the rescue
         if decide == "bid":
             return self.bid(view, me)
+        if decide == "elect":  # himself, if the deposed is another
+            return Order("elect", name=me.seat)  # a winner is never the deposed
         return self.verdict
 
     # -- National Capitalism ---------------------------------------------------------
@@ -389,6 +391,8 @@ class RandomBot:
             return Order("sell", number=int(rng.choice(view.offer)))
         if decide == "bid":
             return _random_bid(view, me, rng)
+        if decide == "elect":
+            return Order("elect", name=rng.choice([s for s in living if s != view.ruler] or living))
         return rng.choice([Order("kill"), Order("spare"), Order("fine", all_goods=True)])
 
 

@@ -13,7 +13,7 @@ from functools import lru_cache
 
 from sealed.core.chance import Chance
 from sealed.core.events import Event
-from sealed.games.crusoe import trade
+from sealed.games.crusoe import rulers, trade
 from sealed.games.crusoe.orders import Order
 from sealed.games.crusoe.state import (
     FOODS,
@@ -293,8 +293,11 @@ def meal_for(player: Player) -> tuple[tuple[str, int], ...]:
 
 
 def estate_phase(state: CrusoeState, chance: Chance, events: Events) -> None:
+    """The living vote on a dead player's goods; under a Dictatorship the Dictator decides."""
+    rulers.succeed(state, chance, events)  # a ruler who died of hunger or thirst
     if state.estates:
-        state.ask, state.waiting = "estate", tuple(state.living())
+        ruler = rulers.ruler(state)
+        state.ask, state.waiting = "estate", (ruler,) if ruler else tuple(state.living())
         return
     _record_and_rescue(state, chance, events)
 
@@ -315,11 +318,13 @@ def on_estate(
     shares = share_out(state, dead, receivers)
     if events is not None:
         how = f"all to {heir}" if heir else "shared in turn order"
+        ruler = rulers.ruler(state)
+        by = f"by the {rulers.title(state)} {ruler}'s decision" if ruler else "by vote"
         got = "; ".join(f"{s}: {_goods_text(g)}" for s, g in shares.items() if g)
         events.append(
             Event(
                 "estate",
-                f"{dead}'s goods, by vote, {how}: {got or 'nothing'}.",
+                f"{dead}'s goods, {by}, {how}: {got or 'nothing'}.",
                 data={"dead": dead, "heir": heir, "shares": shares},
             )
         )

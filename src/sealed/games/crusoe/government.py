@@ -14,6 +14,9 @@ it. A proposer may ``pass``. If no proposal carries, the policy in force stays (
 first decision: no reward, a burden of 1 on every path). The government's other task, the
 goods of a player who dies of hunger or thirst, is the basic game's vote (ruling 10),
 which is already one vote each.
+
+Under a Dictatorship (``rulers.py``) the Dictator alone is asked for the policy and it is in
+force at once (``pass`` keeps the policy in force).
 """
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ from collections.abc import Mapping
 
 from sealed.core.chance import Chance
 from sealed.core.events import Event
+from sealed.games.crusoe import rulers
 from sealed.games.crusoe.cycle import deal_turn_order
 from sealed.games.crusoe.orders import Order, format_order
 from sealed.games.crusoe.state import FREQUENCIES, CrusoeState
@@ -30,7 +34,11 @@ Events = list[Event] | None
 
 
 def proposers(state: CrusoeState) -> list[str]:
-    """The living in seat order, starting one seat further on each cycle."""
+    """The living in seat order, starting one seat further on each cycle; under a
+    Dictatorship the Dictator alone."""
+    ruler = rulers.ruler(state)
+    if ruler is not None:
+        return [ruler]
     living = state.living()
     if not living:
         return []
@@ -66,6 +74,9 @@ def on_policy(state: CrusoeState, seat: str, order: Order, chance: Chance, event
         "reward": {f: terms[f] for f in FREQUENCIES},
         "burden": {p: n for p, n in terms.items() if p not in FREQUENCIES},
     }
+    if rulers.ruler(state) == seat:  # "Whenever the government must make a decision he makes it"
+        _decree(state, seat, order, chance, events)
+        return
     state.ask, state.waiting = "ballot", tuple(state.living())
     if events is not None:
         events.append(
@@ -103,6 +114,20 @@ def on_ballot(
                 "policy",
                 f"The government's policy this cycle: {describe(state.policy)}.",
                 data={"policy": _copy(state.policy), "carried": True},
+            )
+        )
+    _policy_set(state, chance, events)
+
+
+def _decree(state: CrusoeState, seat: str, order: Order, chance: Chance, events: Events) -> None:
+    state.policy, state.motion = state.motion, {}
+    if events is not None:
+        events.append(
+            Event(
+                "policy",
+                f"The {rulers.title(state)} {seat} decrees the policy this cycle: "
+                f"{describe(state.policy)} ({format_order(order)}).",
+                data={"policy": _copy(state.policy), "carried": True, "ruler": seat},
             )
         )
     _policy_set(state, chance, events)

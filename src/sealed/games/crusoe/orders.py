@@ -32,6 +32,7 @@ One word starts every order; the decision open now says which are due::
                              ant N, firefly N ...); what is not named: reward 0, burden 1
     sell 2                   Monetary Markets: how many older units of the good named to put
                              back into its commodity market
+    elect ben                the winners of a battle the Dictator lost: the new Dictator
     water 1@31 2@17          Monetary Markets, wholesale: the sealed list of how many units of
                              the good you would buy at which prices (water none: no bid);
                              bid water 1@31 2@17 reads the same
@@ -93,6 +94,7 @@ ORDER_WORDS = (
     "policy",
     "sell",
     "bid",
+    "elect",
 )
 WORDS = (*ORDER_WORDS, *(g for g in GOODS if g != "spear"))  # a wholesale list starts with its good
 
@@ -112,6 +114,8 @@ class Order:
     bids: tuple[tuple[int, int], ...] = ()  # bid: (units, dollars), units up, dollars down
 
 
+NAMED = ("path", "take", "fight", "join", "give", "accept", "draft", "tax", "provide", "elect")
+"""The orders written as the word and one name."""
 PASS = Order("pass")
 DONE = Order("done")
 
@@ -136,7 +140,7 @@ def format_order(order: Order) -> str:
     if order.word == "divide":
         parts = [f"{seat} {_goods_text(goods) or 'nothing'}" for seat, goods in order.shares]
         return "divide " + " ".join(parts)
-    if order.word in ("path", "take", "fight", "join", "give", "accept", "draft", "tax", "provide"):
+    if order.word in NAMED:
         return f"{order.word} {order.name}"
     if order.word in ("move", "learn", "sell"):
         return f"{order.word} {order.number}"
@@ -184,7 +188,7 @@ def parse_order(text: str) -> Order:
         return Order(word, number=_number(word, rest, "sell 2: the older units put back"))
     if word == "policy":
         return _policy(rest)
-    if word in ("fight", "join", "give", "accept"):
+    if word in ("fight", "join", "give", "accept", "elect"):
         if len(rest) != 1:
             raise OrderSyntaxError(f"write {word} and one player's name ({word} ben)")
         return Order(word, name=raw[1])

@@ -16,6 +16,7 @@ from collections.abc import Mapping
 
 from sealed.core.chance import Chance
 from sealed.core.events import Event
+from sealed.games.crusoe import rulers
 from sealed.games.crusoe.orders import Order
 from sealed.games.crusoe.pool import split_evenly
 from sealed.games.crusoe.state import GOODS, CrusoeState
@@ -49,6 +50,9 @@ def begin(state: CrusoeState, events: Events) -> None:
 
 def divide_phase(state: CrusoeState, chance: Chance, events: Events) -> None:
     living = [s for s in state.order if state.players[s].alive]
+    ruler = rulers.ruler(state)
+    if ruler is not None:  # a Dictatorship: the Dictator alone divides the pool
+        living = [ruler]
     if state.turn < len(living):
         state.ask, state.waiting = "divide", (living[state.turn],)
         return
@@ -101,6 +105,9 @@ def proposer_first(state: CrusoeState, seat: str) -> list[str]:
 
 def on_divide(state: CrusoeState, seat: str, order: Order, chance: Chance, events: Events) -> None:
     state.proposal = {s: dict(goods) for s, goods in order.shares}
+    if rulers.ruler(state) == seat:
+        rulers.decree_division(state, seat, events)
+        return
     state.ask, state.waiting = "vote", tuple(s for s in state.order if state.players[s].alive)
     if events is not None:
         events.append(

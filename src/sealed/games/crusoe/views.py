@@ -74,6 +74,7 @@ class CrusoeView:
     policy: dict[str, dict[str, int]]  # the government's reward per signal, burden per path
     motion: dict[str, dict[str, int]]  # a policy put to the vote
     good: str | None  # the good whose commodity or wholesale step is open
+    ruler: str | None = None  # a Dictatorship: the Dictator, known to all
 
 
 def build_view(state: CrusoeState, seat: str) -> CrusoeView:
@@ -117,6 +118,7 @@ def build_view(state: CrusoeState, seat: str) -> CrusoeView:
         ),
         motion={k: dict(v) for k, v in state.motion.items()},
         good=state.good,
+        ruler=state.ruler,
     )
 
 
@@ -151,6 +153,8 @@ def render(view: CrusoeView) -> str:
         f"Turn order: {', '.join(view.order) or 'not dealt yet'}; phase: {view.phase}",
         "Radio signals recorded: " + ", ".join(f"{f} {view.radio_pool[f]}" for f in FREQUENCIES),
     ]
+    if view.ruler:
+        lines.append(f"The Dictator: {view.ruler}")
     if view.last_rescue:
         r = view.last_rescue
         lines.append(

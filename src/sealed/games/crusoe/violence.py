@@ -14,6 +14,7 @@ from collections.abc import Mapping
 
 from sealed.core.chance import Chance
 from sealed.core.events import Event
+from sealed.games.crusoe import rulers
 from sealed.games.crusoe.orders import Order, format_order
 from sealed.games.crusoe.state import FOODS, GOODS, Battle, CrusoeState, Player
 from sealed.games.crusoe.traditional import swap_tracks
@@ -32,7 +33,9 @@ def may_invoke(player: Player) -> bool:
 
 
 def government_phase(state: CrusoeState, chance: Chance, events: Events) -> None:
-    able = tuple(s for s in state.order if may_invoke(state.players[s]))
+    able = tuple(
+        s for s in state.order if may_invoke(state.players[s]) or rulers.rules_free(state, s)
+    )
     if not able:
         state.phase = "consume"
         return
@@ -48,7 +51,8 @@ def on_invoke(
         state.phase = "consume"
         return
     player = state.players[invoker]
-    paid = player.leisure > 0
+    free = rulers.rules_free(state, invoker)
+    paid = player.leisure > 0 and not free
     if paid:
         player.leisure -= 1
     state.invoker = invoker
@@ -57,6 +61,8 @@ def on_invoke(
     state.speakers = [s for s in state.speakers if state.players[s].alive]
     if events is not None:
         how = "paying one Leisure" if paid else "free, being Indigent"
+        if free:
+            how = f"free, being the {rulers.title(state)}"
         events.append(
             Event(
                 "invoke",
@@ -106,7 +112,8 @@ def on_violence(
     if order.word == "pass":
         state.passes += 1
     elif order.word == "fight":
-        state.players[seat].leisure -= 1
+        if not rulers.rules_free(state, seat):
+            state.players[seat].leisure -= 1
         state.battles.append(Battle([seat], [order.name]))
         state.passes = 0
     else:
@@ -142,7 +149,7 @@ def _after_initiating(state: CrusoeState) -> None:
 def _end_government(state: CrusoeState) -> None:
     state.invoker, state.battles, state.spears, state.votes = None, [], {}, {}
     state.battle, state.passes = 0, 0
-    state.phase = "consume"
+    state.phase = "election" if rulers.election_due(state) else "consume"
 
 
 def on_spear(
@@ -178,19 +185,27 @@ def _fight_all(state: CrusoeState, chance: Chance, events: Events) -> None:
 
 def _fight(state: CrusoeState, number: int, battle: Battle, chance: Chance, events: Events) -> None:
     members = battle.members
+    counts = [rulers.battle_dice(state, s) for s in members]  # a ruler may roll several
     # The label names whose die is whose, in the order a table types them.
     label = f"cycle {state.cycle}: battle {number + 1}, one die each for {', '.join(members)}"
-    dice = chance.dice(label, len(members))
+    if any(n > 1 for n in counts):
+        label = f"cycle {state.cycle}: battle {number + 1}, dice for " + ", ".join(
+            f"{s} {n}" for s, n in zip(members, counts, strict=True)
+        )
+    rolled = chance.dice(label, sum(counts))
+    dice: list[int | list[int]] = []
     totals: dict[str, int] = {}
-    for seat, die in zip(members, dice, strict=True):
+    for seat, n in zip(members, counts, strict=True):
+        own, rolled = rolled[:n], rolled[n:]
+        dice.append(own[0] if n == 1 else own)
         player = state.players[seat]
         bonus = 0
         if state.spears.get(seat) and player.goods["spear"] > 0:
             player.goods["spear"] -= 1
             bonus = 1
-        totals[seat] = max(0, die + bonus - penalty(player))
-        if die == 3:
-            player.wounded = True  # the next cycle is spent wounded
+        totals[seat] = max(0, sum(own) + bonus - penalty(player))
+        if all(d == 3 for d in own) and not rulers.fanatic(state, seat):
+            player.wounded = True  # the next cycle is spent wounded (all his dice, if several)
     attack = sum(totals[s] for s in battle.attackers)
     defence = sum(totals[s] for s in battle.defenders)
     winners, losers = (
@@ -200,15 +215,24 @@ def _fight(state: CrusoeState, number: int, battle: Battle, chance: Chance, even
     )
     if attack == defence:
         winners, losers = [], []
+    for side, other in ((battle.attackers, battle.defenders), (battle.defenders, battle.attackers)):
+        if any(rulers.fanatic(state, s) for s in side):  # "assumed to win any battle"
+            winners, losers = side, other
+    rulers.after_battle(state, list(winners), list(losers))
     for seat in losers:
         lost = (state.players[seat].leisure + 1) // 2
         state.players[seat].leisure -= lost
     state.votes = {}
     battle_sides = {"winners": list(winners), "losers": list(losers)}
     if events is not None:
-        rolls = ", ".join(f"{s} {d}->{totals[s]}" for s, d in zip(members, dice, strict=True))
+        rolls = ", ".join(
+            f"{s} {'+'.join(map(str, d)) if isinstance(d, list) else d}->{totals[s]}"
+            for s, d in zip(members, dice, strict=True)
+        )
         verb = "wins" if len(winners) == 1 else "win"
         outcome = f"{' and '.join(winners)} {verb}" if winners else "a tie: no winner"
+        if any(rulers.fanatic(state, s) for s in members):
+            outcome += f" (a fanatic {rulers.title(state)} wins any battle he fights)"
         events.append(
             Event(
                 "battle",
@@ -222,7 +246,8 @@ def _fight(state: CrusoeState, number: int, battle: Battle, chance: Chance, even
                 },
             )
         )
-    battle.attackers[:], battle.defenders[:] = winners, losers  # from now: winners, losers
+    # from now: winners, losers (copies: ``winners`` may be the very list being overwritten)
+    battle.attackers[:], battle.defenders[:] = list(winners), list(losers)
 
 
 def _next_verdict(state: CrusoeState) -> None:

@@ -1,0 +1,228 @@
+"""A government with one ruler: the Dictatorship (Government Types), applied in place.
+
+"One player is randomly selected before the game begins to be the Dictator. Whenever the
+government must make a decision he makes it." "The dictator need not pay leisure to invoke
+government or initiate violence." "In a stable dictatorship the dictator has a number of dice
+in Battle equal to the number of other players in the game ... If he comes out on the losing
+side of a fight during the violence phase the winners of the fight must select a new Dictator
+by election." "In an unstable dictatorship, the dictator has any number of dice which is less
+than the number of other players, but at least one." "In a fanatic dictatorship ... The
+dictator is assumed to win any battle he participates in, and is never wounded."
+
+The government's decisions (the policy, a Governmental Socialism division, a dead player's
+goods) are asked of the ruler alone and take effect at once; the rest of the rules ask this
+module who rules, how many dice a fighter rolls, and whether violence is free for him. The
+rulings are in the manual (Dictatorship).
+
+This module imports no other crusoe module but ``state``'s names through the state it is
+given, so that ``state.Settings`` can read its options here without a cycle.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING
+
+from sealed.core.chance import Chance
+from sealed.core.errors import OptionError
+from sealed.core.events import Event
+
+if TYPE_CHECKING:
+    from sealed.games.crusoe.orders import Order
+    from sealed.games.crusoe.state import CrusoeState
+
+Events = list[Event] | None
+
+RULED = ("dictatorship",)
+"""The government forms in which one player makes every decision."""
+STRENGTHS = ("stable", "unstable", "fanatic")
+SCENARIOS_WITH_A_GOVERNMENT = (
+    "national-capitalism",
+    "welfare-capitalism",
+    "class-warfare-capitalism",
+    "market-socialism",
+    "governmental-socialism",
+)
+"""The scenarios whose rules ask for a government type (Advanced Scenarios); the introductory
+scenarios, State Capitalism ("No government type is required") and Centralized Communism
+have none."""
+TITLES = {"dictatorship": "Dictator"}
+
+
+def read_options(options: Mapping[str, object], scenario: str, government: str) -> tuple[str, int]:
+    """``government_strength`` and ``government_dice`` for ``Settings``.
+
+    :raises OptionError: a government other than the default named for a scenario without
+        one, or an unknown strength.
+    """
+    if government != "athenian" and scenario not in SCENARIOS_WITH_A_GOVERNMENT:
+        raise OptionError(
+            f"government {government}: the scenario {scenario} has no government (Government "
+            "Types: 'Some advanced scenarios require that a government type be selected'); "
+            f"scenarios with one: {', '.join(SCENARIOS_WITH_A_GOVERNMENT)}"
+        )
+    strength = str(options.get("government_strength", "stable"))
+    if strength not in STRENGTHS:
+        raise OptionError(
+            f"government_strength {strength}: one of {', '.join(STRENGTHS)} (Dictatorship)"
+        )
+    dice = options.get("government_dice", 1)
+    if not isinstance(dice, int) or isinstance(dice, bool) or dice < 1:
+        raise OptionError(
+            f"government_dice {dice}: a whole number, at least one (an unstable ruler's dice)"
+        )
+    return strength, dice
+
+
+def ruled(state: CrusoeState) -> bool:
+    """One player makes the government's decisions in this game."""
+    return (
+        state.settings.government in RULED
+        and state.settings.scenario in SCENARIOS_WITH_A_GOVERNMENT
+    )
+
+
+def title(state: CrusoeState) -> str:
+    return TITLES.get(state.settings.government, "ruler")
+
+
+def ruler(state: CrusoeState) -> str | None:
+    """The living ruler, if the game has one."""
+    if not ruled(state) or state.ruler is None or not state.players[state.ruler].alive:
+        return None
+    return state.ruler
+
+
+def rules_free(state: CrusoeState, seat: str) -> bool:
+    """The ruler "need not pay leisure to invoke government or initiate violence"."""
+    return ruler(state) == seat
+
+
+def select_at_random(state: CrusoeState, chance: Chance, events: Events, why: str) -> None:
+    """A ruler drawn among the living: one number from 1 to their count, in seat order."""
+    living = state.living()
+    if not ruled(state) or not living:
+        return
+    names = ", ".join(f"{n} {s}" for n, s in enumerate(living, 1))
+    number = chance.integer(
+        f"cycle {state.cycle}: the {title(state)} at random ({names})", 1, len(living)
+    )
+    state.ruler = living[number - 1]
+    if events is not None:
+        events.append(
+            Event(
+                "ruler",
+                f"{state.ruler} is the {title(state)} ({why}).",
+                data={"ruler": state.ruler, "how": "random"},
+            )
+        )
+
+
+def begin(state: CrusoeState, chance: Chance, events: Events) -> None:
+    """Before the game begins, the Dictator is selected at random."""
+    if ruled(state) and state.ruler is None:
+        select_at_random(state, chance, events, "selected at random before the game begins")
+
+
+def succeed(state: CrusoeState, chance: Chance, events: Events) -> None:
+    """A ruler who died of hunger or thirst is succeeded by one drawn at random (ruling 49)."""
+    if ruled(state) and state.ruler is not None and not state.players[state.ruler].alive:
+        select_at_random(state, chance, events, f"{state.ruler} died; drawn at random")
+
+
+# -- battles ----------------------------------------------------------------------------------
+
+
+def battle_dice(state: CrusoeState, seat: str) -> int:
+    """One die each; a stable ruler one per other living player, an unstable one the dice set
+    for him, never as many as the others nor fewer than one (ruling 50)."""
+    if ruler(state) != seat:
+        return 1
+    others = len(state.living()) - 1
+    strength = state.settings.government_strength
+    if strength == "stable":
+        return max(1, others)
+    if strength == "unstable":
+        return max(1, min(state.settings.government_dice, others - 1))
+    return 1
+
+
+def fanatic(state: CrusoeState, seat: str) -> bool:
+    """A fanatic ruler wins any battle he fights in and is never wounded."""
+    return ruler(state) == seat and state.settings.government_strength == "fanatic"
+
+
+def after_battle(state: CrusoeState, winners: list[str], losers: list[str]) -> None:
+    """A ruler on the losing side: the winners of that fight must elect a new one."""
+    seat = ruler(state)
+    if seat is not None and seat in losers and winners:
+        state.electors = list(winners)
+
+
+def election_due(state: CrusoeState) -> bool:
+    return bool(state.electors)
+
+
+def candidates(state: CrusoeState) -> list[str]:
+    """A *new* ruler: any living player but the one deposed (ruling 51)."""
+    living = state.living()
+    others = [s for s in living if s != state.ruler]
+    return others or living
+
+
+def election_phase(state: CrusoeState, chance: Chance, events: Events) -> None:
+    voters = tuple(s for s in state.electors if state.players[s].alive)
+    if voters and candidates(state):
+        state.ask, state.waiting = "elect", voters
+        return
+    state.electors, state.phase = [], "consume"
+
+
+def on_elect(
+    state: CrusoeState, orders: Mapping[str, Order], chance: Chance, events: Events
+) -> None:
+    """The most votes elect; a tie is settled by a roll among the tied (ruling 51)."""
+    tally: dict[str, int] = {}
+    for seat in candidates(state):
+        tally[seat] = sum(1 for o in orders.values() if o.name == seat)
+    best = max(tally.values(), default=0)
+    tied = [s for s, n in tally.items() if n == best]
+    how = "elected"
+    if len(tied) > 1:
+        names = ", ".join(f"{n} {s}" for n, s in enumerate(tied, 1))
+        pick = chance.integer(
+            f"cycle {state.cycle}: the tie for {title(state)} ({names})", 1, len(tied)
+        )
+        tied, how = [tied[pick - 1]], "elected, the tie settled by a roll"
+    deposed, state.ruler = state.ruler, tied[0]
+    if events is not None:
+        votes = ", ".join(f"{s} {n}" for s, n in tally.items() if n)
+        events.append(
+            Event(
+                "ruler",
+                f"{deposed} is deposed; the winners elect {state.ruler} {title(state)} "
+                f"({votes or 'no votes'}).",
+                data={"ruler": state.ruler, "deposed": deposed, "votes": tally, "how": how},
+            )
+        )
+    state.electors, state.phase = [], "consume"
+
+
+# -- the government's decisions -----------------------------------------------------------------
+
+
+def decree_division(state: CrusoeState, seat: str, events: Events) -> None:
+    """Governmental Socialism: the ruler's division of the pool is the government's decision."""
+    for heir, goods in state.proposal.items():
+        for good, n in goods.items():
+            state.players[heir].goods[good] += n
+    if events is not None:
+        events.append(
+            Event(
+                "vote",
+                f"The {title(state)} {seat} decides the division.",
+                data={"yes": [seat], "carried": True, "ruler": seat},
+            )
+        )
+    state.pile, state.proposal = {}, {}
+    state.phase = "trade"
