@@ -40,6 +40,7 @@ ADVANCED = {
     "centralized-communism": {"pot", "wholesale"},
     "welfare-capitalism": {"commodity", "welfare", "wholesale", "ballot"},
     "governmental-socialism": {"pool", "vote"},
+    "state-capitalism": {"commodity", "wholesale"},
 }
 """The built advanced scenarios played at random, and the events each must show."""
 
@@ -72,7 +73,8 @@ def goods(state: CrusoeState) -> Counter[str]:
 
 
 def check_goods(before: Counter[str], after: Counter[str], events: list[Event]) -> None:
-    """In the market goods only change hands; units nobody bid for go back to the bank."""
+    """In the market goods only change hands; units nobody bid for go back to the bank, and
+    so do units destroyed (State Capitalism), each said by its event."""
     kinds = {e.kind for e in events}
     if kinds & {"produce", "consume", "preserve", "spear", "battle", "cycle", "estate"}:
         return  # the basic game's steps, checked by test_properties
@@ -80,6 +82,8 @@ def check_goods(before: Counter[str], after: Counter[str], events: list[Event]) 
     for event in events:
         if event.kind == "wholesale" and event.data["leftover"]["to"] is None:
             returned[event.data["good"]] += event.data["leftover"]["units"]
+        if event.kind == "destroy":  # State Capitalism: destroyed rather than sold
+            returned[event.data["good"]] += event.data["units"]
     if any(e.kind == "consume" and e.data["dies"] for e in events):
         return
     assert after == before - returned, f"goods changed in a step of {sorted(kinds)}"
@@ -262,9 +266,9 @@ def test_bid_notation_round_trips() -> None:
 
 def test_a_government_not_built_is_refused_by_name() -> None:
     from sealed.core.errors import OptionError
-    from sealed.games.crusoe.state import Settings
+    from sealed.games.crusoe.state import BUILT_GOVERNMENTS, GOVERNMENTS, Settings
 
-    for government in ("dictatorship", "representative", "bureaucracy", "hybrid"):
+    for government in (g for g in GOVERNMENTS if g not in BUILT_GOVERNMENTS):
         try:
             Settings.from_options({"scenario": "national-capitalism", "government": government})
         except OptionError as error:

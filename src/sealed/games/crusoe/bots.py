@@ -100,9 +100,31 @@ class GreedyBot:
             return Order("sell", number=0)  # older goods are kept to eat or for the rescue
         if decide == "bid":
             return self.bid(view, me)
-        if decide == "elect":  # himself, if the deposed is another
-            return Order("elect", name=me.seat)  # a winner is never the deposed
+        if decide == "consign":
+            return self.consign(view, me)
+        if decide == "deal":
+            return self.deal(view, me)
         return self.verdict
+
+    # -- State Capitalism -------------------------------------------------------------
+    def unit_estimate(self, view: CrusoeView, good: str) -> float:
+        """What a unit may fetch in the pot: the market's money over the units held."""
+        money = view.market.get(good, 100)
+        units = sum(p.goods[good] for p in view.players if p.alive) or 1
+        return money / units
+
+    def consign(self, view: CrusoeView, me: PlayerView) -> Order:
+        """All its units to the first legal seller, for a little over half what they fetch."""
+        good = view.good or "water"
+        units = me.goods[good]
+        dollars = int(units * self.unit_estimate(view, good) * 0.6)
+        return Order("consign", name=str(view.offer[0]), number=units, dollars=dollars)
+
+    def deal(self, view: CrusoeView, me: PlayerView) -> Order:
+        """Yes when the dollars asked are no more than the units may fetch."""
+        deal = next(d for d in view.deals if d["status"] == "open" and d["seller"] == me.seat)
+        fair = int(str(deal["units"])) * self.unit_estimate(view, view.good or "water")
+        return Order("yes" if int(str(deal["dollars"])) <= fair else "no")
 
     # -- National Capitalism ---------------------------------------------------------
     reward = 5  # the dollars it would pay per Radio Signal
@@ -391,8 +413,10 @@ class RandomBot:
             return Order("sell", number=int(rng.choice(view.offer)))
         if decide == "bid":
             return _random_bid(view, me, rng)
-        if decide == "elect":
-            return Order("elect", name=rng.choice([s for s in living if s != view.ruler] or living))
+        if decide == "consign":
+            return _random_consign(view, me, rng)
+        if decide == "deal":
+            return rng.choice([Order("yes"), Order("no")])
         return rng.choice([Order("kill"), Order("spare"), Order("fine", all_goods=True)])
 
 
@@ -428,6 +452,19 @@ def _random_bid(view: CrusoeView, me: PlayerView, rng: random.Random) -> Order:
             break
         price = rng.randint(1, price - 1)
     return Order("bid", name=good, bids=tuple(steps))
+
+
+def _random_consign(view: CrusoeView, me: PlayerView, rng: random.Random) -> Order:
+    """Some of its units to a legal seller for a random price, or destroy."""
+    held = me.goods[view.good or "water"]
+    if rng.random() < 0.2 or held < 1:
+        return Order("destroy")
+    return Order(
+        "consign",
+        name=str(rng.choice(view.offer)),
+        number=rng.randint(1, held),
+        dollars=rng.randint(0, 60),
+    )
 
 
 def _random_violence(view: CrusoeView, me: PlayerView, rng: random.Random) -> Order:

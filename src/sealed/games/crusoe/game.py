@@ -48,23 +48,8 @@ OPTIONS = (
         "government",
         "athenian",
         "the government of an advanced scenario (the introductory scenarios have none); built: "
-        "athenian (Athenian Democracy: every decision a vote, one vote each), dictatorship "
-        "(one player, drawn at random, makes every decision; free violence, more dice)",
+        "athenian (Athenian Democracy: every decision a vote, one vote each)",
         choices=GOVERNMENTS,
-    ),
-    OptionSpec(
-        "government_strength",
-        "stable",
-        "a Dictatorship's strength: stable (as many dice in battle as the other players; the "
-        "winners of a battle he loses elect a new one), unstable (government_dice dice), "
-        "fanatic (wins every battle he fights, never wounded)",
-        choices=("stable", "unstable", "fanatic"),
-    ),
-    OptionSpec(
-        "government_dice",
-        1,
-        "an unstable Dictatorship's dice in battle (at least one, fewer than the other players)",
-        minimum=1,
     ),
     OptionSpec(
         "minimum_wage",
@@ -183,6 +168,8 @@ class CrusoeGame(InPlaceGame[CrusoeState, Order, CrusoeView]):
             "ballot": Order("no"),
             "sell": Order("sell", number=0),
             "bid": Order("bid", name=state.good or ""),
+            "consign": Order("destroy"),
+            "deal": Order("no"),
         }
         if ask in defaults and (ask != "move" or state.roll in state.offer):
             return defaults[ask]

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from sealed.core.errors import IllegalOrderError
 from sealed.core.suggest import did_you_mean
-from sealed.games.crusoe import rulers
 from sealed.games.crusoe.cycle import eat_limits
 from sealed.games.crusoe.market import neighbours
 from sealed.games.crusoe.orders import DONE, PASS, Order
@@ -37,7 +36,8 @@ WORDS_DUE = {
     "ballot": ("yes", "no"),
     "sell": ("sell",),
     "bid": ("bid",),
-    "elect": ("elect",),
+    "consign": ("consign", "destroy"),
+    "deal": ("yes", "no"),
 }
 DUE_HELP = {
     "path": "path NAME: ant, dung_beetle, spider, sand_crab, firefly, bookworm, grasshopper",
@@ -62,7 +62,9 @@ DUE_HELP = {
     "sell": "sell N: how many older units of this good to put back into its market",
     "bid": "GOOD UNITS@DOLLARS ... (water 1@31 2@17: one at $31 or less, two at $17 or less), "
     "or GOOD none",
-    "elect": "elect SEAT: the new Dictator (any living player but the one deposed)",
+    "consign": "consign SELLER UNITS for $DOLLARS (all the units, paid when they go into the "
+    "pot), or destroy (this cycle's units)",
+    "deal": "yes or no: the units offered to you for the dollars named",
 }
 
 
@@ -92,14 +94,8 @@ def _problem(state: CrusoeState, seat: str, order: Order) -> str | None:
         return eat_limits(player, dict(order.goods))
     if order.word == "give":
         return _living_other(state, seat, order.name, allow_self=True)
-    if order.word == "elect" and order.name not in rulers.candidates(state):
-        names = rulers.candidates(state)
-        return (
-            f"elect {order.name}: not a candidate; the winners select a new "
-            f"{rulers.title(state)} among {', '.join(names)}{did_you_mean(order.name, names)}"
-        )
     if order.word == "fight":
-        if player.leisure < 1 and not rulers.rules_free(state, seat):
+        if player.leisure < 1:
             return "starting a fight costs one Leisure, and you have none"
         problem = _living_other(state, seat, order.name)
         if problem is None and involved(state, order.name):
@@ -132,10 +128,27 @@ def _problem(state: CrusoeState, seat: str, order: Order) -> str | None:
         )
     if order.word == "bid" and order.name != state.good:
         return f"the good on sale now is {state.good}, not {order.name} ({state.good} 1@20 ...)"
+    if order.word == "consign":
+        return _consign_problem(state, seat, order)
     if order.word == "swap" and state.settings.scenario != "traditional":
         return "only the Traditional Economy swaps tracks"
     if order.word == "accept" and standing(state, order.name, seat) is None:
         return f"{order.name} has no offer standing to you"
+    return None
+
+
+def _consign_problem(state: CrusoeState, seat: str, order: Order) -> str | None:
+    """State Capitalism: a legal seller not yet asked; no more units than held."""
+    good = state.good or ""
+    if order.name not in state.offer:
+        may = " or ".join(str(s) for s in state.offer)
+        return (
+            f"State Capitalism: only the players who possess the most {good} may sell it to "
+            f"the pot; offer {may}{did_you_mean(order.name, [str(s) for s in state.offer])}"
+        )
+    held = state.players[seat].goods.get(good, 0)
+    if order.number > held:
+        return f"you hold {held} {good}, not {order.number}"
     return None
 
 
@@ -192,12 +205,10 @@ def legal_orders(state: CrusoeState, seat: str) -> list[Order] | None:
         return [DONE]
     if ask == "spear":
         return [Order("spear"), Order("keep")]
-    if ask in ("vote", "ballot"):
+    if ask in ("vote", "ballot", "deal"):
         return [Order("yes"), Order("no")]
     if ask == "sell":
         return [Order("sell", number=int(n)) for n in state.offer]
-    if ask == "elect":
-        return [Order("elect", name=s) for s in rulers.candidates(state)]
     if ask == "draft":
         return [Order("draft", name=g) for g in GOODS if state.pile.get(g, 0) > 0]
     if ask == "provide":
@@ -214,6 +225,6 @@ def _violence_orders(state: CrusoeState, seat: str) -> list[Order]:
             continue
         if involved(state, other):
             orders.append(Order("join", name=other))
-        elif state.players[seat].leisure >= 1 or rulers.rules_free(state, seat):
+        elif state.players[seat].leisure >= 1:
             orders.append(Order("fight", name=other))
     return orders

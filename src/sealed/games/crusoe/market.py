@@ -29,6 +29,7 @@ from dataclasses import dataclass
 
 from sealed.core.chance import Chance
 from sealed.core.events import Event
+from sealed.games.crusoe import statecap
 from sealed.games.crusoe.auction import (
     Bids,
     Count,
@@ -118,9 +119,13 @@ def commodity_phase(state: CrusoeState, chance: Chance, events: Events) -> None:
     """Ask the owners of older units in turn order, then price and pay for the good."""
     good = state.good or ELASTICITY[0]
     seats = traders(state)
+    capitalist = state.settings.scenario == "state-capitalism"
+    if capitalist and statecap.negotiate(state, good, events):
+        return  # State Capitalism: the others deal with the legal sellers first
+    allowed = statecap.sellers(state, good) if capitalist else seats
     while state.turn < len(seats):
         seat = seats[state.turn]
-        if older(state, seat, good) > 0:
+        if seat in allowed and older(state, seat, good) > 0:
             state.ask, state.waiting = "sell", (seat,)
             state.offer = tuple(range(older(state, seat, good) + 1))
             return
@@ -151,20 +156,27 @@ def on_sell(state: CrusoeState, seat: str, order: Order, chance: Chance, events:
 
 
 def _settle_commodity(state: CrusoeState, good: str, events: Events) -> None:
-    contributed = {}
-    for seat in traders(state):
+    capitalist = state.settings.scenario == "state-capitalism"
+    own = {}
+    for seat in statecap.sellers(state, good) if capitalist else traders(state):
         player = state.players[seat]
         units = min(player.goods[good], player.produced.get(good, 0) + state.putback.get(seat, 0))
         if units:
-            contributed[seat] = units
+            own[seat] = units
+    for seat, n in own.items():
+        state.players[seat].goods[good] -= n
+    # State Capitalism: the units others sold through a legal seller go in in his name
+    extra = statecap.consigned(state, good, events) if capitalist else {}
+    contributed = {s: own.get(s, 0) + extra.get(s, 0) for s in traders(state)}
+    contributed = {s: n for s, n in contributed.items() if n}
     units = sum(contributed.values())
     if units == 0:
+        state.deals = []
         return  # "If a given commodity wasn't produced its money available carries over"
     opening = good not in state.funds
     money = OPENING_MONEY if opening else state.funds[good]
     price = commodity_price(money, units)
     for seat, n in contributed.items():
-        state.players[seat].goods[good] -= n
         state.players[seat].money += n * price
     state.pile[good] = state.pile.get(good, 0) + units
     printed = price * units - (0 if opening else money)
@@ -188,6 +200,8 @@ def _settle_commodity(state: CrusoeState, good: str, events: Events) -> None:
             )
         )
         _money_event(events, "print", printed, f"${printed} new money enters the economy.")
+    if capitalist:
+        statecap.pay_holders(state, good, events)
 
 
 def _money_event(events: list[Event], kind: str, amount: int, text: str) -> None:
@@ -204,6 +218,10 @@ def taxes_phase(state: CrusoeState, chance: Chance, events: Events) -> None:
     """Collect the taxes that pay the Radio Signal rewards the government set (and, in Welfare
     Capitalism, the welfare of those below the minimum wage)."""
     seats = traders(state)
+    if state.settings.scenario == "state-capitalism":
+        statecap.signal_pay(state, events)  # "No tax is assessed, but ... money is printed"
+        state.phase, state.good, state.turn = "wholesale", _next_on_sale(state, 0), 0
+        return
     rewards = {
         s: sum(state.players[s].radio[f] * state.policy["reward"][f] for f in FREQUENCIES)
         for s in seats

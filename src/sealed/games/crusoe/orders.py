@@ -32,7 +32,9 @@ One word starts every order; the decision open now says which are due::
                              ant N, firefly N ...); what is not named: reward 0, burden 1
     sell 2                   Monetary Markets: how many older units of the good named to put
                              back into its commodity market
-    elect ben                the winners of a battle the Dictator lost: the new Dictator
+    consign ben 2 for $30    State Capitalism: offer ben (who may sell the good named) 2 units
+                             of it for $30 in all, paid when they go into the pot (yes / no)
+    destroy                  State Capitalism: destroy this cycle's units of the good instead
     water 1@31 2@17          Monetary Markets, wholesale: the sealed list of how many units of
                              the good you would buy at which prices (water none: no bid);
                              bid water 1@31 2@17 reads the same
@@ -94,7 +96,8 @@ ORDER_WORDS = (
     "policy",
     "sell",
     "bid",
-    "elect",
+    "consign",
+    "destroy",
 )
 WORDS = (*ORDER_WORDS, *(g for g in GOODS if g != "spear"))  # a wholesale list starts with its good
 
@@ -112,10 +115,9 @@ class Order:
     shares: tuple[tuple[str, tuple[tuple[str, int], ...]], ...] = ()  # divide: seat -> goods
     terms: tuple[tuple[str, int], ...] = ()  # policy: every frequency's reward, path's burden
     bids: tuple[tuple[int, int], ...] = ()  # bid: (units, dollars), units up, dollars down
+    dollars: int = 0  # consign: the price agreed for all the units
 
 
-NAMED = ("path", "take", "fight", "join", "give", "accept", "draft", "tax", "provide", "elect")
-"""The orders written as the word and one name."""
 PASS = Order("pass")
 DONE = Order("done")
 
@@ -140,10 +142,12 @@ def format_order(order: Order) -> str:
     if order.word == "divide":
         parts = [f"{seat} {_goods_text(goods) or 'nothing'}" for seat, goods in order.shares]
         return "divide " + " ".join(parts)
-    if order.word in NAMED:
+    if order.word in ("path", "take", "fight", "join", "give", "accept", "draft", "tax", "provide"):
         return f"{order.word} {order.name}"
     if order.word in ("move", "learn", "sell"):
         return f"{order.word} {order.number}"
+    if order.word == "consign":
+        return f"consign {order.name} {order.number} for ${order.dollars}"
     if order.word == "bid":
         return f"{order.name} " + (" ".join(f"{q}@{p}" for q, p in order.bids) or "none")
     if order.word == "policy":
@@ -188,7 +192,7 @@ def parse_order(text: str) -> Order:
         return Order(word, number=_number(word, rest, "sell 2: the older units put back"))
     if word == "policy":
         return _policy(rest)
-    if word in ("fight", "join", "give", "accept", "elect"):
+    if word in ("fight", "join", "give", "accept"):
         if len(rest) != 1:
             raise OrderSyntaxError(f"write {word} and one player's name ({word} ben)")
         return Order(word, name=raw[1])
@@ -200,6 +204,8 @@ def parse_order(text: str) -> Order:
         return Order("provide", name=_one_of(word, [_singular(w) for w in rest], FOODS))
     if word == "offer":
         return _offer(raw[1:], rest)
+    if word == "consign":
+        return _consign(raw[1:], rest)
     if word == "divide":
         return _divide(raw[1:])
     if word == "eat":
@@ -213,10 +219,25 @@ def parse_order(text: str) -> Order:
     return Order(word)
 
 
+CONSIGN_HELP = "write consign, a seller, the units and the dollars for all (consign ben 2 for $30)"
+
+
+def _consign(raw: list[str], rest: list[str]) -> Order:
+    """``consign ben 2 for $30``: State Capitalism's deal offered to a legal seller."""
+    if len(rest) != 4 or rest[2] != "for":
+        raise OrderSyntaxError(CONSIGN_HELP)
+    units, dollars = rest[1], rest[3].removeprefix("$")
+    if not _whole(units) or not (dollars.isascii() and dollars.isdigit() and len(dollars) <= 6):
+        raise OrderSyntaxError(CONSIGN_HELP)
+    if not 1 <= int(units) <= 999:
+        raise OrderSyntaxError("consign: units are 1-999")
+    return Order("consign", name=raw[0], number=int(units), dollars=int(dollars))
+
+
 def _shown(word: str) -> str:
     """A word quoted in an error, short even when it is full of escapes."""
-    quoted = repr(word[:40])
-    return quoted if len(quoted) <= 42 else quoted[:38] + "...'"
+    quoted = repr(word[:24])
+    return quoted if len(quoted) <= 26 else quoted[:22] + "...'"
 
 
 def _offer(raw: list[str], rest: list[str]) -> Order:

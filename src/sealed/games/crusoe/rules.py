@@ -19,8 +19,8 @@ from sealed.games.crusoe import (
     cycle,
     government,
     market,
-    rulers,
     socialism,
+    statecap,
     trade,
     traditional,
     violence,
@@ -45,7 +45,6 @@ def new_state(
 ) -> CrusoeState:
     """Every castaway at the Crash Site with nothing; cycle 1's turn order is dealt."""
     state = CrusoeState(settings, tuple(seats), board, {seat: Player() for seat in seats})
-    rulers.begin(state, chance, None)  # a Dictator, "randomly selected before the game begins"
     cycle.start_cycle(state, chance, None)
     run(state, chance, None)
     return state
@@ -420,7 +419,8 @@ HANDLERS: dict[str, Handler] = {
     "ballot": government.on_ballot,
     "sell": _one(market.on_sell),
     "bid": market.on_bid,
-    "elect": rulers.on_elect,
+    "consign": _one(statecap.on_consign),
+    "deal": _one(statecap.on_deal),
 }
 
 PHASES: dict[str, Callable[[CrusoeState, Chance, Events], None]] = {
@@ -439,5 +439,4 @@ PHASES: dict[str, Callable[[CrusoeState, Chance, Events], None]] = {
     "commodity": market.commodity_phase,
     "taxes": market.taxes_phase,
     "wholesale": market.wholesale_phase,
-    "election": rulers.election_phase,
 }

@@ -21,7 +21,6 @@ import yaml
 from sealed.core import setup
 from sealed.core.errors import OptionError
 from sealed.core.game import JsonDict, Options
-from sealed.games.crusoe import rulers
 
 GOODS = ("water", "banana", "apple", "grape", "egg", "fish", "spear", "diamond")
 FRUITS = ("banana", "apple", "grape")
@@ -65,7 +64,7 @@ ELASTICITY = ("water", "fish", "apple", "egg", "banana", "grape", "spear", "diam
 OPENING_MONEY = 100
 """Monetary Markets: the money available the first cycle a commodity is produced."""
 GOVERNMENTS = ("athenian", "dictatorship", "representative", "bureaucracy", "hybrid")
-BUILT_GOVERNMENTS = ("athenian", "dictatorship")
+BUILT_GOVERNMENTS = ("athenian",)
 
 ADVANCED_SCENARIOS = (
     "national-capitalism",
@@ -106,6 +105,7 @@ BUILT_SCENARIOS = (
     "traditional",
     "national-capitalism",
     "welfare-capitalism",
+    "state-capitalism",
     "governmental-socialism",
     "centralized-communism",
 )
@@ -121,8 +121,6 @@ class Settings:
     relaxed_commons: bool = False
     single_winner: bool = False
     government: str = "athenian"
-    government_strength: str = "stable"  # a Dictatorship: stable, unstable or fanatic
-    government_dice: int = 1  # an unstable ruler's dice in battle
 
     @classmethod
     def from_options(cls, options: Options) -> Settings:
@@ -144,15 +142,12 @@ class Settings:
                 f"government {government}: not built yet (built: {', '.join(BUILT_GOVERNMENTS)}); "
                 "see docs/games/crusoe.md"
             )
-        strength, dice = rulers.read_options(options, scenario, government)
         return cls(
             scenario=scenario,
             utopian=bool(options.get("utopian", False)),
             relaxed_commons=bool(options.get("relaxed_commons", False)),
             single_winner=bool(options.get("single_winner", False)),
             government=government,
-            government_strength=strength,
-            government_dice=dice,
         )
 
     @property
@@ -347,6 +342,22 @@ class Offer:
     want: tuple[tuple[str, int], ...]
 
 
+@dataclass(frozen=True, slots=True)
+class Deal:
+    """State Capitalism: ``holder`` offers ``units`` of the good on the market to ``seller``, one
+    of those allowed to sell it, for ``dollars`` in all (``status`` open, agreed or refused);
+    ``destroyed`` records a holder who destroyed his units instead (``seller`` empty)."""
+
+    holder: str
+    seller: str
+    units: int
+    dollars: int
+    status: str
+
+
+DEAL_STATUSES = ("open", "agreed", "refused", "destroyed")
+
+
 @dataclass(slots=True, eq=False)
 class Battle:
     """One fight: the side that started it and the side attacked."""
@@ -403,8 +414,7 @@ class CrusoeState:
     motion: dict[str, dict[str, int]] = field(default_factory=dict)  # a policy under vote
     good: str | None = None  # Monetary Markets: the good whose subphase step is open
     putback: dict[str, int] = field(default_factory=dict)  # older units put back, this good
-    ruler: str | None = None  # a Dictatorship: the Dictator (rulers.py)
-    electors: list[str] = field(default_factory=list)  # winners who must elect a new ruler
+    deals: list[Deal] = field(default_factory=list)  # State Capitalism, this good's deals
 
     def copy(self) -> CrusoeState:
         clone = copy.copy(self)
@@ -426,7 +436,7 @@ class CrusoeState:
         clone.policy = {key: dict(terms) for key, terms in self.policy.items()}
         clone.motion = {key: dict(terms) for key, terms in self.motion.items()}
         clone.putback = dict(self.putback)
-        clone.electors = list(self.electors)
+        clone.deals = list(self.deals)
         return clone
 
     def money(self) -> int:
@@ -482,13 +492,10 @@ STATE_KEYS = (
     "motion",
     "good",
     "putback",
-    "ruler",
-    "electors",
+    "deals",
     "players",
     "map",
 )
-OPTIONAL_KEYS = ("deals", "ruler", "electors")
-"""State keys a setup file may leave out (added after version 1's first records)."""
 PLAYER_KEYS = (
     "goods",
     "leisure",
@@ -525,7 +532,6 @@ PHASES = (
     "commodity",
     "taxes",
     "wholesale",
-    "election",
     "over",
 )
 
@@ -566,8 +572,16 @@ def state_to_json(state: CrusoeState) -> JsonDict:
         "motion": {key: dict(terms) for key, terms in state.motion.items()},
         "good": state.good,
         "putback": dict(state.putback),
-        "ruler": state.ruler,
-        "electors": list(state.electors),
+        "deals": [
+            {
+                "holder": d.holder,
+                "seller": d.seller,
+                "units": d.units,
+                "dollars": d.dollars,
+                "status": d.status,
+            }
+            for d in state.deals
+        ],
         "players": {seat: _player_to_json(p) for seat, p in state.players.items()},
         "map": board_to_json(state.board),
     }
@@ -603,9 +617,7 @@ def state_from_json(
 
     :raises SetupError: with the path of the offending value.
     """
-    setup.mapping(
-        data, (), STATE_KEYS, required=tuple(k for k in STATE_KEYS if k not in OPTIONAL_KEYS)
-    )
+    setup.mapping(data, (), STATE_KEYS, required=tuple(k for k in STATE_KEYS if k != "deals"))
     board = board_from_json(data["map"])
     players_raw = setup.mapping(data["players"], ("players",), seats, required=seats)
     players = {seat: _player_from_json(players_raw[seat], ("players", seat)) for seat in seats}
@@ -652,10 +664,6 @@ def state_from_json(
         for seat, goods in proposal.items()
     }
     _market_from_json(state, data, seats)
-    state.ruler = _optional_seat(data.get("ruler"), ("ruler",), seats)
-    state.electors = [
-        _seat(s, ("electors", str(i)), seats) for i, s in enumerate(data.get("electors") or [])
-    ]
     return state
 
 
@@ -688,6 +696,21 @@ def _market_from_json(state: CrusoeState, data: Mapping[str, Any], seats: Sequen
     state.putback = {
         str(s): setup.integer(n, ("putback", str(s)), 0, 999) for s, n in putback.items()
     }
+    deals = setup.sequence(data.get("deals", []), ("deals",))  # absent in older records
+    state.deals = [_deal(d, ("deals", str(i)), seats) for i, d in enumerate(deals)]
+
+
+def _deal(value: object, path: setup.Path, seats: Sequence[str]) -> Deal:
+    keys = ("holder", "seller", "units", "dollars", "status")
+    raw = setup.mapping(value, path, keys, required=keys)
+    seller = setup.text(raw["seller"], (*path, "seller"), (*seats, ""))
+    return Deal(
+        _seat(raw["holder"], (*path, "holder"), seats),
+        seller,
+        setup.integer(raw["units"], (*path, "units"), 0, 999),
+        setup.integer(raw["dollars"], (*path, "dollars"), 0, 10**7),
+        setup.text(raw["status"], (*path, "status"), DEAL_STATUSES),
+    )
 
 
 def _policy(

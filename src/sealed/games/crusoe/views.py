@@ -74,7 +74,7 @@ class CrusoeView:
     policy: dict[str, dict[str, int]]  # the government's reward per signal, burden per path
     motion: dict[str, dict[str, int]]  # a policy put to the vote
     good: str | None  # the good whose commodity or wholesale step is open
-    ruler: str | None = None  # a Dictatorship: the Dictator, known to all
+    deals: list[dict[str, object]]  # State Capitalism: this good's deals this seat is party to
 
 
 def build_view(state: CrusoeState, seat: str) -> CrusoeView:
@@ -118,7 +118,17 @@ def build_view(state: CrusoeState, seat: str) -> CrusoeView:
         ),
         motion={k: dict(v) for k, v in state.motion.items()},
         good=state.good,
-        ruler=state.ruler,
+        deals=[
+            {
+                "holder": d.holder,
+                "seller": d.seller,
+                "units": d.units,
+                "dollars": d.dollars,
+                "status": d.status,
+            }
+            for d in state.deals
+            if seat in (d.holder, d.seller)
+        ],
     )
 
 
@@ -153,8 +163,6 @@ def render(view: CrusoeView) -> str:
         f"Turn order: {', '.join(view.order) or 'not dealt yet'}; phase: {view.phase}",
         "Radio signals recorded: " + ", ".join(f"{f} {view.radio_pool[f]}" for f in FREQUENCIES),
     ]
-    if view.ruler:
-        lines.append(f"The Dictator: {view.ruler}")
     if view.last_rescue:
         r = view.last_rescue
         lines.append(
@@ -187,17 +195,21 @@ def render(view: CrusoeView) -> str:
 
 def _market_lines(view: CrusoeView) -> list[str]:
     """The money ledger as the table keeps it: policy, markets, prices, the good on sale."""
-    if not view.policy:
-        return []
-    reward, burden = view.policy["reward"], view.policy["burden"]
-    lines = [
-        "Reward per signal: "
-        + ", ".join(f"{f} ${reward[f]}" for f in FREQUENCIES)
-        + "; tax burden: "
-        + ", ".join(f"{k} {v}" for k, v in burden.items()),
+    if not (view.policy or view.market or view.prices or view.good):
+        return []  # no monetary market (or none held yet without a government's policy)
+    lines = []
+    if view.policy:
+        reward, burden = view.policy["reward"], view.policy["burden"]
+        lines.append(
+            "Reward per signal: "
+            + ", ".join(f"{f} ${reward[f]}" for f in FREQUENCIES)
+            + "; tax burden: "
+            + ", ".join(f"{k} {v}" for k, v in burden.items())
+        )
+    lines.append(
         "Money available: "
-        + (", ".join(f"{g} ${n}" for g, n in view.market.items()) or "no market has opened"),
-    ]
+        + (", ".join(f"{g} ${n}" for g, n in view.market.items()) or "no market has opened")
+    )
     for good, row in view.prices.items():
         parts = [f"{row.get('units', 0)} units"]
         parts += [f"commodity ${row['commodity']}"] if "commodity" in row else []
@@ -214,6 +226,12 @@ def _market_lines(view: CrusoeView) -> list[str]:
         )
     if view.good and view.phase == "wholesale":
         lines.append(f"On sale now: {view.pile.get(view.good, 0)} {view.good}")
+    for deal in view.deals:  # State Capitalism: only the deals this seat is party to
+        if deal["status"] != "destroyed":
+            lines.append(
+                f"Deal ({deal['status']}): {deal['holder']} offers {deal['seller']} "
+                f"{deal['units']} {view.good} for ${deal['dollars']}"
+            )
     return lines
 
 
