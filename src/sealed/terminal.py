@@ -17,7 +17,7 @@ from sealed.core.chance import ChanceRequest, TableChance
 from sealed.core.errors import OrderError, SetupError
 from sealed.core.game import Game, OptionValue
 from sealed.core.match import Match, bot_rng, play_bots
-from sealed.core.suggest import did_you_mean
+from sealed.core.suggest import closest, did_you_mean
 from sealed.report import printable, report_text, result_text
 from sealed.storage import save_match
 
@@ -143,7 +143,7 @@ class TerminalTable:
             try:
                 match.game.parse(match.state, seat, text)  # a refusal is shown to this seat only
             except OrderError as error:
-                self._say(f"refused: {error}")
+                self._say(f"refused: {error}{_prompt_word_hint(text)}")
                 continue
             if hot_seat:
                 # Wipe before sealing: sealing may open the step and ask the table to roll.
@@ -199,6 +199,17 @@ class TerminalTable:
 
     def _say(self, text: str) -> None:
         self.console.print(text, markup=False, highlight=False)
+
+
+PROMPT_WORDS = ("help", "view", "quit")
+
+
+def _prompt_word_hint(text: str) -> str:
+    """For a lone word that is not an order but close to one of the prompt's own ('hlep')."""
+    if not text or " " in text:
+        return ""
+    hits = closest(text, PROMPT_WORDS, limit=1)
+    return f" (at this prompt, did you mean {hits[0]!r}?)" if hits else ""
 
 
 def _entry_format(request: ChanceRequest) -> str:

@@ -151,3 +151,14 @@ def test_printable_leaves_no_control_character_and_changes_nothing_else(text: st
     assert not CONTROL.search(shown)
     if not CONTROL.search(text.replace("\r\n", "\n")):
         assert shown == text.replace("\r\n", "\n")
+
+
+def test_a_mistyped_prompt_word_is_pointed_at_the_prompts_own_words() -> None:
+    result = sealed("play", "war-slayer", "--seed", "3", input="hlep\nquti\ndosier\nquit\n")
+    assert result.exit_code == 0, result.output
+    refusals = [line for line in result.output.splitlines() if "refused:" in line]
+    assert len(refusals) == 3, result.output
+    assert refusals[0].endswith("(at this prompt, did you mean 'help'?)")
+    assert refusals[1].endswith("(at this prompt, did you mean 'quit'?)")
+    assert "at this prompt" not in refusals[2]  # an order's own misspelling is the game's to name
+    assert "did you mean 'dossier'" in refusals[2]
