@@ -1,5 +1,6 @@
-"""The advanced scenarios built on the monetary market: what the options refuse, and the
-minimum wage's arithmetic (Welfare Capitalism) over random prices.
+"""The advanced scenarios built on the monetary market: what the options refuse, the minimum
+wage's arithmetic (Welfare Capitalism) over random prices, and State Capitalism's deals told
+only to their two sides.
 
 The rules themselves are pinned by the scenario files (``cases/welfare_capitalism.yaml``,
 ``cases/centralized_communism.yaml``); the random games by ``test_market_properties.py``.
@@ -7,11 +8,19 @@ The rules themselves are pinned by the scenario files (``cases/welfare_capitalis
 
 from __future__ import annotations
 
+import json
+from typing import Any
+
 import pytest
-from hypothesis import given
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from sealed.core.errors import OptionError
+from sealed.core.game import resolve_options
+from sealed.core.jsonable import jsonable
+from sealed.core.match import Match, bot_rng, replay
+from sealed.games.crusoe import GAME
+from sealed.games.crusoe.orders import Order
 from sealed.games.crusoe.state import (
     ADVANCED_SCENARIOS,
     BUILT_SCENARIOS,
@@ -72,3 +81,54 @@ def test_welfare_brings_exactly_those_below_the_wage_up_to_it(
             assert before + relief[seat] == wage
         else:
             assert seat not in relief
+
+
+# -- State Capitalism: a deal is told only to its two sides ---------------------------------
+
+SEATS = ("ana", "ben", "cy", "dee")
+
+
+def _told(match: Match[Any, Any, Any], seat: str) -> str:
+    report = match.report(seat)
+    return json.dumps(
+        [jsonable(report.view), [jsonable(t) for t in report.events], report.step], sort_keys=True
+    )
+
+
+def _to_a_consign(seed: int) -> Match[Any, Any, Any] | None:
+    """A random State Capitalism game played until a holder must offer a legal seller."""
+    options = resolve_options(GAME.options, {"scenario": "state-capitalism"})
+    match = Match.new(GAME, list(SEATS), options, seed=seed)
+    bots = {seat: GAME.bots["random"]() for seat in SEATS}
+    rngs = {seat: bot_rng(seed, seat) for seat in SEATS}
+    for _ in range(3_000):
+        if match.result() is not None:
+            return None
+        if match.state.ask == "consign":
+            return match
+        for seat in match.waiting_for():
+            view = GAME.view(match.state, seat)
+            match.seal_order(seat, bots[seat].choose(view, match.prompts()[seat], rngs[seat]))
+    return None
+
+
+@settings(max_examples=6, deadline=None)
+@given(seed=st.integers(0, 2**32), first=st.integers(0, 99), second=st.integers(0, 99))
+def test_the_terms_of_a_refused_offer_reach_no_third_seat(
+    seed: int, first: int, second: int
+) -> None:
+    match = _to_a_consign(seed)
+    assume(match is not None and first != second)
+    assert match is not None
+    holder, seller = match.state.waiting[0], str(match.state.offer[0])
+    units = match.state.players[holder].goods[match.state.good or ""]
+    record = json.dumps(match.to_json())
+    games = []
+    for dollars in (first, second):
+        game = replay(json.loads(record))
+        game.seal_order(holder, Order("consign", name=seller, number=units, dollars=dollars))
+        game.seal_order(seller, Order("no"))
+        games.append(game)
+    for third in (s for s in SEATS if s not in (holder, seller)):
+        assert _told(games[0], third) == _told(games[1], third), f"the price reached {third}"
+    assert _told(games[0], holder) != _told(games[1], holder)  # the sides do know it
