@@ -99,6 +99,8 @@ def test_a_refused_message_of_a_player_comes_back_as_written(client: TestClient)
     assert "did you mean &#39;ben&#39;" in text
     assert ">meet me &lt;at&gt; the dossier</textarea>" in text
     assert 'value="ben" checked' in text and 'value="gm" checked' not in text
+    assert 'id="press-error"' in text and 'id="order-error"' not in text  # beside its own form
+    assert text.index('id="press-error"') > text.index('id="order-form"')
     page = client.get(f"/play/{token}").text  # a fresh page starts empty
     assert '<textarea id="press-text" name="text" rows="2"></textarea>' in page
     assert " checked>" not in page.split('id="press-form"')[1]

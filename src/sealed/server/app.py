@@ -281,7 +281,7 @@ class Handlers:
             status_code,
             error=error,
             written=written,
-            press=press or {"to": [], "text": ""},
+            press=press or {"to": [], "text": "", "refused": False},
             token=request.path_params["token"],
             **context,
         )
@@ -313,7 +313,8 @@ class Handlers:
             await self.call(self.service.send, link, to, text_field(form, "text"))
         except SealedError as error:
             # A refused message comes back as written: the player fixes it, never retypes it.
-            press = {"to": chosen, "text": written_fields(form, ("text",)).get("text", "")}
+            text = written_fields(form, ("text",)).get("text", "")
+            press = {"to": chosen, "text": text, "refused": True}  # its error beside its form
             return await self.player_page(
                 request, link, False, error, status_code=status_of(error), press=press
             )
