@@ -23,6 +23,8 @@ _VARIANTS: list[tuple[str, int | None, dict[str, object]]] = [
     ("fixem", 2, {"hidden_hands": True, "hidden_predictions": True}),
     ("fixem", 4, {"card_order": "2-3-1", "rounds": 3}),
     ("rex-furum", 4, {"rounds": 3}),
+    ("factionrpg", 3, {"turns": 3, "space": 30}),
+    ("crusoe", 3, {"scenario": "tribal-socialism"}),
 ]
 CONFIGS = [(name, None, {}) for name in GAMES] + [v for v in _VARIANTS if v[0] in GAMES]
 """(game, players, options): every covered game as it comes, then variants of seats and options."""

@@ -15,6 +15,7 @@ from tests.adapters.play import CONFIG_IDS, CONFIGS, GAMES, random_actions, spel
 
 from sealed.adapters.table import Table, load
 from sealed.core.chance import SeededChance
+from sealed.games.crusoe.state import Offer as CrusoeOffer
 from sealed.games.factionrpg.encoding import own_slots
 from sealed.games.factionrpg.orders import TurnOrders
 from sealed.games.factionrpg.state import Asset as FactionAsset
@@ -211,6 +212,8 @@ def other_secrets_changed(
     game, state = table.game, table.state
     if game.name == "factionrpg":  # its JSON reader starts only an Orders phase
         return _factionrpg_secrets_changed(state, me, rng)
+    if game.name == "crusoe":
+        return _crusoe_secrets_changed(state, me, rng)
     data = game.to_json(state)
     others = [s for s in table.seats if s != me]
     players = data["players"]
@@ -255,6 +258,19 @@ def _factionrpg_secrets_changed(state: Any, me: str, rng: random.Random) -> Any 
     return changed
 
 
+def _crusoe_secrets_changed(state: Any, me: str, rng: random.Random) -> Any | None:
+    """A copy whose barter offers between other castaways differ (``me`` is told only the
+    offers it gives or takes): those are dropped and a new one between two others added."""
+    others = [s for s in state.seats if s != me]
+    if len(others) < 2:
+        return None
+    changed = state.copy()
+    changed.offers = [o for o in changed.offers if me in (o.giver, o.taker)]
+    giver, taker = rng.sample(others, 2)
+    changed.offers.append(CrusoeOffer(giver, taker, (("water", 1),), (("apple", 1),)))
+    return changed
+
+
 LEAK_CONFIGS = [
     ("goofspiel", 3, {}),
     ("war-slayer", None, {}),
@@ -262,6 +278,7 @@ LEAK_CONFIGS = [
     ("rex-furum", 4, {}),
     ("factionrpg", 4, {"turns": 4}),
     ("factionrpg", 3, {"starting_assets": "standard", "space": 40}),
+    ("crusoe", 4, {}),
 ]
 
 
