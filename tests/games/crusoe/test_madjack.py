@@ -382,7 +382,10 @@ def test_national_capitalism_with_an_athenian_democracy_is_playable() -> None:
     assert config.not_built() == []
     assert config.options() == {"scenario": "national-capitalism", "government": "athenian"}
     dictator = roll(4, scripted([*NATIONAL, *two(9)]))
-    assert dictator.not_built() == ["Stable Dictatorship"]
+    assert dictator.not_built() == []
+    assert dictator.options()["government"] == "dictatorship"
+    president = roll(4, scripted([*NATIONAL, *two(5)]))
+    assert president.not_built() == ["Stable Representative Democracy"]
 
 
 def test_a_more_devout_church_leaves_the_government_its_tasks() -> None:

@@ -104,6 +104,8 @@ class GreedyBot:
             return self.consign(view, me)
         if decide == "deal":
             return self.deal(view, me)
+        if decide == "elect":  # himself, if the deposed is another
+            return Order("elect", name=me.seat)  # a winner is never the deposed
         return self.verdict
 
     # -- State Capitalism -------------------------------------------------------------
@@ -417,6 +419,8 @@ class RandomBot:
             return _random_consign(view, me, rng)
         if decide == "deal":
             return rng.choice([Order("yes"), Order("no")])
+        if decide == "elect":
+            return Order("elect", name=rng.choice([s for s in living if s != view.ruler] or living))
         return rng.choice([Order("kill"), Order("spare"), Order("fine", all_goods=True)])
 
 

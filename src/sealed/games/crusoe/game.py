@@ -48,8 +48,23 @@ OPTIONS = (
         "government",
         "athenian",
         "the government of an advanced scenario (the introductory scenarios have none); built: "
-        "athenian (Athenian Democracy: every decision a vote, one vote each)",
+        "athenian (Athenian Democracy: every decision a vote, one vote each), dictatorship "
+        "(one player, drawn at random, makes every decision; free violence, more dice)",
         choices=GOVERNMENTS,
+    ),
+    OptionSpec(
+        "government_strength",
+        "stable",
+        "a Dictatorship's strength: stable (as many dice in battle as the other players; the "
+        "winners of a battle he loses elect a new one), unstable (government_dice dice), "
+        "fanatic (wins every battle he fights, never wounded)",
+        choices=("stable", "unstable", "fanatic"),
+    ),
+    OptionSpec(
+        "government_dice",
+        1,
+        "an unstable Dictatorship's dice in battle (at least one, fewer than the other players)",
+        minimum=1,
     ),
     OptionSpec(
         "minimum_wage",

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from sealed.core.errors import IllegalOrderError
 from sealed.core.suggest import did_you_mean
+from sealed.games.crusoe import rulers
 from sealed.games.crusoe.cycle import eat_limits
 from sealed.games.crusoe.market import neighbours
 from sealed.games.crusoe.orders import DONE, PASS, Order
@@ -38,6 +39,7 @@ WORDS_DUE = {
     "bid": ("bid",),
     "consign": ("consign", "destroy"),
     "deal": ("yes", "no"),
+    "elect": ("elect",),
 }
 DUE_HELP = {
     "path": "path NAME: ant, dung_beetle, spider, sand_crab, firefly, bookworm, grasshopper",
@@ -65,6 +67,7 @@ DUE_HELP = {
     "consign": "consign SELLER UNITS for $DOLLARS (all the units, paid when they go into the "
     "pot), or destroy (this cycle's units)",
     "deal": "yes or no: the units offered to you for the dollars named",
+    "elect": "elect SEAT: the new Dictator (any living player but the one deposed)",
 }
 
 
@@ -94,8 +97,14 @@ def _problem(state: CrusoeState, seat: str, order: Order) -> str | None:
         return eat_limits(player, dict(order.goods))
     if order.word == "give":
         return _living_other(state, seat, order.name, allow_self=True)
+    if order.word == "elect" and order.name not in rulers.candidates(state):
+        names = rulers.candidates(state)
+        return (
+            f"elect {order.name}: not a candidate; the winners select a new "
+            f"{rulers.title(state)} among {', '.join(names)}{did_you_mean(order.name, names)}"
+        )
     if order.word == "fight":
-        if player.leisure < 1:
+        if player.leisure < 1 and not rulers.rules_free(state, seat):
             return "starting a fight costs one Leisure, and you have none"
         problem = _living_other(state, seat, order.name)
         if problem is None and involved(state, order.name):
@@ -209,6 +218,8 @@ def legal_orders(state: CrusoeState, seat: str) -> list[Order] | None:
         return [Order("yes"), Order("no")]
     if ask == "sell":
         return [Order("sell", number=int(n)) for n in state.offer]
+    if ask == "elect":
+        return [Order("elect", name=s) for s in rulers.candidates(state)]
     if ask == "draft":
         return [Order("draft", name=g) for g in GOODS if state.pile.get(g, 0) > 0]
     if ask == "provide":
@@ -225,6 +236,6 @@ def _violence_orders(state: CrusoeState, seat: str) -> list[Order]:
             continue
         if involved(state, other):
             orders.append(Order("join", name=other))
-        elif state.players[seat].leisure >= 1:
+        elif state.players[seat].leisure >= 1 or rulers.rules_free(state, seat):
             orders.append(Order("fight", name=other))
     return orders

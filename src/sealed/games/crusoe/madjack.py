@@ -283,7 +283,10 @@ class Configuration:
 
     def not_built(self) -> list[str]:
         """The parts the program cannot play yet (empty: the game can start)."""
-        missing = [name for name, options in self.parts() if not _is_built(options)]
+        # Each part is asked with the scenario when that is built: a government is refused
+        # with a scenario that has none (Government Types), and is built for one that has.
+        base = {"scenario": self.scenario} if _is_built({"scenario": self.scenario}) else {}
+        missing = [name for name, options in self.parts() if not _is_built({**base, **options})]
         if not missing and not _is_built(self.options()):
             missing.append("this combination of " + ", ".join(n for n, _ in self.parts()))
         return missing

@@ -35,6 +35,7 @@ One word starts every order; the decision open now says which are due::
     consign ben 2 for $30    State Capitalism: offer ben (who may sell the good named) 2 units
                              of it for $30 in all, paid when they go into the pot (yes / no)
     destroy                  State Capitalism: destroy this cycle's units of the good instead
+    elect ben                the winners of a battle the Dictator lost: the new Dictator
     water 1@31 2@17          Monetary Markets, wholesale: the sealed list of how many units of
                              the good you would buy at which prices (water none: no bid);
                              bid water 1@31 2@17 reads the same
@@ -98,6 +99,7 @@ ORDER_WORDS = (
     "bid",
     "consign",
     "destroy",
+    "elect",
 )
 WORDS = (*ORDER_WORDS, *(g for g in GOODS if g != "spear"))  # a wholesale list starts with its good
 
@@ -118,6 +120,8 @@ class Order:
     dollars: int = 0  # consign: the price agreed for all the units
 
 
+NAMED = ("path", "take", "fight", "join", "give", "accept", "draft", "tax", "provide", "elect")
+"""The orders written as the word and one name."""
 PASS = Order("pass")
 DONE = Order("done")
 
@@ -142,7 +146,7 @@ def format_order(order: Order) -> str:
     if order.word == "divide":
         parts = [f"{seat} {_goods_text(goods) or 'nothing'}" for seat, goods in order.shares]
         return "divide " + " ".join(parts)
-    if order.word in ("path", "take", "fight", "join", "give", "accept", "draft", "tax", "provide"):
+    if order.word in NAMED:
         return f"{order.word} {order.name}"
     if order.word in ("move", "learn", "sell"):
         return f"{order.word} {order.number}"
@@ -192,7 +196,7 @@ def parse_order(text: str) -> Order:
         return Order(word, number=_number(word, rest, "sell 2: the older units put back"))
     if word == "policy":
         return _policy(rest)
-    if word in ("fight", "join", "give", "accept"):
+    if word in ("fight", "join", "give", "accept", "elect"):
         if len(rest) != 1:
             raise OrderSyntaxError(f"write {word} and one player's name ({word} ben)")
         return Order(word, name=raw[1])

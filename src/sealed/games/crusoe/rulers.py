@@ -125,7 +125,7 @@ def begin(state: CrusoeState, chance: Chance, events: Events) -> None:
 
 
 def succeed(state: CrusoeState, chance: Chance, events: Events) -> None:
-    """A ruler who died of hunger or thirst is succeeded by one drawn at random (ruling 49)."""
+    """A ruler who died of hunger or thirst is succeeded by one drawn at random (ruling 50)."""
     if ruled(state) and state.ruler is not None and not state.players[state.ruler].alive:
         select_at_random(state, chance, events, f"{state.ruler} died; drawn at random")
 
@@ -135,7 +135,7 @@ def succeed(state: CrusoeState, chance: Chance, events: Events) -> None:
 
 def battle_dice(state: CrusoeState, seat: str) -> int:
     """One die each; a stable ruler one per other living player, an unstable one the dice set
-    for him, never as many as the others nor fewer than one (ruling 50)."""
+    for him, never as many as the others nor fewer than one (ruling 51)."""
     if ruler(state) != seat:
         return 1
     others = len(state.living()) - 1
@@ -164,7 +164,7 @@ def election_due(state: CrusoeState) -> bool:
 
 
 def candidates(state: CrusoeState) -> list[str]:
-    """A *new* ruler: any living player but the one deposed (ruling 51)."""
+    """A *new* ruler: any living player but the one deposed (ruling 52)."""
     living = state.living()
     others = [s for s in living if s != state.ruler]
     return others or living
@@ -181,7 +181,7 @@ def election_phase(state: CrusoeState, chance: Chance, events: Events) -> None:
 def on_elect(
     state: CrusoeState, orders: Mapping[str, Order], chance: Chance, events: Events
 ) -> None:
-    """The most votes elect; a tie is settled by a roll among the tied (ruling 51)."""
+    """The most votes elect; a tie is settled by a roll among the tied (ruling 52)."""
     tally: dict[str, int] = {}
     for seat in candidates(state):
         tally[seat] = sum(1 for o in orders.values() if o.name == seat)
@@ -213,15 +213,20 @@ def on_elect(
 
 def decree_division(state: CrusoeState, seat: str, events: Events) -> None:
     """Governmental Socialism: the ruler's division of the pool is the government's decision."""
-    for heir, goods in state.proposal.items():
+    division = {heir: dict(goods) for heir, goods in state.proposal.items()}
+    for heir, goods in division.items():
         for good, n in goods.items():
             state.players[heir].goods[good] += n
     if events is not None:
+        shares = "; ".join(
+            f"{heir} " + (", ".join(f"{n} {g}" for g, n in goods.items() if n) or "nothing")
+            for heir, goods in division.items()
+        )
         events.append(
             Event(
                 "vote",
-                f"The {title(state)} {seat} decides the division.",
-                data={"yes": [seat], "carried": True, "ruler": seat},
+                f"The {title(state)} {seat} divides the pool: {shares}.",
+                data={"yes": [seat], "carried": True, "ruler": seat, "division": division},
             )
         )
     state.pile, state.proposal = {}, {}

@@ -19,6 +19,7 @@ from sealed.games.crusoe import (
     cycle,
     government,
     market,
+    rulers,
     socialism,
     statecap,
     trade,
@@ -45,6 +46,7 @@ def new_state(
 ) -> CrusoeState:
     """Every castaway at the Crash Site with nothing; cycle 1's turn order is dealt."""
     state = CrusoeState(settings, tuple(seats), board, {seat: Player() for seat in seats})
+    rulers.begin(state, chance, None)  # a Dictator, "randomly selected before the game begins"
     cycle.start_cycle(state, chance, None)
     run(state, chance, None)
     return state
@@ -420,6 +422,7 @@ HANDLERS: dict[str, Handler] = {
     "sell": _one(market.on_sell),
     "bid": market.on_bid,
     "consign": _one(statecap.on_consign),
+    "elect": rulers.on_elect,
     "deal": _one(statecap.on_deal),
 }
 
@@ -439,4 +442,5 @@ PHASES: dict[str, Callable[[CrusoeState, Chance, Events], None]] = {
     "commodity": market.commodity_phase,
     "taxes": market.taxes_phase,
     "wholesale": market.wholesale_phase,
+    "election": rulers.election_phase,
 }

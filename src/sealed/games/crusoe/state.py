@@ -21,6 +21,7 @@ import yaml
 from sealed.core import setup
 from sealed.core.errors import OptionError
 from sealed.core.game import JsonDict, Options
+from sealed.games.crusoe import rulers
 
 GOODS = ("water", "banana", "apple", "grape", "egg", "fish", "spear", "diamond")
 FRUITS = ("banana", "apple", "grape")
@@ -64,7 +65,7 @@ ELASTICITY = ("water", "fish", "apple", "egg", "banana", "grape", "spear", "diam
 OPENING_MONEY = 100
 """Monetary Markets: the money available the first cycle a commodity is produced."""
 GOVERNMENTS = ("athenian", "dictatorship", "representative", "bureaucracy", "hybrid")
-BUILT_GOVERNMENTS = ("athenian",)
+BUILT_GOVERNMENTS = ("athenian", "dictatorship")
 
 ADVANCED_SCENARIOS = (
     "national-capitalism",
@@ -121,6 +122,8 @@ class Settings:
     relaxed_commons: bool = False
     single_winner: bool = False
     government: str = "athenian"
+    government_strength: str = "stable"  # a Dictatorship: stable, unstable or fanatic
+    government_dice: int = 1  # an unstable ruler's dice in battle
 
     @classmethod
     def from_options(cls, options: Options) -> Settings:
@@ -142,12 +145,15 @@ class Settings:
                 f"government {government}: not built yet (built: {', '.join(BUILT_GOVERNMENTS)}); "
                 "see docs/games/crusoe.md"
             )
+        strength, dice = rulers.read_options(options, scenario, government)
         return cls(
             scenario=scenario,
             utopian=bool(options.get("utopian", False)),
             relaxed_commons=bool(options.get("relaxed_commons", False)),
             single_winner=bool(options.get("single_winner", False)),
             government=government,
+            government_strength=strength,
+            government_dice=dice,
         )
 
     @property
@@ -415,6 +421,8 @@ class CrusoeState:
     good: str | None = None  # Monetary Markets: the good whose subphase step is open
     putback: dict[str, int] = field(default_factory=dict)  # older units put back, this good
     deals: list[Deal] = field(default_factory=list)  # State Capitalism, this good's deals
+    ruler: str | None = None  # a Dictatorship: the Dictator (rulers.py)
+    electors: list[str] = field(default_factory=list)  # winners who must elect a new ruler
 
     def copy(self) -> CrusoeState:
         clone = copy.copy(self)
@@ -437,6 +445,7 @@ class CrusoeState:
         clone.motion = {key: dict(terms) for key, terms in self.motion.items()}
         clone.putback = dict(self.putback)
         clone.deals = list(self.deals)
+        clone.electors = list(self.electors)
         return clone
 
     def money(self) -> int:
@@ -493,9 +502,13 @@ STATE_KEYS = (
     "good",
     "putback",
     "deals",
+    "ruler",
+    "electors",
     "players",
     "map",
 )
+OPTIONAL_KEYS = ("deals", "ruler", "electors")
+"""State keys a setup file may leave out (added after version 1's first records)."""
 PLAYER_KEYS = (
     "goods",
     "leisure",
@@ -532,6 +545,7 @@ PHASES = (
     "commodity",
     "taxes",
     "wholesale",
+    "election",
     "over",
 )
 
@@ -582,6 +596,8 @@ def state_to_json(state: CrusoeState) -> JsonDict:
             }
             for d in state.deals
         ],
+        "ruler": state.ruler,
+        "electors": list(state.electors),
         "players": {seat: _player_to_json(p) for seat, p in state.players.items()},
         "map": board_to_json(state.board),
     }
@@ -617,7 +633,9 @@ def state_from_json(
 
     :raises SetupError: with the path of the offending value.
     """
-    setup.mapping(data, (), STATE_KEYS, required=tuple(k for k in STATE_KEYS if k != "deals"))
+    setup.mapping(
+        data, (), STATE_KEYS, required=tuple(k for k in STATE_KEYS if k not in OPTIONAL_KEYS)
+    )
     board = board_from_json(data["map"])
     players_raw = setup.mapping(data["players"], ("players",), seats, required=seats)
     players = {seat: _player_from_json(players_raw[seat], ("players", seat)) for seat in seats}
@@ -664,6 +682,10 @@ def state_from_json(
         for seat, goods in proposal.items()
     }
     _market_from_json(state, data, seats)
+    state.ruler = _optional_seat(data.get("ruler"), ("ruler",), seats)
+    state.electors = [
+        _seat(s, ("electors", str(i)), seats) for i, s in enumerate(data.get("electors") or [])
+    ]
     return state
 
 

@@ -75,6 +75,7 @@ class CrusoeView:
     motion: dict[str, dict[str, int]]  # a policy put to the vote
     good: str | None  # the good whose commodity or wholesale step is open
     deals: list[dict[str, object]]  # State Capitalism: this good's deals this seat is party to
+    ruler: str | None = None  # a Dictatorship: the Dictator, known to all
 
 
 def build_view(state: CrusoeState, seat: str) -> CrusoeView:
@@ -129,6 +130,7 @@ def build_view(state: CrusoeState, seat: str) -> CrusoeView:
             for d in state.deals
             if seat in (d.holder, d.seller)
         ],
+        ruler=state.ruler,
     )
 
 
@@ -163,6 +165,8 @@ def render(view: CrusoeView) -> str:
         f"Turn order: {', '.join(view.order) or 'not dealt yet'}; phase: {view.phase}",
         "Radio signals recorded: " + ", ".join(f"{f} {view.radio_pool[f]}" for f in FREQUENCIES),
     ]
+    if view.ruler:
+        lines.append(f"The Dictator: {view.ruler}")
     if view.last_rescue:
         r = view.last_rescue
         lines.append(

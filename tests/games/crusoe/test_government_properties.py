@@ -1,0 +1,142 @@
+"""Property tests of the governments with a ruler (rulers.py), over random bot games.
+
+Every Dictatorship (stable, unstable, fanatic) with every built scenario that has a
+government plays to the end with every bot, and:
+
+- its record replays exactly;
+- whenever anyone lives, the ruler is a living player, and everyone's view names him;
+- the ruler never pays Leisure to invoke government or to start a fight;
+- a fanatic ruler is never on the losing side of a battle, and never wounded by one;
+- a ruler on the losing side is replaced, by the winners' election, before the next cycle;
+- the money on the table changes only by the rules' own ``print``, ``lost``, ``confiscate``
+  and ``discard`` events (as in the market's property test);
+- a sealed ballot (an election, among others) reaches no other seat before the step opens.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from sealed.core.events import Event
+from sealed.core.game import resolve_options
+from sealed.core.jsonable import jsonable
+from sealed.core.match import Match, bot_rng, replay
+from sealed.games.crusoe import GAME
+from sealed.games.crusoe.state import CrusoeState
+
+SEATS = ("ana", "ben", "cy", "dee")
+BOTS = ("greedy", "cooperative", "selfish", "random")
+SCENARIOS = ("national-capitalism", "welfare-capitalism", "governmental-socialism")
+STRENGTHS = ("stable", "unstable", "fanatic")
+MONEY_EVENTS = {"print": 1, "lost": -1, "confiscate": -1, "discard": -1}
+
+
+def options(scenario: str, strength: str) -> dict[str, Any]:
+    return resolve_options(
+        GAME.options,
+        {
+            "scenario": scenario,
+            "government": "dictatorship",
+            "government_strength": strength,
+            "government_dice": 2,
+        },
+    )
+
+
+def money_change(events: list[Event]) -> int:
+    return sum(
+        MONEY_EVENTS[e.kind] * int(e.data["amount"]) for e in events if e.kind in MONEY_EVENTS
+    )
+
+
+def check_ruler(state: CrusoeState) -> None:
+    living = state.living()
+    if not living:
+        return
+    if state.phase == "estate" or state.phase == "consume":
+        return  # a ruler who has just died is succeeded when his goods are disposed of
+    assert state.ruler in living or state.electors, f"the ruler {state.ruler} is not living"
+    for seat in SEATS:
+        assert GAME.view(state, seat).ruler == state.ruler
+
+
+def check_step(before: CrusoeState, after: CrusoeState, events: list[Event]) -> None:
+    ruler = before.ruler
+    strength = before.settings.government_strength
+    lost = any(e.kind == "battle" and ruler in e.data["losers"] for e in events)
+    for event in events:
+        if event.kind == "invoke" and event.data["seat"] == ruler:
+            assert not event.data["paid"], f"the ruler {ruler} paid to invoke government"
+        if event.kind == "fight" and event.data["seat"] == ruler and ruler and not lost:
+            assert after.players[ruler].leisure >= before.players[ruler].leisure, "he paid"
+        if event.kind == "battle" and strength == "fanatic" and ruler is not None:
+            assert ruler not in event.data["losers"], "a fanatic ruler lost a battle"
+            wounded_now = after.players[ruler].wounded and not before.players[ruler].wounded
+            assert not (ruler in event.data["dice"] and wounded_now), "a fanatic was wounded"
+    if after.cycle > before.cycle and after.living():
+        assert not after.electors, "an election was left undone at the end of a cycle"
+
+
+def play(seed: int, bots: tuple[str, ...], scenario: str, strength: str) -> Match[Any, Any, Any]:
+    match = Match.new(GAME, list(SEATS), options(scenario, strength), seed=seed)
+    players = {seat: GAME.bots[bot]() for seat, bot in zip(SEATS, bots, strict=True)}
+    rngs = {seat: bot_rng(seed, seat) for seat in SEATS}
+    for _ in range(5_000):
+        if match.result() is not None:
+            return match
+        before = match.state.copy()
+        for seat in match.waiting_for():
+            order = players[seat].choose(GAME.view(before, seat), match.prompts()[seat], rngs[seat])
+            assert GAME.parse(match.state, seat, GAME.format(order)) == order
+            match.seal_order(seat, order)
+        events = match.steps[-1].events
+        assert match.state.money() - before.money() == money_change(events)
+        check_ruler(match.state)
+        check_step(before, match.state, events)
+    raise AssertionError("the game did not end")
+
+
+@settings(max_examples=15, deadline=None)
+@given(
+    seed=st.integers(0, 2**32),
+    bots=st.permutations(BOTS),
+    scenario=st.sampled_from(SCENARIOS),
+    strength=st.sampled_from(STRENGTHS),
+)
+def test_every_dictatorship_plays_to_the_end_and_replays_exactly(
+    seed: int, bots: list[str], scenario: str, strength: str
+) -> None:
+    match = play(seed, tuple(bots), scenario, strength)
+    again = replay(json.loads(json.dumps(match.to_json())))
+    assert GAME.to_json(again.state) == GAME.to_json(match.state)
+
+
+def told(match: Match[Any, Any, Any], seat: str) -> str:
+    report = match.report(seat)
+    return json.dumps(
+        [jsonable(report.view), [jsonable(t) for t in report.events], report.step], sort_keys=True
+    )
+
+
+@settings(max_examples=6, deadline=None)
+@given(seed=st.integers(0, 2**32), strength=st.sampled_from(STRENGTHS))
+def test_a_sealed_order_reaches_no_other_seat_before_the_step_opens(
+    seed: int, strength: str
+) -> None:
+    match = Match.new(GAME, list(SEATS), options("national-capitalism", strength), seed=seed)
+    bots = {seat: GAME.bots["random"]() for seat in SEATS}
+    rngs = {seat: bot_rng(seed, seat) for seat in SEATS}
+    while match.result() is None:
+        waiting = match.waiting_for()
+        seat = waiting[0]
+        others = [s for s in SEATS if s != seat]
+        seen = {s: told(match, s) for s in others}
+        order = bots[seat].choose(GAME.view(match.state, seat), match.prompts()[seat], rngs[seat])
+        match.seal_order(seat, order)
+        if len(waiting) > 1:
+            for other in others:
+                assert told(match, other) == seen[other], f"{seat}'s sealed order reached {other}"
