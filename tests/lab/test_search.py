@@ -21,6 +21,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from sealed.core.chance import SeededChance
+from sealed.core.errors import SealedError
 from sealed.core.game import Game, OptionValue, Prompt, Result, resolve_options
 from sealed.core.registry import get_game
 from sealed.games.war_slayer.state import WarSlayerState
@@ -356,6 +357,11 @@ def test_margin_never_outweighs_the_result(scores: dict[str, int], weight: float
             assert 1.0 <= value <= 1.0 + weight
         else:
             assert value == 1 / len(result.winners)
+
+
+def test_a_negative_margin_weight_is_refused() -> None:
+    with pytest.raises(SealedError, match="margin weight"):
+        search_bot("rex-furum", 8, "greedy", margin_weight=-0.5)
 
 
 def test_margin_breaks_a_tie_of_losses() -> None:

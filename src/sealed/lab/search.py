@@ -255,6 +255,8 @@ def search_bot(
     """A search bot class for ``game_name``: ``budget`` playouts per decision, ``rollout`` bot."""
     if not 1 <= budget <= MAX_BUDGET:
         raise SealedError(f"a search budget is 1 to {MAX_BUDGET} playouts, not {budget}")
+    if not margin_weight >= 0:  # a negative weight would rank a heavy win below a near one
+        raise SealedError(f"a search's margin weight is 0 or more, not {margin_weight}")
     configured = SearchSettings(
         budget=budget, rollout=rollout, horizon=horizon, margin_weight=margin_weight
     )
