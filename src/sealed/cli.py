@@ -11,6 +11,7 @@ import dataclasses
 import importlib
 import json
 import random
+import shlex
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from datetime import datetime
@@ -77,6 +78,59 @@ class SealedGroup(click.Group):
             return super().invoke(ctx)
         except SealedError as error:
             raise click.ClickException(one_line(str(error))) from None
+
+
+class QuotedTextCommand(click.Command):
+    """A command whose last argument is a text: extra words mean its quotes were forgotten.
+
+    ``sealed order game.json ana dossier KH 7S 2D`` is the commonest slip of a new user; the
+    answer shows the command with the text quoted instead of "unexpected extra arguments".
+    """
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        try:
+            return super().parse_args(ctx, list(args))
+        except click.UsageError as error:
+            if "unexpected extra argument" not in error.message:
+                raise
+            words, options = self._split(args)
+            fixed = [*map(_shell_word, words[:2]), _shell_word(" ".join(words[2:]), always=True)]
+            command = " ".join(["sealed", str(self.name), *fixed, *map(_shell_word, options)])
+            raise click.UsageError(
+                f"the text is one argument: put it in quotes: {command}", ctx
+            ) from None
+
+    def _split(self, args: list[str]) -> tuple[list[str], list[str]]:
+        """``args`` as the positional words and this command's options (with their values)."""
+        takes_value = {
+            name: not param.is_flag
+            for param in self.params
+            if isinstance(param, click.Option)
+            for name in param.opts
+        }
+        words: list[str] = []
+        options: list[str] = []
+        value_next = False
+        for arg in args:
+            name = arg.split("=", 1)[0]
+            if value_next:
+                options.append(arg)
+                value_next = False
+            elif name in takes_value:
+                options.append(arg)
+                value_next = takes_value[name] and "=" not in arg
+            else:
+                words.append(arg)
+        return words, options
+
+
+def _shell_word(text: str, always: bool = False) -> str:
+    """``text`` as a shell word, in double quotes where it needs quoting (as the README writes)."""
+    if not always and text and shlex.quote(text) == text:
+        return text
+    if not any(c in text for c in '"$`\\!'):
+        return f'"{text}"'
+    return shlex.quote(text)
 
 
 MAX_ERROR_LINE = 500
@@ -394,7 +448,7 @@ def _print_waiting(match: Match[Any, Any, Any]) -> None:
         console.print(f"deadline: {human_time(match.deadline)} ({note})")
 
 
-@cli.command(context_settings={"ignore_unknown_options": True})
+@cli.command(cls=QuotedTextCommand, context_settings={"ignore_unknown_options": True})
 @click.argument("game_file", type=click.Path(dir_okay=False))
 @click.argument("seat")
 @click.argument("text")
@@ -563,7 +617,7 @@ def view(
     console.print(report_text(match.game, report), markup=False)
 
 
-@cli.command()
+@cli.command(cls=QuotedTextCommand)
 @click.argument("game_file", type=click.Path(dir_okay=False))
 @click.argument("sender")
 @click.argument("text")

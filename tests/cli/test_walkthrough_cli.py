@@ -9,6 +9,7 @@ prompt of a table game, a game played into a file that could not be saved, and a
 from __future__ import annotations
 
 import io
+import shlex
 import sys
 from pathlib import Path
 
@@ -162,3 +163,31 @@ def test_a_mistyped_prompt_word_is_pointed_at_the_prompts_own_words() -> None:
     assert refusals[1].endswith("(at this prompt, did you mean 'quit'?)")
     assert "at this prompt" not in refusals[2]  # an order's own misspelling is the game's to name
     assert "did you mean 'dossier'" in refusals[2]
+
+
+@pytest.mark.parametrize(
+    ("typed", "suggested"),
+    [
+        (["order", "{g}", "ana", "bid", "1"], 'sealed order {g} ana "bid 1"'),
+        (
+            ["order", "{g}", "ana", "--step", "1", "bid", "1"],
+            'sealed order {g} ana "bid 1" --step 1',
+        ),
+        (
+            ["send", "{g}", "ana", "it's", "me", "--to", "ben"],
+            'sealed send {g} ana "it\'s me" --to ben',
+        ),
+    ],
+)
+def test_forgotten_quotes_are_answered_with_the_command_quoted(
+    tmp_path: Path, typed: list[str], suggested: str
+) -> None:
+    path = tmp_path / "game.json"
+    new_game(path, "goofspiel", "ana,ben")
+    result = sealed(*[word.format(g=path) for word in typed])
+    assert result.exit_code == 2, result.output
+    line = next(line for line in result.output.splitlines() if line.startswith("Error:"))
+    command = suggested.format(g=path)
+    assert line == f"Error: the text is one argument: put it in quotes: {command}"
+    retried = sealed(*shlex.split(command)[1:])  # the suggestion, run as given, works
+    assert retried.exit_code == 0, retried.output
