@@ -10,6 +10,9 @@ the engine will (:func:`~sealed.games.rex_furum.rules.check_orders`).
   neighbour (the previous player, whose loyal bot protects it, or the next one).
 - ``crasher``: crashes the most populous company over two rounds, quitting it first
   if it works there, and embezzles with its last point.
+
+:func:`search_candidates` is not a bot: it lists the emails the lab's search bot
+weighs (``search``, ``search-N``; see the manual's "Search bot").
 """
 
 from __future__ import annotations
