@@ -165,12 +165,13 @@ def test_factionrpg_every_order_the_masks_spell_is_legal_and_spelt_back(
 
 
 @pytest.mark.parametrize("seed", range(3))
-def test_factionrpg_bot_orders_without_collaboration_are_in_the_catalogue(seed: int) -> None:
-    """The steward's orders (WITH left out) and every answer of the random bot to one
-    decision are spelt and read back, so the catalogue covers what the bots play."""
+def test_factionrpg_bot_orders_are_in_the_catalogue(seed: int) -> None:
+    """The steward's orders (its WITH is every faction but the target's owner: 'with all')
+    and the random bot's without its single WITH, and every answer to one decision, are
+    spelt and read back, so the catalogue covers what the bots play."""
     game = GAMES["factionrpg"]
     rng = random.Random(seed)
-    covered = 0
+    covered = allied = 0
     for table in tables_along_a_game("factionrpg", 4, {}, seed, cap=60):
         for seat in table.deciding():
             if table.drafts.get(seat):
@@ -182,17 +183,19 @@ def test_factionrpg_bot_orders_without_collaboration_are_in_the_catalogue(seed: 
                 if isinstance(order, TurnOrders):
                     if order.shares or any(o.transfer_to for o in order.actions):
                         continue
+                    slotted = {a.name for a in own_slots(view)}
                     order = TurnOrders(
                         tuple(
-                            replace(o, with_factions=())
+                            o if bot == "steward" else replace(o, with_factions=())
                             for o in order.actions
-                            if o.asset in {a.name for a in own_slots(view)}
+                            if o.asset in slotted
                         )
                     )
+                    allied += sum(bool(o.with_factions) for o in order.actions)
                 spelled = table.encoding.tokens(view, order)
                 assert table.encoding.order(view, spelled) == order
                 covered += 1
-    assert covered
+    assert covered and allied
 
 
 # -- no leaks ---------------------------------------------------------------------

@@ -14,6 +14,12 @@ the seats:
   assets it sees, by value then name; at most :data:`RIVAL_SLOTS`), that
   faction as a whole (infiltrate only: the seed's "target a faction as a
   whole"), or a new asset (enhance only, named ``FACTION-NewT`` for turn T);
+  with three factions or more, each attack also ``with all``: ``WITH`` every
+  faction but the target's owner (the seed: "If any assets attempting the
+  same action on the same target collaborate with each other, they
+  contribute their value to the strength of the same action"; two factions
+  collaborate when each names the other, Ruling 11, so an offer to all is
+  taken up by whoever attacks the same target with the same offer);
 - in the Consequences Phase, one answer per decision slot (the faction's
   decisions by number; at most :data:`DECISION_SLOTS`): ``reveal``,
   ``deceive``, ``feed`` one own hidden asset slot, ``seize`` for a faction
@@ -22,8 +28,7 @@ the seats:
 - ``send``: the orders are complete (no token at all is ``pass``; every
   decision not answered takes its documented default).
 
-Left out, the price of a fixed catalogue: ``WITH`` (collaboration between
-factions, which needs both to name each other), ``TRANSFER TO``, ``share``,
+Left out, the price of a fixed catalogue: ``WITH`` a chosen few, ``TRANSFER TO``, ``share``,
 ``OPENLY``, narrations, feeding several assets and splitting an increase.
 Every order the catalogue spells is one the rules accept.
 
@@ -91,12 +96,14 @@ class Token:
     word: str
     target: Target | None = None
     arg: int = 0  # answers: an own slot (feed, assign), a seat (seize), a specialization
+    allied: bool = False  # an attack WITH every faction but the target's owner
 
     @property
     def name(self) -> str:
         if self.phase == "orders":
             assert self.target is not None
-            return f"asset {self.slot + 1} {self.word} {self.target.name}"
+            allied = " with all" if self.allied else ""
+            return f"asset {self.slot + 1} {self.word} {self.target.name}{allied}"
         head = f"decision {self.slot + 1} {self.word}"
         if self.word in ("feed", "assign"):
             return f"{head} own {self.arg + 1}"
@@ -200,7 +207,8 @@ class FactionEncoding(Encoding[Order, FactionView]):
             target = self._target(view, entry)
             if target is None:
                 raise ValueError(f"token {entry.name!r} means nothing in this view")
-            orders.append(AssetOrder(own_slots(view)[entry.slot].name, entry.word, target))
+            asset = own_slots(view)[entry.slot].name
+            orders.append(AssetOrder(asset, entry.word, target, self._allies(view, entry)))
         return TurnOrders(tuple(sorted(orders, key=lambda o: o.asset.lower())))
 
     def tokens(self, view: FactionView, order: Order) -> tuple[int, ...]:
@@ -210,11 +218,10 @@ class FactionEncoding(Encoding[Order, FactionView]):
             wanted = set(order.answers)
         else:
             if order.shares or any(
-                o.with_factions or o.transfer_to or o.openly or o.narration or o.unseen
-                for o in order.actions
+                o.transfer_to or o.openly or o.narration or o.unseen for o in order.actions
             ):
-                raise ValueError("WITH, TRANSFER TO, OPENLY, narrations and shares are not spelt")
-            wanted = {(o.asset, o.action, o.target) for o in order.actions}
+                raise ValueError("TRANSFER TO, OPENLY, narrations and shares are not spelt")
+            wanted = {(o.asset, o.action, o.target, o.with_factions) for o in order.actions}
         for token, entry in enumerate(self.catalogue):
             if entry.phase != view.phase or not self._fits(view, entry):
                 continue
@@ -230,7 +237,16 @@ class FactionEncoding(Encoding[Order, FactionView]):
         if entry.phase == "consequences":
             decisions = sorted(view.decisions, key=lambda d: d.number)
             return self._answer(view, decisions[entry.slot], entry)
-        return (own_slots(view)[entry.slot].name, entry.word, self._target(view, entry))
+        asset = own_slots(view)[entry.slot].name
+        return (asset, entry.word, self._target(view, entry), self._allies(view, entry))
+
+    def _allies(self, view: FactionView, entry: Token) -> tuple[str, ...]:
+        """``WITH`` of an allied attack: every faction but the viewer and the target's owner,
+        in seat order (as the rules write it); nothing for any other token."""
+        if not entry.allied or entry.target is None:
+            return ()
+        owner = relative_seats(view.factions, view.faction)[entry.target.seat]
+        return tuple(f for f in view.factions if f not in (view.faction, owner))
 
     def _target(self, view: FactionView, entry: Token) -> str | None:
         """The target's name in this view, or None where the rules would refuse it."""
@@ -335,6 +351,8 @@ def _catalogue(n: int) -> list[Token]:
             for target in targets:
                 if _may(action, target):
                     out.append(Token("orders", slot, action, target))
+                    if n >= 3 and action in ("damage", "infiltrate") and target.kind != "own":
+                        out.append(Token("orders", slot, action, target, allied=True))
     for slot in range(DECISION_SLOTS):
         out += [Token("consequences", slot, "reveal"), Token("consequences", slot, "deceive")]
         out += [Token("consequences", slot, "feed", arg=j) for j in range(OWN_SLOTS)]
