@@ -134,7 +134,14 @@ class TerminalTable:
     def _turn(self, match: Match[Any, Any, Any], seat: str, hot_seat: bool) -> None:
         if hot_seat:
             self._wipe()
-            self.ask(f"Pass the screen to {seat} and press Enter when only {seat} can see it. ")
+            typed = self.ask(
+                f"Pass the screen to {seat} and press Enter when only {seat} can see it. "
+            )
+            if typed.strip():  # never echoed: it may be the last player's secret
+                self._say(
+                    "(what was typed there is not read and nothing was sealed: "
+                    "orders go at the prompt below the report)"
+                )
         self._deliver(match, seat)
         while True:
             text = self.ask(f"{seat}> ").strip()

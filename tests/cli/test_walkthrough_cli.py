@@ -191,3 +191,13 @@ def test_forgotten_quotes_are_answered_with_the_command_quoted(
     assert line == f"Error: the text is one argument: put it in quotes: {command}"
     retried = sealed(*shlex.split(command)[1:])  # the suggestion, run as given, works
     assert retried.exit_code == 0, retried.output
+
+
+def test_orders_typed_at_the_pass_the_screen_prompt_are_said_unread_never_echoed() -> None:
+    secret = "dossier QS QH QD"
+    hot_seat = ("play", "war-slayer", "--players", "ana,ben", "--seed", "4")
+    result = sealed(*hot_seat, input=f"{secret}\n")
+    assert result.exit_code == 0, result.output
+    assert "Pass the screen to ana" in result.output
+    assert "what was typed there is not read and nothing was sealed" in result.output
+    assert secret not in result.output
