@@ -41,6 +41,7 @@ ADVANCED = {
     "welfare-capitalism": {"commodity", "welfare", "wholesale", "ballot"},
     "governmental-socialism": {"pool", "vote"},
     "state-capitalism": {"commodity", "wholesale"},
+    "market-socialism": {"plan", "wages", "buy"},
 }
 """The built advanced scenarios played at random, and the events each must show."""
 
@@ -92,7 +93,7 @@ def check_goods(before: Counter[str], after: Counter[str], events: list[Event]) 
 def check_money(state: CrusoeState) -> None:
     for seat, player in state.players.items():
         assert player.money >= 0, f"{seat} holds ${player.money}"
-        if state.phase not in ("commodity", "taxes", "wholesale"):
+        if state.phase not in ("commodity", "taxes", "wholesale", "buy"):
             assert player.money == 0, f"{seat} holds ${player.money} in phase {state.phase}"
     assert all(n >= 0 for n in state.funds.values())
 

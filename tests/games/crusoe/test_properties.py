@@ -30,6 +30,7 @@ SEATS = ("ana", "ben", "cy", "dee")
 BOTS = ("greedy", "cooperative", "selfish", "random")
 CHANGES_GOODS = {"produce", "consume", "preserve", "spear", "battle", "cycle"}
 CHANGES_GOODS |= {"wholesale"}  # units nobody bid for go back to the bank (exact check: market)
+CHANGES_GOODS |= {"destroy"}  # State Capitalism: destroyed rather than sold (exact check: market)
 
 
 def totals(state: CrusoeState) -> Counter[str]:

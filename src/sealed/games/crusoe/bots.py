@@ -104,9 +104,46 @@ class GreedyBot:
             return self.consign(view, me)
         if decide == "deal":
             return self.deal(view, me)
+        if decide == "plan":
+            return self.plan(view)
+        if decide == "plan-ballot":
+            return self.plan_ballot(view)
+        if decide == "buy":
+            return self.buy(view, me)
         if decide == "elect":  # himself, if the deposed is another
             return Order("elect", name=me.seat)  # a winner is never the deposed
         return self.verdict
+
+    # -- Market Socialism -------------------------------------------------------------
+    plan_wage = 10
+    plan_price = 10
+
+    def plan(self, view: CrusoeView) -> Order:
+        """Its own plan (one wage, one price, no limit), or pass when it is in force."""
+        wanted = {"wage": dict.fromkeys(GOODS, self.plan_wage)}
+        wanted |= {"price": dict.fromkeys(GOODS, self.plan_price), "limit": {}}
+        if view.plan == wanted:
+            return PASS
+        terms = [(f"wage.{g}", self.plan_wage) for g in GOODS]
+        terms += [(f"price.{g}", self.plan_price) for g in GOODS]
+        return Order("plan", terms=tuple(terms))
+
+    def plan_ballot(self, view: CrusoeView) -> Order:
+        """Yes when the prices are, on average, no more than $2 over the wages."""
+        wages = list(view.plan_motion.get("wage", {}).values()) or [0]
+        prices = list(view.plan_motion.get("price", {}).values()) or [0]
+        return Order("yes" if sum(prices) / len(prices) <= sum(wages) / len(wages) + 2 else "no")
+
+    def buy(self, view: CrusoeView, me: PlayerView) -> Order:
+        """The good it lacks most that it may buy, as many as it lacks; none when it lacks
+        nothing it may buy."""
+        targets = self.targets(me)
+        choices = [str(g) for g in view.offer if targets.get(str(g), 0) > me.goods[str(g)]]
+        if not choices:
+            return Order("buy", name="none")
+        good = max(choices, key=lambda g: self.good_value(g, me))
+        units = min(targets[good] - me.goods[good], _room(view, me, good))
+        return Order("buy", name=good, number=max(1, units))
 
     # -- State Capitalism -------------------------------------------------------------
     def unit_estimate(self, view: CrusoeView, good: str) -> float:
@@ -419,6 +456,15 @@ class RandomBot:
             return _random_consign(view, me, rng)
         if decide == "deal":
             return rng.choice([Order("yes"), Order("no")])
+        if decide == "plan":
+            return _random_plan(rng)
+        if decide == "plan-ballot":
+            return rng.choice([Order("yes"), Order("no")])
+        if decide == "buy":
+            if not view.offer or rng.random() < 0.25:
+                return Order("buy", name="none")
+            good = str(rng.choice(view.offer))
+            return Order("buy", name=good, number=rng.randint(1, _room(view, me, good)))
         if decide == "elect":
             return Order("elect", name=rng.choice([s for s in living if s != view.ruler] or living))
         return rng.choice([Order("kill"), Order("spare"), Order("fine", all_goods=True)])
@@ -456,6 +502,27 @@ def _random_bid(view: CrusoeView, me: PlayerView, rng: random.Random) -> Order:
             break
         price = rng.randint(1, price - 1)
     return Order("bid", name=good, bids=tuple(steps))
+
+
+def _random_plan(rng: random.Random) -> Order:
+    if rng.random() < 0.3:
+        return PASS
+    terms = [(f"wage.{g}", rng.choice((0, 5, 10, 20))) for g in GOODS]
+    terms += [(f"price.{g}", rng.choice((1, 5, 10, 20))) for g in GOODS]
+    terms += [(f"limit.{g}", rng.choice((1, 2, 3))) for g in GOODS if rng.random() < 0.3]
+    return Order("plan", terms=tuple(terms))
+
+
+def _room(view: CrusoeView, me: PlayerView, good: str) -> int:
+    """How many units of ``good`` this seat may buy from the vault now (Market Socialism)."""
+    units = view.vault.get(good, 0)
+    limit = view.plan.get("limit", {}).get(good)
+    if limit is not None:
+        units = min(units, limit - view.bought.get(me.seat, {}).get(good, 0))
+    price = view.plan.get("price", {}).get(good, 0)
+    if price:
+        units = min(units, me.money // price)
+    return max(1, units)
 
 
 def _random_consign(view: CrusoeView, me: PlayerView, rng: random.Random) -> Order:
@@ -519,7 +586,7 @@ def fits(
     want: tuple[tuple[str, int], ...],
 ) -> bool:
     """True if the Traditional Economy's limits allow this barter (always elsewhere)."""
-    if view.scenario.split(" ")[0] in MONETARY_SCENARIOS:  # the Retail Subphase
+    if view.scenario.split(" ")[0] in (*MONETARY_SCENARIOS, "market-socialism"):  # retail
         return give != want and partner.seat in _neighbours(view, me.seat)
     if not view.scenario.startswith("traditional"):
         return give != want

@@ -50,6 +50,9 @@ def start_cycle(state: CrusoeState, chance: Chance, events: Events) -> None:
     if state.settings.government_policy:
         state.phase, state.turn, state.order = "policy", 0, []
         return
+    if state.settings.planned:  # Market Socialism: the plan, "prior to turn order determination"
+        state.phase, state.turn, state.order = "plan", 0, []
+        return
     deal_turn_order(state, chance, events)
 
 
@@ -176,6 +179,10 @@ def on_eat(state: CrusoeState, orders: Mapping[str, Order], chance: Chance, even
     for seat in state.seats:
         _preserve(state, seat, chance, events)
         state.players[seat].leisure = 0  # all Leisure markers are lost
+    if state.vault:  # Market Socialism: the vault's goods roll "to see if they keep normally"
+        from sealed.games.crusoe.socialist_market import preserve_vault  # it imports this module
+
+        preserve_vault(state, chance, events)
     if state.settings.shares_goods_of_the_dead and state.living():
         state.estates = [s for s in dead if any(state.players[s].goods.values())]
     else:

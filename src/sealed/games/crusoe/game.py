@@ -38,6 +38,9 @@ OPTIONS = (
         "Grasshopper's tax, the Firefly's provision, trade by rank and class), "
         "national-capitalism (Advanced Scenarios: the monetary market, a government), "
         "welfare-capitalism (National Capitalism with a minimum wage and welfare), "
+        "state-capitalism (only the biggest holder of a good sells it; signals paid in new "
+        "money), market-socialism (the government's wages, prices and limits; purchases from "
+        "its vault; a black market), "
         "governmental-socialism (this cycle's production into a common pool, divided by the "
         "government: under an Athenian Democracy, by majority vote), "
         "centralized-communism (the monetary market without commodity prices or taxes: "
@@ -185,6 +188,9 @@ class CrusoeGame(InPlaceGame[CrusoeState, Order, CrusoeView]):
             "bid": Order("bid", name=state.good or ""),
             "consign": Order("destroy"),
             "deal": Order("no"),
+            "plan": Order("pass"),
+            "plan-ballot": Order("no"),
+            "buy": Order("buy", name="none"),
         }
         if ask in defaults and (ask != "move" or state.roll in state.offer):
             return defaults[ask]

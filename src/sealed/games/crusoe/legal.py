@@ -10,6 +10,7 @@ from sealed.games.crusoe.cycle import eat_limits
 from sealed.games.crusoe.market import neighbours
 from sealed.games.crusoe.orders import DONE, PASS, Order
 from sealed.games.crusoe.socialism import check_division
+from sealed.games.crusoe.socialist_market import buy_problem
 from sealed.games.crusoe.state import GOODS, PATHS, CrusoeState
 from sealed.games.crusoe.trade import standing
 from sealed.games.crusoe.traditional import offer_problem, path_problem
@@ -39,6 +40,9 @@ WORDS_DUE = {
     "bid": ("bid",),
     "consign": ("consign", "destroy"),
     "deal": ("yes", "no"),
+    "plan": ("plan", "pass"),
+    "plan-ballot": ("yes", "no"),
+    "buy": ("buy",),
     "elect": ("elect",),
 }
 DUE_HELP = {
@@ -67,6 +71,11 @@ DUE_HELP = {
     "consign": "consign SELLER UNITS for $DOLLARS (all the units, paid when they go into the "
     "pot), or destroy (this cycle's units)",
     "deal": "yes or no: the units offered to you for the dollars named",
+    "plan": "plan wage N price N [limit N] [wage.GOOD N price.GOOD N limit.GOOD N|none ...], "
+    "or pass",
+    "plan-ballot": "yes or no: the plan proposed",
+    "buy": "buy GOOD N (one good from the government vault, within your limit and money), or "
+    "buy none (done buying)",
     "elect": "elect SEAT: the new Dictator (any living player but the one deposed)",
 }
 
@@ -139,6 +148,8 @@ def _problem(state: CrusoeState, seat: str, order: Order) -> str | None:
         return f"the good on sale now is {state.good}, not {order.name} ({state.good} 1@20 ...)"
     if order.word == "consign":
         return _consign_problem(state, seat, order)
+    if order.word == "buy":
+        return buy_problem(state, seat, order)
     if order.word == "swap" and state.settings.scenario != "traditional":
         return "only the Traditional Economy swaps tracks"
     if order.word == "accept" and standing(state, order.name, seat) is None:
@@ -167,7 +178,7 @@ def _offer_problem(state: CrusoeState, seat: str, order: Order) -> str | None:
         return problem.replace("fight", "trade with")
     if order.name in state.home:
         return f"{order.name} has gone home: trading is over for him"
-    if state.settings.monetary and order.name not in neighbours(state, seat):
+    if state.settings.retail and order.name not in neighbours(state, seat):
         return (
             f"Retail Subphase: you may trade only with your neighbours in turn order "
             f"({' and '.join(neighbours(state, seat)) or 'nobody'})"
@@ -214,7 +225,7 @@ def legal_orders(state: CrusoeState, seat: str) -> list[Order] | None:
         return [DONE]
     if ask == "spear":
         return [Order("spear"), Order("keep")]
-    if ask in ("vote", "ballot", "deal"):
+    if ask in ("vote", "ballot", "deal", "plan-ballot"):
         return [Order("yes"), Order("no")]
     if ask == "sell":
         return [Order("sell", number=int(n)) for n in state.offer]

@@ -35,6 +35,11 @@ One word starts every order; the decision open now says which are due::
     consign ben 2 for $30    State Capitalism: offer ben (who may sell the good named) 2 units
                              of it for $30 in all, paid when they go into the pot (yes / no)
     destroy                  State Capitalism: destroy this cycle's units of the good instead
+    plan wage 10 price 12 limit.apple 2    Market Socialism: propose the government's wages and
+                             prices per unit (wage N, price N for every good; wage.GOOD N,
+                             price.GOOD N for one) and purchase limits (limit N or none for
+                             every good, limit.GOOD N or none); what is not named: $10, no limit
+    buy apple 2 / buy none   Market Socialism: buy from the government vault (none: done)
     elect ben                the winners of a battle the Dictator lost: the new Dictator
     water 1@31 2@17          Monetary Markets, wholesale: the sealed list of how many units of
                              the good you would buy at which prices (water none: no bid);
@@ -99,6 +104,8 @@ ORDER_WORDS = (
     "bid",
     "consign",
     "destroy",
+    "plan",
+    "buy",
     "elect",
 )
 WORDS = (*ORDER_WORDS, *(g for g in GOODS if g != "spear"))  # a wholesale list starts with its good
@@ -152,6 +159,10 @@ def format_order(order: Order) -> str:
         return f"{order.word} {order.number}"
     if order.word == "consign":
         return f"consign {order.name} {order.number} for ${order.dollars}"
+    if order.word == "plan":
+        return "plan " + _plan_text(dict(order.terms))
+    if order.word == "buy":
+        return "buy none" if order.name == "none" else f"buy {order.name} {order.number}"
     if order.word == "bid":
         return f"{order.name} " + (" ".join(f"{q}@{p}" for q, p in order.bids) or "none")
     if order.word == "policy":
@@ -175,7 +186,8 @@ def parse_order(text: str) -> Order:
     raw = text.replace(",", " ").split()
     words = [w.lower() for w in raw]
     if not words:
-        raise OrderSyntaxError("empty order: write one of " + ", ".join(WORDS))
+        listed = " ".join(ORDER_WORDS)
+        raise OrderSyntaxError(f"empty order: write one of {listed} or a good's list")
     word, rest = words[0], words[1:]
     if word == "bid" or (_singular(word) in GOODS and (rest or word != "spear")):
         if word == "bid":
@@ -184,10 +196,9 @@ def parse_order(text: str) -> Order:
             word, rest = rest[0], rest[1:]
         return _bid(word, rest)
     if word not in WORDS:
-        raise OrderSyntaxError(
-            f"unknown order {_shown(word)}{did_you_mean(word, WORDS)} "
-            f"(orders: {', '.join(ORDER_WORDS)}, or a good's list)"
-        )
+        # A suggestion is enough; without one the order words are listed (one short line).
+        hint = did_you_mean(word, WORDS) or f" (orders: {' '.join(ORDER_WORDS)}, or a good's list)"
+        raise OrderSyntaxError(f"unknown order {_shown(word)}{hint}")
     if word in ("path", "take"):
         return Order(word, name=_one_of(word, rest, PATHS if word == "path" else GROUPS))
     if word in ("move", "learn"):
@@ -210,6 +221,10 @@ def parse_order(text: str) -> Order:
         return _offer(raw[1:], rest)
     if word == "consign":
         return _consign(raw[1:], rest)
+    if word == "plan":
+        return _plan(rest)
+    if word == "buy":
+        return _buy(rest)
     if word == "divide":
         return _divide(raw[1:])
     if word == "eat":
@@ -221,6 +236,67 @@ def parse_order(text: str) -> Order:
     if rest:
         raise OrderSyntaxError(f"{word} takes nothing after it (write {word})")
     return Order(word)
+
+
+PLAN_KINDS = ("wage", "price", "limit")
+PLAN_KEYS = (*PLAN_KINDS, *(f"{k}.{g}" for k in PLAN_KINDS for g in GOODS))
+PLAN_HELP = (
+    "write plan and KEY N pairs: wage N, price N, limit N or none (every good), wage.GOOD N, "
+    "price.GOOD N, limit.GOOD N or none (plan wage 10 price 12 limit.apple 2)"
+)
+PLAN_DEFAULT = 10
+
+
+def _plan(rest: list[str]) -> Order:
+    """``plan wage 10 price 12 limit.apple 2``: general values first, then the named goods."""
+    if not rest or len(rest) % 2:
+        raise OrderSyntaxError(PLAN_HELP)
+    given: dict[str, int | None] = {}
+    for key, value in zip(rest[::2], rest[1::2], strict=True):
+        if key not in PLAN_KEYS:
+            raise OrderSyntaxError(f"plan: {key[:24]!r} is not a key{did_you_mean(key, PLAN_KEYS)}")
+        if key in given:
+            raise OrderSyntaxError(f"plan: {key} is named twice")
+        if value == "none" and key.startswith("limit"):
+            given[key] = None
+        elif value.isascii() and value.isdigit() and len(value) <= 3:
+            given[key] = int(value)
+        else:
+            raise OrderSyntaxError(f"plan: {key} {value[:12]}: a number from 0 to 999")
+    terms: list[tuple[str, int]] = []
+    for kind in PLAN_KINDS:
+        default = None if kind == "limit" else PLAN_DEFAULT
+        for good in GOODS:
+            amount = given.get(f"{kind}.{good}", given.get(kind, default))
+            if amount is not None:
+                terms.append((f"{kind}.{good}", amount))
+    return Order("plan", terms=tuple(terms))
+
+
+def _plan_text(terms: dict[str, int]) -> str:
+    """The canonical text: each kind's commonest value for every good, then the others."""
+    parts: list[str] = []
+    for kind in PLAN_KINDS:
+        values = [terms.get(f"{kind}.{g}") for g in GOODS]
+        common = max(values, key=lambda v: (values.count(v), -1 if v is None else -v))
+        if common is not None:
+            parts.append(f"{kind} {common}")
+        parts += [
+            f"{kind}.{g} {'none' if v is None else v}"
+            for g, v in zip(GOODS, values, strict=True)
+            if v != common
+        ]
+    return " ".join(parts)
+
+
+def _buy(rest: list[str]) -> Order:
+    """``buy apple 2`` or ``buy none``."""
+    if rest in (["none"], ["nothing"]):
+        return Order("buy", name="none")
+    if len(rest) != 2 or not _whole(rest[1]):
+        raise OrderSyntaxError("write buy, a good and how many (buy apple 2), or buy none")
+    good = _one_of("buy", [_singular(rest[0])], GOODS)
+    return Order("buy", name=good, number=int(rest[1]))
 
 
 CONSIGN_HELP = "write consign, a seller, the units and the dollars for all (consign ben 2 for $30)"

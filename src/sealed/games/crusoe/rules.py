@@ -21,6 +21,8 @@ from sealed.games.crusoe import (
     market,
     rulers,
     socialism,
+    socialist_market,
+    socialist_plan,
     statecap,
     trade,
     traditional,
@@ -424,6 +426,9 @@ HANDLERS: dict[str, Handler] = {
     "consign": _one(statecap.on_consign),
     "elect": rulers.on_elect,
     "deal": _one(statecap.on_deal),
+    "plan": _one(socialist_plan.on_plan),
+    "plan-ballot": socialist_plan.on_plan_ballot,
+    "buy": _one(socialist_market.on_buy),
 }
 
 PHASES: dict[str, Callable[[CrusoeState, Chance, Events], None]] = {
@@ -442,5 +447,7 @@ PHASES: dict[str, Callable[[CrusoeState, Chance, Events], None]] = {
     "commodity": market.commodity_phase,
     "taxes": market.taxes_phase,
     "wholesale": market.wholesale_phase,
+    "plan": socialist_plan.plan_phase,
+    "buy": socialist_market.buy_phase,
     "election": rulers.election_phase,
 }

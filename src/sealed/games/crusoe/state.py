@@ -107,6 +107,7 @@ BUILT_SCENARIOS = (
     "national-capitalism",
     "welfare-capitalism",
     "state-capitalism",
+    "market-socialism",
     "governmental-socialism",
     "centralized-communism",
 )
@@ -160,6 +161,17 @@ class Settings:
     def monetary(self) -> bool:
         """The advanced scenarios with the Monetary Market rules."""
         return self.scenario in MONETARY_SCENARIOS
+
+    @property
+    def planned(self) -> bool:
+        """Market Socialism: the government's plan before the turn order, wages, the vault."""
+        return self.scenario == "market-socialism"
+
+    @property
+    def retail(self) -> bool:
+        """Barter only with the neighbours in turn order: the Retail Subphase of a monetary
+        market, and Market Socialism's black market ("like the retail subphase")."""
+        return self.monetary or self.planned
 
     @property
     def common_pool(self) -> bool:
@@ -421,6 +433,11 @@ class CrusoeState:
     good: str | None = None  # Monetary Markets: the good whose subphase step is open
     putback: dict[str, int] = field(default_factory=dict)  # older units put back, this good
     deals: list[Deal] = field(default_factory=list)  # State Capitalism, this good's deals
+    plan: dict[str, dict[str, int]] = field(default_factory=dict)  # Market Socialism's plan
+    plan_motion: dict[str, dict[str, int]] = field(default_factory=dict)  # a plan under vote
+    vault: dict[str, int] = field(default_factory=dict)  # Market Socialism: the government's
+    bought: dict[str, dict[str, int]] = field(default_factory=dict)  # from the vault, per seat
+    done: list[str] = field(default_factory=list)  # Market Socialism: done buying this cycle
     ruler: str | None = None  # a Dictatorship: the Dictator (rulers.py)
     electors: list[str] = field(default_factory=list)  # winners who must elect a new ruler
 
@@ -445,6 +462,11 @@ class CrusoeState:
         clone.motion = {key: dict(terms) for key, terms in self.motion.items()}
         clone.putback = dict(self.putback)
         clone.deals = list(self.deals)
+        clone.plan = {k: dict(v) for k, v in self.plan.items()}
+        clone.plan_motion = {k: dict(v) for k, v in self.plan_motion.items()}
+        clone.vault = dict(self.vault)
+        clone.bought = {s: dict(v) for s, v in self.bought.items()}
+        clone.done = list(self.done)
         clone.electors = list(self.electors)
         return clone
 
@@ -462,7 +484,7 @@ class CrusoeState:
         if token in FREQUENCIES:
             return sum(p.radio[token] for p in self.players.values())
         held = sum(p.goods[token] for p in self.players.values())
-        return held + self.pile.get(token, 0)
+        return held + self.pile.get(token, 0) + self.vault.get(token, 0)
 
     def bank(self, token: str) -> int:
         return max(0, self.board.supply[token] - self.in_play(token))
@@ -504,11 +526,27 @@ STATE_KEYS = (
     "deals",
     "ruler",
     "electors",
+    "plan",
+    "plan_motion",
+    "vault",
+    "bought",
+    "done",
     "players",
     "map",
 )
-OPTIONAL_KEYS = ("deals", "ruler", "electors")
+OPTIONAL_KEYS = (
+    "deals",
+    "ruler",
+    "electors",
+    "plan",
+    "plan_motion",
+    "vault",
+    "bought",
+    "done",
+)
 """State keys a setup file may leave out (added after version 1's first records)."""
+PLAN_KEYS = ("plan", "plan_motion", "vault", "bought", "done")
+"""Market Socialism's state keys."""
 PLAYER_KEYS = (
     "goods",
     "leisure",
@@ -596,6 +634,11 @@ def state_to_json(state: CrusoeState) -> JsonDict:
             }
             for d in state.deals
         ],
+        "plan": {k: dict(v) for k, v in state.plan.items()},
+        "plan_motion": {k: dict(v) for k, v in state.plan_motion.items()},
+        "vault": dict(state.vault),
+        "bought": {s: dict(v) for s, v in state.bought.items()},
+        "done": list(state.done),
         "ruler": state.ruler,
         "electors": list(state.electors),
         "players": {seat: _player_to_json(p) for seat, p in state.players.items()},
@@ -720,6 +763,33 @@ def _market_from_json(state: CrusoeState, data: Mapping[str, Any], seats: Sequen
     }
     deals = setup.sequence(data.get("deals", []), ("deals",))  # absent in older records
     state.deals = [_deal(d, ("deals", str(i)), seats) for i, d in enumerate(deals)]
+    _plan_from_json(state, data, seats)
+
+
+def _plan_from_json(state: CrusoeState, data: Mapping[str, Any], seats: Sequence[str]) -> None:
+    """Market Socialism: the plan (``wage``, ``price``, ``limit`` per good), a plan under vote,
+    the vault, what each seat bought this cycle and who is done buying (all optional)."""
+    state.plan = _plan(data.get("plan", {}), ("plan",))
+    state.plan_motion = _plan(data.get("plan_motion", {}), ("plan_motion",))
+    state.vault = {g: n for g, n in _counts(data.get("vault", {}), ("vault",), GOODS).items() if n}
+    bought = setup.mapping(data.get("bought", {}), ("bought",), seats)
+    state.bought = {
+        str(s): {g: n for g, n in _counts(v, ("bought", str(s)), GOODS).items() if n}
+        for s, v in bought.items()
+    }
+    done = setup.sequence(data.get("done", []), ("done",))
+    state.done = [_seat(s, ("done", str(i)), seats) for i, s in enumerate(done)]
+
+
+def _plan(value: object, path: setup.Path) -> dict[str, dict[str, int]]:
+    raw = setup.mapping(value, path, ("wage", "price", "limit"))
+    return {
+        str(kind): {
+            str(g): setup.integer(n, (*path, str(kind), str(g)), 0, 999)
+            for g, n in setup.mapping(terms, (*path, str(kind)), GOODS).items()
+        }
+        for kind, terms in raw.items()
+    }
 
 
 def _deal(value: object, path: setup.Path, seats: Sequence[str]) -> Deal:

@@ -18,7 +18,7 @@ from collections.abc import Mapping
 
 from sealed.core.chance import Chance
 from sealed.core.events import Audience, Event
-from sealed.games.crusoe import market, socialism
+from sealed.games.crusoe import market, socialism, socialist_market
 from sealed.games.crusoe.orders import Order
 from sealed.games.crusoe.pool import split_evenly
 from sealed.games.crusoe.state import GOODS, CrusoeState, Offer
@@ -36,6 +36,8 @@ def begin(state: CrusoeState, events: Events) -> None:
         socialism.begin(state, events)
     elif state.settings.monetary:
         market.begin(state, events)
+    elif state.settings.planned:
+        socialist_market.begin(state, events)
     elif state.settings.scenario == "traditional":
         state.phase, state.turn = "tax", 0
     else:

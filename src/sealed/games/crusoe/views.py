@@ -10,10 +10,12 @@ time to eat, the consumption that scores the most VP from what it holds.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from sealed.games.crusoe.cycle import meal_for
 from sealed.games.crusoe.orders import eat, format_order
+from sealed.games.crusoe.socialist_market import current as current_plan
+from sealed.games.crusoe.socialist_market import describe as describe_plan
 from sealed.games.crusoe.state import (
     FOODS,
     FREQUENCIES,
@@ -75,6 +77,10 @@ class CrusoeView:
     motion: dict[str, dict[str, int]]  # a policy put to the vote
     good: str | None  # the good whose commodity or wholesale step is open
     deals: list[dict[str, object]]  # State Capitalism: this good's deals this seat is party to
+    plan: dict[str, dict[str, int]] = field(default_factory=dict)  # Market Socialism's plan
+    plan_motion: dict[str, dict[str, int]] = field(default_factory=dict)  # a plan under vote
+    vault: dict[str, int] = field(default_factory=dict)  # Market Socialism: the government's
+    bought: dict[str, dict[str, int]] = field(default_factory=dict)  # from the vault this cycle
     ruler: str | None = None  # a Dictatorship: the Dictator, known to all
 
 
@@ -130,8 +136,16 @@ def build_view(state: CrusoeState, seat: str) -> CrusoeView:
             for d in state.deals
             if seat in (d.holder, d.seller)
         ],
+        plan=_copy_plan(current_plan(state)) if state.settings.planned else {},
+        plan_motion=_copy_plan(state.plan_motion),
+        vault=dict(state.vault),
+        bought={s: dict(v) for s, v in state.bought.items()},
         ruler=state.ruler,
     )
+
+
+def _copy_plan(plan: dict[str, dict[str, int]]) -> dict[str, dict[str, int]]:
+    return {kind: dict(terms) for kind, terms in plan.items()}
 
 
 def _player(state: CrusoeState, seat: str) -> PlayerView:
@@ -199,6 +213,8 @@ def render(view: CrusoeView) -> str:
 
 def _market_lines(view: CrusoeView) -> list[str]:
     """The money ledger as the table keeps it: policy, markets, prices, the good on sale."""
+    if view.plan:
+        return _plan_lines(view)
     if not (view.policy or view.market or view.prices or view.good):
         return []  # no monetary market (or none held yet without a government's policy)
     lines = []
@@ -236,6 +252,18 @@ def _market_lines(view: CrusoeView) -> list[str]:
                 f"Deal ({deal['status']}): {deal['holder']} offers {deal['seller']} "
                 f"{deal['units']} {view.good} for ${deal['dollars']}"
             )
+    return lines
+
+
+def _plan_lines(view: CrusoeView) -> list[str]:
+    """Market Socialism: the plan in force, a plan under vote, the vault, what was bought."""
+    lines = [f"Plan: {describe_plan(view.plan)}"]
+    if view.plan_motion:
+        lines.append(f"Proposed plan: {describe_plan(view.plan_motion)}")
+    vault = ", ".join(f"{n} {g}" for g, n in view.vault.items() if n) or "empty"
+    lines.append(f"Government vault: {vault}")
+    for seat, goods in view.bought.items():
+        lines.append(f"  {seat} bought: " + ", ".join(f"{n} {g}" for g, n in goods.items()))
     return lines
 
 
