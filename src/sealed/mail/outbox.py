@@ -254,7 +254,8 @@ class Outbox:
             try:
                 smtp.sendmail(self.relay.envelope_from, recipients, raw)
             except smtplib.SMTPResponseException as error:
-                text, permanent = f"{error.smtp_code} {error.smtp_error!r}", error.smtp_code >= 500
+                text = f"{error.smtp_code} {_said(error.smtp_error)}"
+                permanent = error.smtp_code >= 500
             except smtplib.SMTPRecipientsRefused as error:
                 text, permanent = f"recipients refused: {error.recipients}", True
             else:
@@ -374,3 +375,9 @@ def _owner(meta: dict[str, Any]) -> tuple[str, str]:
     if kind == "answer" and len(parts) >= 3:
         return parts[-2], parts[-1]
     return "", ""  # a bounce to a stranger: no game's
+
+
+def _said(reply: bytes | str) -> str:
+    """The relay's words, for the game master to read (bytes as text, on one line)."""
+    text = reply.decode("utf-8", "replace") if isinstance(reply, bytes) else str(reply)
+    return " ".join(text.split())
