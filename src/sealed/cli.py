@@ -80,7 +80,40 @@ class SealedGroup(click.Group):
             raise click.ClickException(one_line(str(error))) from None
 
 
-class QuotedTextCommand(click.Command):
+class SeatCommand(click.Command):
+    """A command of GAME_FILE and a seat: a missing seat is answered with the game's seats."""
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        try:
+            return super().parse_args(ctx, list(args))
+        except click.MissingParameter as error:
+            name = error.param.name if error.param is not None else None
+            if name == "text":
+                what = "the message, in quotes, or - to read it"
+                if self.name == "order":
+                    what = "the orders, in quotes, or - to read them"
+                raise click.UsageError(
+                    f"missing argument TEXT: {what} from standard input", ctx
+                ) from None
+            seats = _seats_of(ctx.params.get("game_file"))
+            if name not in ("seat", "sender") or not seats:
+                raise
+            raise click.UsageError(
+                f"missing argument {str(name).upper()}: one of {', '.join(seats)}, or gm", ctx
+            ) from None
+
+
+def _seats_of(game_file: Any) -> list[str]:
+    """The seats of a game file, or none if it cannot be read (its own error comes later)."""
+    if not isinstance(game_file, str):
+        return []
+    try:
+        return list(load_match(game_file).seats)
+    except SealedError:
+        return []
+
+
+class QuotedTextCommand(SeatCommand):
     """A command whose last argument is a text: extra words mean its quotes were forgotten.
 
     ``sealed order game.json ana dossier KH 7S 2D`` is the commonest slip of a new user; the
@@ -573,7 +606,7 @@ def post(game_file: str, step: int | None) -> None:
         console.print(event.text, markup=False)
 
 
-@cli.command()
+@cli.command(cls=SeatCommand)
 @click.argument("game_file", type=click.Path(dir_okay=False))
 @click.argument("seat")
 @click.option("--all", "full", is_flag=True, help="Every event this seat may see, not just new.")

@@ -201,3 +201,29 @@ def test_orders_typed_at_the_pass_the_screen_prompt_are_said_unread_never_echoed
     assert "Pass the screen to ana" in result.output
     assert "what was typed there is not read and nothing was sealed" in result.output
     assert secret not in result.output
+
+
+@pytest.mark.parametrize(
+    ("args", "expected"),
+    [
+        (["view", "{g}"], "missing argument SEAT: one of ana, ben, or gm"),
+        (["order", "{g}"], "missing argument SEAT: one of ana, ben, or gm"),
+        (["send", "{g}"], "missing argument SENDER: one of ana, ben, or gm"),
+        (["order", "{g}", "ana"], "missing argument TEXT: the orders, in quotes, or - to"),
+        (["send", "{g}", "ana"], "missing argument TEXT: the message, in quotes, or - to"),
+    ],
+)
+def test_a_missing_argument_names_what_to_write(
+    tmp_path: Path, args: list[str], expected: str
+) -> None:
+    path = tmp_path / "game.json"
+    new_game(path, "goofspiel", "ana,ben")
+    result = sealed(*[arg.format(g=path) for arg in args])
+    assert result.exit_code == 2, result.output
+    assert f"Error: {expected}" in result.output
+
+
+def test_a_missing_seat_of_a_missing_game_file_keeps_clicks_answer(tmp_path: Path) -> None:
+    result = sealed("view", str(tmp_path / "nothere.json"))
+    assert result.exit_code == 2 and "Missing argument 'SEAT'" in result.output
+    assert list(tmp_path.iterdir()) == []
