@@ -39,6 +39,7 @@ ADVANCED = {
     "national-capitalism": {"commodity", "wholesale", "ballot"},
     "centralized-communism": {"pot", "wholesale"},
     "welfare-capitalism": {"commodity", "welfare", "wholesale", "ballot"},
+    "welfare-capitalism minimum_wage=government": {"commodity", "welfare", "wage", "ballot"},
     "governmental-socialism": {"pool", "vote"},
     "state-capitalism": {"commodity", "wholesale"},
     "market-socialism": {"plan", "wages", "buy"},
@@ -93,7 +94,7 @@ def check_goods(before: Counter[str], after: Counter[str], events: list[Event]) 
 def check_money(state: CrusoeState) -> None:
     for seat, player in state.players.items():
         assert player.money >= 0, f"{seat} holds ${player.money}"
-        if state.phase not in ("commodity", "taxes", "wholesale", "buy"):
+        if state.phase not in ("commodity", "taxes", "wholesale", "buy", "wage"):
             assert player.money == 0, f"{seat} holds ${player.money} in phase {state.phase}"
     assert all(n >= 0 for n in state.funds.values())
 
@@ -101,7 +102,9 @@ def check_money(state: CrusoeState) -> None:
 def play(
     seed: int, bots: tuple[str, ...], scenario: str = "national-capitalism"
 ) -> Match[Any, Any, Any]:
-    options = resolve_options(GAME.options, {"scenario": scenario})
+    name, _, variation = scenario.partition(" minimum_wage=")  # Welfare's variation
+    wage = {"minimum_wage": variation} if variation else {}
+    options = resolve_options(GAME.options, {"scenario": name, **wage})
     match = Match.new(GAME, list(SEATS), options, seed=seed)
     players = {seat: GAME.bots[bot]() for seat, bot in zip(SEATS, bots, strict=True)}
     rngs = {seat: bot_rng(seed, seat) for seat in SEATS}

@@ -39,9 +39,11 @@ def test_an_advanced_scenario_not_built_is_refused_by_name(scenario: str) -> Non
         Settings.from_options({"scenario": scenario})
 
 
-def test_the_government_s_minimum_wage_is_refused_by_name_until_built() -> None:
-    with pytest.raises(OptionError, match=r"minimum_wage government .*not built yet"):
-        Settings.from_options({"scenario": "welfare-capitalism", "minimum_wage": "government"})
+def test_the_government_s_minimum_wage_is_welfare_capitalism_s_only() -> None:
+    settings = {"scenario": "welfare-capitalism", "minimum_wage": "government"}
+    assert Settings.from_options(settings).minimum_wage == "government"
+    with pytest.raises(OptionError, match="only Welfare Capitalism has a minimum wage"):
+        Settings.from_options({"scenario": "national-capitalism", "minimum_wage": "government"})
 
 
 PRICE = st.integers(1, 200)

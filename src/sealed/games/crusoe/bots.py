@@ -37,6 +37,7 @@ from sealed.games.crusoe.state import (
 )
 from sealed.games.crusoe.traditional import allowed_paths, trade_limit
 from sealed.games.crusoe.views import CrusoeView, PlayerView
+from sealed.games.crusoe.welfare import minimum_wage
 
 LANDINGS = 1 / 3.5  # the chance a die lands a pawn on a given space
 
@@ -110,9 +111,28 @@ class GreedyBot:
             return self.plan_ballot(view)
         if decide == "buy":
             return self.buy(view, me)
+        if decide == "wage":
+            return self.wage(view)
+        if decide == "wage-ballot":
+            return self.wage_ballot(view)
         if decide == "elect":  # himself, if the deposed is another
             return Order("elect", name=me.seat)  # a winner is never the deposed
         return self.verdict
+
+    # -- Welfare Capitalism, the government's minimum wage ----------------------------
+    def wanted_wage(self, view: CrusoeView) -> int:
+        """The seed's package at this cycle's prices."""
+        return minimum_wage(view.prices, view.market).amount
+
+    def wage(self, view: CrusoeView) -> Order:
+        """Propose the package's wage, or pass when it is in force."""
+        wanted = self.wanted_wage(view)
+        return PASS if view.wage == wanted else Order("wage", number=wanted)
+
+    def wage_ballot(self, view: CrusoeView) -> Order:
+        """Yes to a minimum wage within $20 of the package's."""
+        motion = view.wage_motion or 0
+        return Order("yes" if abs(motion - self.wanted_wage(view)) <= 20 else "no")
 
     # -- Market Socialism -------------------------------------------------------------
     plan_wage = 10
@@ -458,6 +478,10 @@ class RandomBot:
             return rng.choice([Order("yes"), Order("no")])
         if decide == "plan":
             return _random_plan(rng)
+        if decide == "wage":
+            return PASS if rng.random() < 0.3 else Order("wage", number=rng.randint(0, 150))
+        if decide == "wage-ballot":
+            return rng.choice([Order("yes"), Order("no")])
         if decide == "plan-ballot":
             return rng.choice([Order("yes"), Order("no")])
         if decide == "buy":

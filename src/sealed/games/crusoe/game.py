@@ -74,7 +74,7 @@ OPTIONS = (
         "package",
         "Welfare Capitalism's minimum wage: package (water, two of the cheapest fruit, one of "
         "the cheapest protein at this cycle's commodity prices); government (set by the "
-        "government each cycle: not built yet)",
+        "government at the start of each tax subphase)",
         choices=("package", "government"),
     ),
     OptionSpec("utopian", False, "the Utopian module: violence is not permitted"),
@@ -191,6 +191,8 @@ class CrusoeGame(InPlaceGame[CrusoeState, Order, CrusoeView]):
             "plan": Order("pass"),
             "plan-ballot": Order("no"),
             "buy": Order("buy", name="none"),
+            "wage": Order("pass"),
+            "wage-ballot": Order("no"),
         }
         if ask in defaults and (ask != "move" or state.roll in state.offer):
             return defaults[ask]

@@ -43,6 +43,8 @@ WORDS_DUE = {
     "plan": ("plan", "pass"),
     "plan-ballot": ("yes", "no"),
     "buy": ("buy",),
+    "wage": ("wage", "pass"),
+    "wage-ballot": ("yes", "no"),
     "elect": ("elect",),
 }
 DUE_HELP = {
@@ -76,6 +78,8 @@ DUE_HELP = {
     "plan-ballot": "yes or no: the plan proposed",
     "buy": "buy GOOD N (one good from the government vault, within your limit and money), or "
     "buy none (done buying)",
+    "wage": "wage N: the minimum wage in dollars you propose, or pass",
+    "wage-ballot": "yes or no: the minimum wage proposed",
     "elect": "elect SEAT: the new Dictator (any living player but the one deposed)",
 }
 
@@ -225,7 +229,7 @@ def legal_orders(state: CrusoeState, seat: str) -> list[Order] | None:
         return [DONE]
     if ask == "spear":
         return [Order("spear"), Order("keep")]
-    if ask in ("vote", "ballot", "deal", "plan-ballot"):
+    if ask in ("vote", "ballot", "deal", "plan-ballot", "wage-ballot"):
         return [Order("yes"), Order("no")]
     if ask == "sell":
         return [Order("sell", number=int(n)) for n in state.offer]

@@ -136,7 +136,9 @@ def commodity_phase(state: CrusoeState, chance: Chance, events: Events) -> None:
     if following < len(ELASTICITY):
         state.good = ELASTICITY[following]
         return
-    state.good, state.phase = None, "taxes"
+    # Welfare Capitalism's variation: the government sets the minimum wage first (wage_vote.py)
+    variation = state.settings.minimum_wage == "government"
+    state.good, state.phase = None, "wage" if variation else "taxes"
 
 
 def on_sell(state: CrusoeState, seat: str, order: Order, chance: Chance, events: Events) -> None:
@@ -231,6 +233,8 @@ def taxes_phase(state: CrusoeState, chance: Chance, events: Events) -> None:
     wage, relief = None, {}
     if state.settings.scenario == "welfare-capitalism":
         wage = minimum_wage(state.prices, state.funds)
+        if state.settings.minimum_wage == "government" and state.wage is not None:
+            wage = Wage(state.wage, ())  # set by the government (ruling 55)
         relief = entitled(money, rewards, wage.amount)
         # "When the Radio Signal tax is paid welfare applicants are automatically not taxed."
         burden = {s: 0 if s in relief else b for s, b in burden.items()}
@@ -250,9 +254,12 @@ def taxes_phase(state: CrusoeState, chance: Chance, events: Events) -> None:
 
 
 def _welfare_event(wage: Wage, relief: Mapping[str, int]) -> Event:
-    package = ", ".join(
-        f"{units} {good} at ${price}" + ("" if priced else " (not priced this cycle)")
-        for good, units, price, priced in wage.parts
+    package = (
+        ", ".join(
+            f"{units} {good} at ${price}" + ("" if priced else " (not priced this cycle)")
+            for good, units, price, priced in wage.parts
+        )
+        or "set by the government"
     )
     who = ", ".join(f"{s} ${n}" for s, n in relief.items()) or "nobody"
     return Event(

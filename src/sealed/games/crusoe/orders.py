@@ -40,6 +40,8 @@ One word starts every order; the decision open now says which are due::
                              price.GOOD N for one) and purchase limits (limit N or none for
                              every good, limit.GOOD N or none); what is not named: $10, no limit
     buy apple 2 / buy none   Market Socialism: buy from the government vault (none: done)
+    wage 60                  Welfare Capitalism (minimum_wage=government): propose the minimum
+                             wage in dollars (then yes / no)
     elect ben                the winners of a battle the Dictator lost: the new Dictator
     water 1@31 2@17          Monetary Markets, wholesale: the sealed list of how many units of
                              the good you would buy at which prices (water none: no bid);
@@ -106,6 +108,7 @@ ORDER_WORDS = (
     "destroy",
     "plan",
     "buy",
+    "wage",
     "elect",
 )
 WORDS = (*ORDER_WORDS, *(g for g in GOODS if g != "spear"))  # a wholesale list starts with its good
@@ -155,7 +158,7 @@ def format_order(order: Order) -> str:
         return "divide " + " ".join(parts)
     if order.word in NAMED:
         return f"{order.word} {order.name}"
-    if order.word in ("move", "learn", "sell"):
+    if order.word in ("move", "learn", "sell", "wage"):
         return f"{order.word} {order.number}"
     if order.word == "consign":
         return f"consign {order.name} {order.number} for ${order.dollars}"
@@ -205,6 +208,10 @@ def parse_order(text: str) -> Order:
         return Order(word, number=_number(word, rest))
     if word == "sell":
         return Order(word, number=_number(word, rest, "sell 2: the older units put back"))
+    if word == "wage":
+        if len(rest) != 1 or not _whole(rest[0].removeprefix("$")) or len(rest[0]) > 5:
+            raise OrderSyntaxError("write wage and the minimum wage in dollars (wage 60)")
+        return Order(word, number=int(rest[0].removeprefix("$")))
     if word == "policy":
         return _policy(rest)
     if word in ("fight", "join", "give", "accept", "elect"):

@@ -27,6 +27,7 @@ from sealed.games.crusoe import (
     trade,
     traditional,
     violence,
+    wage_vote,
 )
 from sealed.games.crusoe.orders import Order
 from sealed.games.crusoe.state import (
@@ -429,6 +430,8 @@ HANDLERS: dict[str, Handler] = {
     "plan": _one(socialist_plan.on_plan),
     "plan-ballot": socialist_plan.on_plan_ballot,
     "buy": _one(socialist_market.on_buy),
+    "wage": _one(wage_vote.on_wage),
+    "wage-ballot": wage_vote.on_wage_ballot,
 }
 
 PHASES: dict[str, Callable[[CrusoeState, Chance, Events], None]] = {
@@ -449,5 +452,6 @@ PHASES: dict[str, Callable[[CrusoeState, Chance, Events], None]] = {
     "wholesale": market.wholesale_phase,
     "plan": socialist_plan.plan_phase,
     "buy": socialist_market.buy_phase,
+    "wage": wage_vote.wage_phase,
     "election": rulers.election_phase,
 }

@@ -125,6 +125,7 @@ class Settings:
     government: str = "athenian"
     government_strength: str = "stable"  # a Dictatorship: stable, unstable or fanatic
     government_dice: int = 1  # an unstable ruler's dice in battle
+    minimum_wage: str = "package"  # Welfare Capitalism: the seed's package, or the government's
 
     @classmethod
     def from_options(cls, options: Options) -> Settings:
@@ -135,10 +136,10 @@ class Settings:
                 f"scenario {scenario}: not built yet (built: {', '.join(BUILT_SCENARIOS)}); "
                 "see docs/games/crusoe.md"
             )
-        if str(options.get("minimum_wage", "package")) != "package":
+        minimum_wage = str(options.get("minimum_wage", "package"))
+        if minimum_wage != "package" and scenario != "welfare-capitalism":
             raise OptionError(
-                "minimum_wage government (Welfare Capitalism's variant, the government sets the "
-                "minimum wage): not built yet (built: package); see docs/games/crusoe.md"
+                f"minimum_wage {minimum_wage}: only Welfare Capitalism has a minimum wage"
             )
         government = str(options.get("government", "athenian"))
         if government not in BUILT_GOVERNMENTS:
@@ -155,6 +156,7 @@ class Settings:
             government=government,
             government_strength=strength,
             government_dice=dice,
+            minimum_wage=minimum_wage,
         )
 
     @property
@@ -438,6 +440,8 @@ class CrusoeState:
     vault: dict[str, int] = field(default_factory=dict)  # Market Socialism: the government's
     bought: dict[str, dict[str, int]] = field(default_factory=dict)  # from the vault, per seat
     done: list[str] = field(default_factory=list)  # Market Socialism: done buying this cycle
+    wage: int | None = None  # Welfare Capitalism: the government's minimum wage in force
+    wage_motion: int | None = None  # a minimum wage under vote
     ruler: str | None = None  # a Dictatorship: the Dictator (rulers.py)
     electors: list[str] = field(default_factory=list)  # winners who must elect a new ruler
 
@@ -531,6 +535,8 @@ STATE_KEYS = (
     "vault",
     "bought",
     "done",
+    "wage",
+    "wage_motion",
     "players",
     "map",
 )
@@ -543,6 +549,8 @@ OPTIONAL_KEYS = (
     "vault",
     "bought",
     "done",
+    "wage",
+    "wage_motion",
 )
 """State keys a setup file may leave out (added after version 1's first records)."""
 PLAN_KEYS = ("plan", "plan_motion", "vault", "bought", "done")
@@ -584,6 +592,9 @@ PHASES = (
     "taxes",
     "wholesale",
     "election",
+    "plan",
+    "buy",
+    "wage",
     "over",
 )
 
@@ -639,6 +650,8 @@ def state_to_json(state: CrusoeState) -> JsonDict:
         "vault": dict(state.vault),
         "bought": {s: dict(v) for s, v in state.bought.items()},
         "done": list(state.done),
+        "wage": state.wage,
+        "wage_motion": state.wage_motion,
         "ruler": state.ruler,
         "electors": list(state.electors),
         "players": {seat: _player_to_json(p) for seat, p in state.players.items()},
@@ -779,6 +792,13 @@ def _plan_from_json(state: CrusoeState, data: Mapping[str, Any], seats: Sequence
     }
     done = setup.sequence(data.get("done", []), ("done",))
     state.done = [_seat(s, ("done", str(i)), seats) for i, s in enumerate(done)]
+    state.wage = _optional_dollars(data.get("wage"), ("wage",))
+    state.wage_motion = _optional_dollars(data.get("wage_motion"), ("wage_motion",))
+
+
+def _optional_dollars(value: object, path: setup.Path) -> int | None:
+    """Welfare Capitalism's government minimum wage: dollars, or null before any."""
+    return None if value is None else setup.integer(value, path, 0, 10**6)
 
 
 def _plan(value: object, path: setup.Path) -> dict[str, dict[str, int]]:

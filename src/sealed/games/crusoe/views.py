@@ -81,6 +81,8 @@ class CrusoeView:
     plan_motion: dict[str, dict[str, int]] = field(default_factory=dict)  # a plan under vote
     vault: dict[str, int] = field(default_factory=dict)  # Market Socialism: the government's
     bought: dict[str, dict[str, int]] = field(default_factory=dict)  # from the vault this cycle
+    wage: int | None = None  # Welfare Capitalism: the government's minimum wage in force
+    wage_motion: int | None = None  # a minimum wage under vote
     ruler: str | None = None  # a Dictatorship: the Dictator, known to all
 
 
@@ -140,6 +142,8 @@ def build_view(state: CrusoeState, seat: str) -> CrusoeView:
         plan_motion=_copy_plan(state.plan_motion),
         vault=dict(state.vault),
         bought={s: dict(v) for s, v in state.bought.items()},
+        wage=state.wage,
+        wage_motion=state.wage_motion,
         ruler=state.ruler,
     )
 
@@ -246,6 +250,10 @@ def _market_lines(view: CrusoeView) -> list[str]:
         )
     if view.good and view.phase == "wholesale":
         lines.append(f"On sale now: {view.pile.get(view.good, 0)} {view.good}")
+    if view.wage is not None:
+        lines.append(f"Minimum wage (the government's): ${view.wage}")
+    if view.wage_motion is not None:
+        lines.append(f"Proposed minimum wage: ${view.wage_motion}")
     for deal in view.deals:  # State Capitalism: only the deals this seat is party to
         if deal["status"] != "destroyed":
             lines.append(
