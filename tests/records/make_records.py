@@ -1,0 +1,181 @@
+"""Write game records with the code of a released commit, for tests/core/test_old_records.py.
+
+Each record is a bot game with a fixed seed, finished or stopped after a few
+steps (a game in progress, with one seat's order sealed and the others still
+due), written exactly as ``sealed`` of that release saves a game file. The
+index (``index.json``) names each file's bots, so the test can play the next
+step of a game in progress with today's code.
+
+Run it with the OLD code on the path (see README.md in the output folder)::
+
+    git archive c198585 src | tar -x -C /tmp/old
+    PYTHONPATH=/tmp/old/src .venv/bin/python tests/records/make_records.py tests/records/c198585
+
+It uses only what that release had: ``Match``, ``get_game``,
+``parse_option_pairs``, ``save_match`` and the games' bots.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from sealed.cli import parse_option_pairs
+from sealed.core.match import Match
+from sealed.core.registry import get_game
+from sealed.storage import save_match
+
+
+@dataclass(frozen=True)
+class Plan:
+    """One record to write: a game, its options and bots, a seed, and where to stop."""
+
+    name: str
+    game: str
+    bots: tuple[str, ...]
+    seed: int
+    options: tuple[str, ...] = ()
+    stop_after: int | None = None  # steps; None plays to the end
+    setup: dict[str, Any] | None = None
+    first_orders: tuple[tuple[str, str], ...] = ()  # (seat, text) sealed before the bots play
+
+
+SEATS = ("ana", "ben", "cy", "di", "ed", "flo")
+
+# FactionRPG with an Upgrade: ana's specialization is upgrade and her first orders
+# are an exceptional Enhance (strength 12 on value 2); hidden Agents act covertly.
+UPGRADE_SETUP: dict[str, Any] = {
+    "factions": {
+        "ana": {"specialization": "upgrade"},
+        "ben": {"specialization": "tactics"},
+        "cy": {"specialization": "tactics"},
+    },
+    "assets": {
+        "ana-Bank": {"owner": "ana", "value": 6},
+        "ana-Mint": {"owner": "ana", "value": 6},
+        "ana-Fort": {"owner": "ana", "value": 2},
+        "ana-Agents": {"owner": "ana", "value": 2, "hidden": True},
+        "ben-Military": {"owner": "ben", "value": 3},
+        "ben-Treasury": {"owner": "ben", "value": 3},
+        "ben-Agents": {"owner": "ben", "value": 2, "hidden": True},
+        "cy-Military": {"owner": "cy", "value": 3},
+        "cy-Treasury": {"owner": "cy", "value": 3},
+        "cy-Agents": {"owner": "cy", "value": 2, "hidden": True},
+    },
+}
+UPGRADE_ORDERS = (
+    ("ana", "ana-Bank enhance ana-Fort\nana-Mint enhance ana-Fort\nana-Agents damage ben-Military"),
+    ("ben", "ben-Agents infiltrate cy"),
+)
+
+CRUSOE_ECONOMIES: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("crusoes-economy", ("scenario=crusoes-economy",)),
+    ("hobbesian", ("scenario=hobbesian",)),
+    ("tribal-capitalism", ("scenario=tribal-capitalism",)),
+    ("tribal-communism", ("scenario=tribal-communism",)),
+    ("utopian-communism", ("scenario=tribal-communism", "utopian=true")),
+    ("tribal-socialism", ("scenario=tribal-socialism",)),
+    ("traditional", ("scenario=traditional",)),
+)
+
+
+def plans() -> list[Plan]:
+    """Every game registered at c198585: finished games and games in progress."""
+    result = [
+        Plan("war-slayer-finished", "war-slayer", ("spymaster", "random"), 11),
+        Plan("war-slayer-finished-2", "war-slayer", ("random", "random"), 12),
+        Plan("war-slayer-in-progress", "war-slayer", ("spymaster", "random"), 13, stop_after=3),
+        Plan("rex-furum-finished", "rex-furum", ("greedy", "crasher", "traitor", "loyal"), 21),
+        Plan("rex-furum-finished-2", "rex-furum", ("random", "greedy", "loyal"), 22),
+        Plan("rex-furum-in-progress", "rex-furum", ("greedy", "random", "traitor"), 23, (), 3),
+        Plan("fixem-finished", "fixem", ("counter", "random"), 31),
+        Plan("fixem-finished-2", "fixem", ("random", "counter", "random"), 32),
+        Plan("fixem-in-progress", "fixem", ("counter", "random"), 33, stop_after=4),
+        Plan("goofspiel-finished", "goofspiel", ("matching", "counter"), 41),
+        Plan("goofspiel-finished-2", "goofspiel", ("random", "random", "counter"), 42),
+        Plan("goofspiel-in-progress", "goofspiel", ("counter", "random"), 43, stop_after=4),
+        # Random factions write covert actions (hidden Agents), Upgrades, WITH and
+        # transfers, and answer Consequences Phases; the steward defends and strikes.
+        Plan("factionrpg-finished", "factionrpg", ("random", "random", "steward"), 51),
+        Plan("factionrpg-finished-2", "factionrpg", ("random",) * 4, 52, ("turns=6",)),
+        Plan("factionrpg-in-progress", "factionrpg", ("random", "random", "steward"), 53, (), 5),
+        Plan("factionrpg-in-progress-2", "factionrpg", ("random",) * 4, 54, (), 8),
+    ]
+    upgrade = ("random", "random", "steward")
+    upgrade_options = ("starting_assets=setup", "space=100", "turns=6")
+    for name, seed, stop in (("finished", 55, None), ("in-progress", 56, 3)):
+        result.append(
+            Plan(
+                f"factionrpg-upgrade-{name}",
+                "factionrpg",
+                upgrade,
+                seed,
+                upgrade_options,
+                stop,
+                UPGRADE_SETUP,
+                UPGRADE_ORDERS,
+            )
+        )
+    for label, options in CRUSOE_ECONOMIES:
+        bots = ("greedy", "random", "cooperative", "selfish")
+        result.append(Plan(f"crusoe-{label}-finished", "crusoe", bots, 61, options))
+        result.append(Plan(f"crusoe-{label}-in-progress", "crusoe", bots, 62, options, 6))
+    return result
+
+
+def play(plan: Plan) -> Match[Any, Any, Any]:
+    """The plan's game, played by its bots until it ends or ``stop_after`` steps are done.
+
+    A stopped game also has its first due seat's order sealed, so the record
+    holds a pending order as a game file in progress does.
+    """
+    game = get_game(plan.game)
+    seats = SEATS[: len(plan.bots)]
+    options = parse_option_pairs(game, plan.options)
+    match = Match.new(game, seats, options, seed=plan.seed, setup=plan.setup)
+    for seat, text in plan.first_orders:
+        match.seal(seat, text)
+    bots = {seat: game.bots[name]() for seat, name in zip(seats, plan.bots, strict=True)}
+    rngs = {seat: random.Random(f"{plan.seed}/bot/{seat}") for seat in seats}
+
+    def seal(seat: str) -> None:
+        view = game.view(match.state, seat)
+        match.seal_order(seat, bots[seat].choose(view, match.prompts()[seat], rngs[seat]))
+
+    while match.result() is None:
+        if plan.stop_after is not None and len(match.steps) >= plan.stop_after:
+            seal(match.waiting_for()[0])
+            break
+        due = match.waiting_for()
+        if not due:
+            match.close()  # a step that waits for its deadline, every order in
+            continue
+        for seat in due:
+            seal(seat)
+    return match
+
+
+def main(folder: str) -> None:
+    out = Path(folder)
+    out.mkdir(parents=True, exist_ok=True)
+    index: dict[str, dict[str, Any]] = {}
+    for plan in plans():
+        match = play(plan)
+        path = out / f"{plan.name}.json"
+        save_match(match, path)
+        index[path.name] = {
+            "game": plan.game,
+            "bots": dict(zip(match.seats, plan.bots, strict=True)),
+            "steps": len(match.steps),
+            "finished": match.result() is not None,
+        }
+        print(f"{path.name}: {len(match.steps)} steps, finished {match.result() is not None}")
+    (out / "index.json").write_text(json.dumps(index, indent=1) + "\n", encoding="utf-8")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1])
