@@ -234,7 +234,7 @@ def taxes_phase(state: CrusoeState, chance: Chance, events: Events) -> None:
     if state.settings.scenario == "welfare-capitalism":
         wage = minimum_wage(state.prices, state.funds)
         if state.settings.minimum_wage == "government" and state.wage is not None:
-            wage = Wage(state.wage, ())  # set by the government (ruling 55)
+            wage = Wage(state.wage, ())  # set by the government (ruling 56)
         relief = entitled(money, rewards, wage.amount)
         # "When the Radio Signal tax is paid welfare applicants are automatically not taxed."
         burden = {s: 0 if s in relief else b for s, b in burden.items()}

@@ -1,7 +1,7 @@
 """Welfare Capitalism's optional variation, applied in place: "the minimum wage may be set by
 the government at the beginning of the taxation phase" (option ``minimum_wage=government``).
 
-Ruling 55: at the start of the tax subphase, under an Athenian Democracy, the living propose
+Ruling 56: at the start of the tax subphase, under an Athenian Democracy, the living propose
 a minimum wage in seat order, one seat further on each cycle (``wage 60`` or ``pass``), each
 put to a yes/no vote of the living, more than half carrying; under a Dictatorship the
 Dictator sets it. If none carries, the minimum wage in force stays; before the government's
