@@ -38,6 +38,7 @@ from sealed.core.chance import Chance, ChanceEntry, ScriptedChance, SeededChance
 from sealed.core.errors import (
     ChanceError,
     NoOrderDueError,
+    OptionError,
     OrderError,
     OrderSyntaxError,
     PressError,
@@ -49,7 +50,20 @@ from sealed.core.errors import (
     UnknownSeatError,
 )
 from sealed.core.events import Event, Told, told
-from sealed.core.game import GM, Bot, Game, JsonDict, O, Options, Prompt, Result, S, Seat, V
+from sealed.core.game import (
+    GM,
+    Bot,
+    Game,
+    JsonDict,
+    O,
+    Options,
+    Prompt,
+    Result,
+    S,
+    Seat,
+    V,
+    resolve_options,
+)
 from sealed.core.suggest import did_you_mean
 
 RECORD_FORMAT = "sealed-record"
@@ -835,14 +849,17 @@ def replay(
     from sealed.core.registry import get_game
 
     try:
-        if record.get("format") != RECORD_FORMAT:
+        if not isinstance(record, Mapping) or record.get("format") != RECORD_FORMAT:
             raise RecordError('not a sealed game record (no "format": "sealed-record")')
-        game = rules_for(game or get_game(str(record["game"])), record)
+        _field(record, "game", str)
+        _field(record, "game_version", object)
+        game = rules_for(game or get_game(record["game"]), record)
+        check_record_shape(record)
         return _replay(game, record)
     except (KeyError, TypeError, AttributeError, ValueError) as error:
         if isinstance(error, RecordError | ReplayDivergence):
             raise
-        raise RecordError(f"malformed game record: {type(error).__name__}: {error}") from None
+        raise RecordError(f"malformed game record: {_in_words(error)}") from None
 
 
 def rules_for(game: Game[Any, Any, Any], record: Mapping[str, Any]) -> Game[Any, Any, Any]:
@@ -868,13 +885,115 @@ def rules_for(game: Game[Any, Any, Any], record: Mapping[str, Any]) -> Game[Any,
     return rules
 
 
+# What a record's values must be, in a user's words.
+KIND_WORDS: dict[type, str] = {
+    dict: "an object",
+    list: "a list",
+    str: "text",
+    int: "a whole number",
+    object: "present",
+}
+
+
+def _malformed(what: str) -> RecordError:
+    return RecordError(f"malformed game record: {what}")
+
+
+def _typed(value: object, kind: type, name: str) -> Any:
+    """``value`` if it is of ``kind`` (JSON's kinds: an object is any mapping, a bool is no number).
+
+    :raises RecordError: naming ``name`` and the kind it must be.
+    """
+    if kind is dict:
+        fits = isinstance(value, Mapping)
+    elif kind is int:
+        fits = isinstance(value, int) and not isinstance(value, bool)
+    else:
+        fits = isinstance(value, kind)
+    if not fits:
+        raise _malformed(f"{name} must be {KIND_WORDS[kind]}")
+    return value
+
+
+def _field(container: Mapping[str, Any], key: str, kind: type, where: str = "") -> Any:
+    """``container[key]``, present and of ``kind``; ``where`` names the container ("steps[0].")."""
+    if key not in container:
+        name = f"{where}{key}" if where else f"record key {key!r}"
+        raise _malformed(f"{name} is missing")
+    return _typed(container[key], kind, f"{where}{key}")
+
+
+def check_record_shape(record: Mapping[str, Any]) -> None:
+    """Every key a replay reads is there and of its kind, so a damaged file is refused
+    naming the key, before any rule sees it (a rule would fail far away, or worse, read
+    ``"seats": "ana"`` as three seats).
+
+    :raises RecordError: the first key that is missing or of the wrong kind.
+    """
+    for index, seat in enumerate(_field(record, "seats", list)):
+        _typed(seat, str, f"seats[{index}]")
+    _field(record, "options", dict)
+    _field(_field(record, "start", dict), "chance", list, "start.")
+    for index, step in enumerate(_field(record, "steps", list)):
+        where = f"steps[{index}]"
+        _typed(step, dict, where)
+        for seat, order in _field(step, "orders", dict, f"{where}.").items():
+            _sealed_order_shape(order, f"{where}.orders.{seat}")
+        _field(step, "chance", list, f"{where}.")
+        for number, event in enumerate(_field(step, "events", list, f"{where}.")):
+            _typed(event, dict, f"{where}.events[{number}]")
+    for seat, order in _optional(record, "pending", dict, {}).items():
+        _sealed_order_shape(order, f"pending.{seat}")
+    for name in ("messages", "handovers"):
+        for index, entry in enumerate(_optional(record, name, list, [])):
+            _typed(entry, dict, f"{name}[{index}]")
+    for key, cursor in _optional(record, "cursors", dict, {}).items():
+        _typed(cursor, dict, f"cursors.{key}")
+    if record.get("setup") is not None:
+        _typed(record["setup"], dict, "setup")
+    seed = record.get("seed")
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int | str)):
+        raise _malformed("seed must be a whole number or text")
+
+
+def _optional(record: Mapping[str, Any], key: str, kind: type, empty: Any) -> Any:
+    value = record.get(key)
+    return empty if value is None and key not in record else _typed(value, kind, key)
+
+
+def _sealed_order_shape(order: object, where: str) -> None:
+    checked = _typed(order, dict, where)
+    _field(checked, "text", str, f"{where}.")
+    _field(checked, "canonical", str, f"{where}.")
+
+
+def _in_words(error: Exception) -> str:
+    """A Python error from deep inside a damaged record, without Python's class names."""
+    if isinstance(error, KeyError):
+        return f"the key {error} is missing somewhere in the file"
+    return f"a value is of the wrong kind or out of range ({str(error)[:120]})"
+
+
+def record_options(game: Game[Any, Any, Any], record: Mapping[str, Any]) -> dict[str, Any]:
+    """The record's options checked against the game's option specs (a missing one takes
+    its default, as a game written before that option existed played it).
+
+    :raises RecordError: an unknown option or a value the game does not allow
+        (``option dealer: 5 is not one of 1, 2``): the rules would fail on it.
+    """
+    try:
+        return resolve_options(game.options, record["options"])
+    except OptionError as error:
+        raise _malformed(str(error)) from None
+
+
 def _replay(game: Game[Any, Any, Any], record: Mapping[str, Any]) -> Match[Any, Any, Any]:
     seed = record.get("seed")
     script = ScriptedChance(record["start"]["chance"])
     match = Match.new(
         game,
         record["seats"],
-        record["options"],
+        record_options(game, record),
         seed=seed,
         setup=record.get("setup"),
         chance=script,
