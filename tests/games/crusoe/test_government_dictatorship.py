@@ -27,9 +27,10 @@ def test_a_scenario_without_a_government_refuses_a_dictatorship_by_name(scenario
 @pytest.mark.parametrize(
     "scenario", ["national-capitalism", "welfare-capitalism", "governmental-socialism"]
 )
-def test_every_built_scenario_with_a_government_takes_a_dictatorship(scenario: str) -> None:
-    read = settings_for(scenario=scenario, government="dictatorship", government_strength="fanatic")
-    assert (read.government, read.government_strength) == ("dictatorship", "fanatic")
+def test_every_built_scenario_with_a_government_takes_a_ruler(scenario: str) -> None:
+    for government in ("dictatorship", "representative"):
+        read = settings_for(scenario=scenario, government=government, government_strength="fanatic")
+        assert (read.government, read.government_strength) == (government, "fanatic")
 
 
 def test_an_unknown_strength_is_refused_with_the_choices() -> None:
@@ -43,7 +44,7 @@ def test_an_unstable_dictator_needs_at_least_one_die() -> None:
 
 
 def test_the_governments_not_built_are_still_refused_by_name() -> None:
-    for government in ("representative", "bureaucracy", "hybrid"):
+    for government in ("bureaucracy", "hybrid"):
         with pytest.raises(OptionError, match=f"government {government}: not built yet"):
             settings_for(scenario="national-capitalism", government=government)
 

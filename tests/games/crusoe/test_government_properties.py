@@ -1,13 +1,15 @@
 """Property tests of the governments with a ruler (rulers.py), over random bot games.
 
-Every Dictatorship (stable, unstable, fanatic) with every built scenario that has a
-government plays to the end with every bot, and:
+Every Dictatorship and Representative Democracy (stable, unstable, fanatic) with every built
+scenario that has a government plays to the end with every bot, and:
 
 - its record replays exactly;
 - whenever anyone lives, the ruler is a living player, and everyone's view names him;
 - the ruler never pays Leisure to invoke government or to start a fight;
 - a fanatic ruler is never on the losing side of a battle, and never wounded by one;
 - a ruler on the losing side is replaced, by the winners' election, before the next cycle;
+- a President is elected in every cycle that reaches the government phase, among those who
+  campaigned, and only those who had Leisure or were President campaigned;
 - the money on the table changes only by the rules' own ``print``, ``lost``, ``confiscate``
   and ``discard`` events (as in the market's property test);
 - a sealed ballot (an election, among others) reaches no other seat before the step opens.
@@ -32,15 +34,16 @@ SEATS = ("ana", "ben", "cy", "dee")
 BOTS = ("greedy", "cooperative", "selfish", "random")
 SCENARIOS = ("national-capitalism", "welfare-capitalism", "governmental-socialism")
 STRENGTHS = ("stable", "unstable", "fanatic")
+GOVERNMENTS = ("dictatorship", "representative")
 MONEY_EVENTS = {"print": 1, "lost": -1, "confiscate": -1, "discard": -1}
 
 
-def options(scenario: str, strength: str) -> dict[str, Any]:
+def options(scenario: str, strength: str, government: str = "dictatorship") -> dict[str, Any]:
     return resolve_options(
         GAME.options,
         {
             "scenario": scenario,
-            "government": "dictatorship",
+            "government": government,
             "government_strength": strength,
             "government_dice": 2,
         },
@@ -77,12 +80,20 @@ def check_step(before: CrusoeState, after: CrusoeState, events: list[Event]) -> 
             assert ruler not in event.data["losers"], "a fanatic ruler lost a battle"
             wounded_now = after.players[ruler].wounded and not before.players[ruler].wounded
             assert not (ruler in event.data["dice"] and wounded_now), "a fanatic was wounded"
+        if event.kind == "campaign" and event.data["paid"]:
+            seat = event.data["seat"]
+            assert before.players[seat].leisure >= 1, f"{seat} campaigned without Leisure"
+        if event.kind == "ruler" and event.data["how"] in ("elected", "unopposed"):
+            assert event.data["ruler"] in (before.candidates or before.living())
     if after.cycle > before.cycle and after.living():
         assert not after.electors, "an election was left undone at the end of a cycle"
+        assert not after.candidates, "a campaign was left open at the end of a cycle"
 
 
-def play(seed: int, bots: tuple[str, ...], scenario: str, strength: str) -> Match[Any, Any, Any]:
-    match = Match.new(GAME, list(SEATS), options(scenario, strength), seed=seed)
+def play(
+    seed: int, bots: tuple[str, ...], scenario: str, strength: str, government: str
+) -> Match[Any, Any, Any]:
+    match = Match.new(GAME, list(SEATS), options(scenario, strength, government), seed=seed)
     players = {seat: GAME.bots[bot]() for seat, bot in zip(SEATS, bots, strict=True)}
     rngs = {seat: bot_rng(seed, seat) for seat in SEATS}
     for _ in range(5_000):
@@ -100,17 +111,20 @@ def play(seed: int, bots: tuple[str, ...], scenario: str, strength: str) -> Matc
     raise AssertionError("the game did not end")
 
 
-@settings(max_examples=15, deadline=None)
+@settings(max_examples=20, deadline=None)
 @given(
     seed=st.integers(0, 2**32),
     bots=st.permutations(BOTS),
     scenario=st.sampled_from(SCENARIOS),
     strength=st.sampled_from(STRENGTHS),
+    government=st.sampled_from(GOVERNMENTS),
 )
-def test_every_dictatorship_plays_to_the_end_and_replays_exactly(
-    seed: int, bots: list[str], scenario: str, strength: str
+def test_every_ruled_government_plays_to_the_end_and_replays_exactly(
+    seed: int, bots: list[str], scenario: str, strength: str, government: str
 ) -> None:
-    match = play(seed, tuple(bots), scenario, strength)
+    match = play(seed, tuple(bots), scenario, strength, government)
+    if government == "representative" and any(e.kind == "invoke" for e in match.events):
+        assert any(e.kind in ("campaign", "ruler") for e in match.events)
     again = replay(json.loads(json.dumps(match.to_json())))
     assert GAME.to_json(again.state) == GAME.to_json(match.state)
 
@@ -123,11 +137,16 @@ def told(match: Match[Any, Any, Any], seat: str) -> str:
 
 
 @settings(max_examples=6, deadline=None)
-@given(seed=st.integers(0, 2**32), strength=st.sampled_from(STRENGTHS))
+@given(
+    seed=st.integers(0, 2**32),
+    strength=st.sampled_from(STRENGTHS),
+    government=st.sampled_from(GOVERNMENTS),
+)
 def test_a_sealed_order_reaches_no_other_seat_before_the_step_opens(
-    seed: int, strength: str
+    seed: int, strength: str, government: str
 ) -> None:
-    match = Match.new(GAME, list(SEATS), options("national-capitalism", strength), seed=seed)
+    chosen = options("national-capitalism", strength, government)
+    match = Match.new(GAME, list(SEATS), chosen, seed=seed)
     bots = {seat: GAME.bots["random"]() for seat in SEATS}
     rngs = {seat: bot_rng(seed, seat) for seat in SEATS}
     while match.result() is None:

@@ -385,7 +385,9 @@ def test_national_capitalism_with_an_athenian_democracy_is_playable() -> None:
     assert dictator.not_built() == []
     assert dictator.options()["government"] == "dictatorship"
     president = roll(4, scripted([*NATIONAL, *two(5)]))
-    assert president.not_built() == ["Stable Representative Democracy"]
+    assert president.not_built() == []
+    bureaucracy = roll(4, scripted([*NATIONAL, *two(6)]))
+    assert bureaucracy.not_built() == ["Bureaucracy"]
 
 
 def test_a_more_devout_church_leaves_the_government_its_tasks() -> None:

@@ -115,8 +115,13 @@ class GreedyBot:
             return self.wage(view)
         if decide == "wage-ballot":
             return self.wage_ballot(view)
-        if decide == "elect":  # himself, if the deposed is another
-            return Order("elect", name=me.seat)  # a winner is never the deposed
+        if decide == "elect":  # himself if he may, else the first candidate
+            running = list(view.candidates) or [p.seat for p in view.players if p.alive]
+            running = [s for s in running if s != view.ruler or view.candidates]
+            return Order("elect", name=me.seat if me.seat in running else running[0])
+        if decide == "campaign":  # stands when it costs nothing or Leisure is plentiful
+            stands = me.seat == view.ruler or me.leisure >= 2
+            return Order("campaign") if stands else PASS
         return self.verdict
 
     # -- Welfare Capitalism, the government's minimum wage ----------------------------
@@ -490,7 +495,11 @@ class RandomBot:
             good = str(rng.choice(view.offer))
             return Order("buy", name=good, number=rng.randint(1, _room(view, me, good)))
         if decide == "elect":
-            return Order("elect", name=rng.choice([s for s in living if s != view.ruler] or living))
+            running = list(view.candidates) or [s for s in living if s != view.ruler] or living
+            return Order("elect", name=rng.choice(running))
+        if decide == "campaign":
+            may = me.leisure >= 1 or me.seat == view.ruler
+            return rng.choice([Order("campaign"), PASS]) if may else PASS
         return rng.choice([Order("kill"), Order("spare"), Order("fine", all_goods=True)])
 
 

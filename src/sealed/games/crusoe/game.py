@@ -52,13 +52,15 @@ OPTIONS = (
         "athenian",
         "the government of an advanced scenario (the introductory scenarios have none); built: "
         "athenian (Athenian Democracy: every decision a vote, one vote each), dictatorship "
-        "(one player, drawn at random, makes every decision; free violence, more dice)",
+        "(one player, drawn at random, makes every decision; free violence, more dice), "
+        "representative (as a Dictatorship, but the President is elected each cycle among "
+        "those who campaign for one Leisure)",
         choices=GOVERNMENTS,
     ),
     OptionSpec(
         "government_strength",
         "stable",
-        "a Dictatorship's strength: stable (as many dice in battle as the other players; the "
+        "a Dictatorship's or President's strength: stable (as many dice in battle as the other players; the "
         "winners of a battle he loses elect a new one), unstable (government_dice dice), "
         "fanatic (wins every battle he fights, never wounded)",
         choices=("stable", "unstable", "fanatic"),
@@ -188,6 +190,7 @@ class CrusoeGame(InPlaceGame[CrusoeState, Order, CrusoeView]):
             "bid": Order("bid", name=state.good or ""),
             "consign": Order("destroy"),
             "deal": Order("no"),
+            "campaign": Order("pass"),
             "plan": Order("pass"),
             "plan-ballot": Order("no"),
             "buy": Order("buy", name="none"),

@@ -46,6 +46,7 @@ WORDS_DUE = {
     "wage": ("wage", "pass"),
     "wage-ballot": ("yes", "no"),
     "elect": ("elect",),
+    "campaign": ("campaign", "pass"),
 }
 DUE_HELP = {
     "path": "path NAME: ant, dung_beetle, spider, sand_crab, firefly, bookworm, grasshopper",
@@ -80,7 +81,8 @@ DUE_HELP = {
     "buy none (done buying)",
     "wage": "wage N: the minimum wage in dollars you propose, or pass",
     "wage-ballot": "yes or no: the minimum wage proposed",
-    "elect": "elect SEAT: the new Dictator (any living player but the one deposed)",
+    "elect": "elect SEAT: the new Dictator or President (one of the candidates)",
+    "campaign": "campaign (stand for President: 1 Leisure, free for the President) or pass",
 }
 
 
@@ -116,6 +118,8 @@ def _problem(state: CrusoeState, seat: str, order: Order) -> str | None:
             f"elect {order.name}: not a candidate; the winners select a new "
             f"{rulers.title(state)} among {', '.join(names)}{did_you_mean(order.name, names)}"
         )
+    if order.word == "campaign" and not rulers.may_campaign(state, seat):
+        return "campaigning for President costs one Leisure, and you have none"
     if order.word == "fight":
         if player.leisure < 1 and not rulers.rules_free(state, seat):
             return "starting a fight costs one Leisure, and you have none"
@@ -235,6 +239,8 @@ def legal_orders(state: CrusoeState, seat: str) -> list[Order] | None:
         return [Order("sell", number=int(n)) for n in state.offer]
     if ask == "elect":
         return [Order("elect", name=s) for s in rulers.candidates(state)]
+    if ask == "campaign":
+        return [Order("campaign"), PASS] if rulers.may_campaign(state, seat) else [PASS]
     if ask == "draft":
         return [Order("draft", name=g) for g in GOODS if state.pile.get(g, 0) > 0]
     if ask == "provide":

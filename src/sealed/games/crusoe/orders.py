@@ -42,7 +42,8 @@ One word starts every order; the decision open now says which are due::
     buy apple 2 / buy none   Market Socialism: buy from the government vault (none: done)
     wage 60                  Welfare Capitalism (minimum_wage=government): propose the minimum
                              wage in dollars (then yes / no)
-    elect ben                the winners of a battle the Dictator lost: the new Dictator
+    elect ben                the new Dictator (the winners of a battle he lost) or President
+    campaign / pass          Representative Democracy: stand for President (1 Leisure)
     water 1@31 2@17          Monetary Markets, wholesale: the sealed list of how many units of
                              the good you would buy at which prices (water none: no bid);
                              bid water 1@31 2@17 reads the same
@@ -110,6 +111,7 @@ ORDER_WORDS = (
     "buy",
     "wage",
     "elect",
+    "campaign",
 )
 WORDS = (*ORDER_WORDS, *(g for g in GOODS if g != "spear"))  # a wholesale list starts with its good
 

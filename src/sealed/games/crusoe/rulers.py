@@ -1,4 +1,5 @@
-"""A government with one ruler: the Dictatorship (Government Types), applied in place.
+"""A government with one ruler: the Dictatorship and the Representative Democracy (Government
+Types), applied in place.
 
 "One player is randomly selected before the game begins to be the Dictator. Whenever the
 government must make a decision he makes it." "The dictator need not pay leisure to invoke
@@ -8,6 +9,10 @@ side of a fight during the violence phase the winners of the fight must select a
 by election." "In an unstable dictatorship, the dictator has any number of dice which is less
 than the number of other players, but at least one." "In a fanatic dictatorship ... The
 dictator is assumed to win any battle he participates in, and is never wounded."
+
+Representative Democracy: "This works exactly like Dictatorship, except that the dictator is
+replaced with a president, who stands to election once per cycle": the campaign (one Leisure,
+free for the sitting President) and the vote, just before the government phase.
 
 The government's decisions (the policy, a Governmental Socialism division, a dead player's
 goods) are asked of the ruler alone and take effect at once; the rest of the rules ask this
@@ -33,7 +38,7 @@ if TYPE_CHECKING:
 
 Events = list[Event] | None
 
-RULED = ("dictatorship",)
+RULED = ("dictatorship", "representative")
 """The government forms in which one player makes every decision."""
 STRENGTHS = ("stable", "unstable", "fanatic")
 SCENARIOS_WITH_A_GOVERNMENT = (
@@ -46,7 +51,7 @@ SCENARIOS_WITH_A_GOVERNMENT = (
 """The scenarios whose rules ask for a government type (Advanced Scenarios); the introductory
 scenarios, State Capitalism ("No government type is required") and Centralized Communism
 have none."""
-TITLES = {"dictatorship": "Dictator"}
+TITLES = {"dictatorship": "Dictator", "representative": "President"}
 
 
 def read_options(options: Mapping[str, object], scenario: str, government: str) -> tuple[str, int]:
@@ -164,7 +169,10 @@ def election_due(state: CrusoeState) -> bool:
 
 
 def candidates(state: CrusoeState) -> list[str]:
-    """A *new* ruler: any living player but the one deposed (ruling 52)."""
+    """A President's election: those who campaigned; a *new* ruler after a lost battle: any
+    living player but the one deposed (ruling 52)."""
+    if state.candidates:
+        return [s for s in state.candidates if state.players[s].alive]
     living = state.living()
     others = [s for s in living if s != state.ruler]
     return others or living
@@ -178,10 +186,18 @@ def election_phase(state: CrusoeState, chance: Chance, events: Events) -> None:
     state.electors, state.phase = [], "consume"
 
 
+def _after_election(state: CrusoeState) -> None:
+    """A President's election leads into the government phase; a deposed ruler's, out of it."""
+    state.phase = "government" if state.candidates else "consume"
+    state.electors, state.candidates = [], []
+
+
 def on_elect(
     state: CrusoeState, orders: Mapping[str, Order], chance: Chance, events: Events
 ) -> None:
-    """The most votes elect; a tie is settled by a roll among the tied (ruling 52)."""
+    """The most votes elect; a tie is settled by a roll among the tied (ruling 52). Every
+    living player votes for a President; the winners of a battle for a deposed ruler's
+    successor."""
     tally: dict[str, int] = {}
     for seat in candidates(state):
         tally[seat] = sum(1 for o in orders.values() if o.name == seat)
@@ -195,6 +211,10 @@ def on_elect(
         )
         tied, how = [tied[pick - 1]], "elected, the tie settled by a roll"
     deposed, state.ruler = state.ruler, tied[0]
+    if state.candidates:
+        _announce(state, events, f"elected, {_votes(tally)}", how, tally)
+        _after_election(state)
+        return
     if events is not None:
         votes = ", ".join(f"{s} {n}" for s, n in tally.items() if n)
         events.append(
@@ -205,7 +225,90 @@ def on_elect(
                 data={"ruler": state.ruler, "deposed": deposed, "votes": tally, "how": how},
             )
         )
-    state.electors, state.phase = [], "consume"
+    _after_election(state)
+
+
+# -- a Representative Democracy's election, each cycle before the government phase ----------
+
+
+def election_held(state: CrusoeState) -> bool:
+    """The President is elected once per cycle, "just before the government phase"."""
+    return state.settings.government != "representative" or state.elected == state.cycle
+
+
+def begin_campaign(state: CrusoeState) -> None:
+    """Each living player in turn order may campaign (ruling 55)."""
+    state.elected, state.candidates, state.turn = state.cycle, [], 0
+    state.phase = "campaign"
+
+
+def campaign_phase(state: CrusoeState, chance: Chance, events: Events) -> None:
+    living = [s for s in state.order if state.players[s].alive]
+    if state.turn < len(living):
+        state.ask, state.waiting = "campaign", (living[state.turn],)
+        return
+    state.turn = 0
+    running = candidates(state) if state.candidates else []
+    if len(running) > 1:
+        state.phase, state.ask, state.waiting = "election", "elect", tuple(living)
+        return
+    if running:
+        state.ruler = running[0]
+        _announce(state, events, "elected unopposed", "unopposed", {running[0]: 0})
+    elif state.ruler is None or not state.players[state.ruler].alive:
+        select_at_random(state, chance, events, "nobody campaigned; drawn at random")
+    elif events is not None:
+        events.append(
+            Event(
+                "ruler",
+                f"Nobody campaigns: {state.ruler} stays President.",
+                data={"ruler": state.ruler, "how": "nobody campaigned"},
+            )
+        )
+    state.candidates, state.phase = [], "government"
+
+
+def may_campaign(state: CrusoeState, seat: str) -> bool:
+    """One Leisure, paid in turn order; the sitting President campaigns free."""
+    return state.players[seat].leisure >= 1 or ruler(state) == seat
+
+
+def on_campaign(
+    state: CrusoeState, seat: str, order: Order, chance: Chance, events: Events
+) -> None:
+    state.turn += 1
+    if order.word == "pass":
+        return
+    free = ruler(state) == seat
+    if not free:
+        state.players[seat].leisure -= 1
+    state.candidates.append(seat)
+    if events is not None:
+        how = "free, being the President" if free else "paying one Leisure"
+        events.append(
+            Event(
+                "campaign",
+                f"{seat} campaigns for President ({how}) and makes a speech.",
+                data={"seat": seat, "paid": not free},
+            )
+        )
+
+
+def _votes(tally: Mapping[str, int]) -> str:
+    return ", ".join(f"{s} {n}" for s, n in tally.items()) or "no votes"
+
+
+def _announce(
+    state: CrusoeState, events: Events, text: str, how: str, tally: Mapping[str, int]
+) -> None:
+    if events is not None:
+        events.append(
+            Event(
+                "ruler",
+                f"{state.ruler} is President ({text}).",
+                data={"ruler": state.ruler, "how": how, "votes": dict(tally)},
+            )
+        )
 
 
 # -- the government's decisions -----------------------------------------------------------------

@@ -426,6 +426,7 @@ HANDLERS: dict[str, Handler] = {
     "bid": market.on_bid,
     "consign": _one(statecap.on_consign),
     "elect": rulers.on_elect,
+    "campaign": _one(rulers.on_campaign),
     "deal": _one(statecap.on_deal),
     "plan": _one(socialist_plan.on_plan),
     "plan-ballot": socialist_plan.on_plan_ballot,
@@ -454,4 +455,5 @@ PHASES: dict[str, Callable[[CrusoeState, Chance, Events], None]] = {
     "buy": socialist_market.buy_phase,
     "wage": wage_vote.wage_phase,
     "election": rulers.election_phase,
+    "campaign": rulers.campaign_phase,
 }

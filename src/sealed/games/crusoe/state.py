@@ -65,7 +65,7 @@ ELASTICITY = ("water", "fish", "apple", "egg", "banana", "grape", "spear", "diam
 OPENING_MONEY = 100
 """Monetary Markets: the money available the first cycle a commodity is produced."""
 GOVERNMENTS = ("athenian", "dictatorship", "representative", "bureaucracy", "hybrid")
-BUILT_GOVERNMENTS = ("athenian", "dictatorship")
+BUILT_GOVERNMENTS = ("athenian", "dictatorship", "representative")
 
 ADVANCED_SCENARIOS = (
     "national-capitalism",
@@ -444,6 +444,8 @@ class CrusoeState:
     wage_motion: int | None = None  # a minimum wage under vote
     ruler: str | None = None  # a Dictatorship: the Dictator (rulers.py)
     electors: list[str] = field(default_factory=list)  # winners who must elect a new ruler
+    candidates: list[str] = field(default_factory=list)  # who campaigns for President
+    elected: int = 0  # the cycle of the last President's election
 
     def copy(self) -> CrusoeState:
         clone = copy.copy(self)
@@ -472,6 +474,7 @@ class CrusoeState:
         clone.bought = {s: dict(v) for s, v in self.bought.items()}
         clone.done = list(self.done)
         clone.electors = list(self.electors)
+        clone.candidates = list(self.candidates)
         return clone
 
     def money(self) -> int:
@@ -530,6 +533,8 @@ STATE_KEYS = (
     "deals",
     "ruler",
     "electors",
+    "candidates",
+    "elected",
     "plan",
     "plan_motion",
     "vault",
@@ -544,6 +549,8 @@ OPTIONAL_KEYS = (
     "deals",
     "ruler",
     "electors",
+    "candidates",
+    "elected",
     "plan",
     "plan_motion",
     "vault",
@@ -592,6 +599,7 @@ PHASES = (
     "taxes",
     "wholesale",
     "election",
+    "campaign",
     "plan",
     "buy",
     "wage",
@@ -654,6 +662,8 @@ def state_to_json(state: CrusoeState) -> JsonDict:
         "wage_motion": state.wage_motion,
         "ruler": state.ruler,
         "electors": list(state.electors),
+        "candidates": list(state.candidates),
+        "elected": state.elected,
         "players": {seat: _player_to_json(p) for seat, p in state.players.items()},
         "map": board_to_json(state.board),
     }
@@ -742,6 +752,10 @@ def state_from_json(
     state.electors = [
         _seat(s, ("electors", str(i)), seats) for i, s in enumerate(data.get("electors") or [])
     ]
+    state.candidates = [
+        _seat(s, ("candidates", str(i)), seats) for i, s in enumerate(data.get("candidates") or [])
+    ]
+    state.elected = setup.integer(data.get("elected", 0), ("elected",), 0, LAST_CYCLE)
     return state
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from sealed.games.crusoe import rulers
 from sealed.games.crusoe.cycle import meal_for
 from sealed.games.crusoe.orders import eat, format_order
 from sealed.games.crusoe.socialist_market import current as current_plan
@@ -84,6 +85,8 @@ class CrusoeView:
     wage: int | None = None  # Welfare Capitalism: the government's minimum wage in force
     wage_motion: int | None = None  # a minimum wage under vote
     ruler: str | None = None  # a Dictatorship: the Dictator, known to all
+    candidates: tuple[str, ...] = ()  # a Representative Democracy: who campaigns
+    ruler_title: str = ""  # Dictator or President
 
 
 def build_view(state: CrusoeState, seat: str) -> CrusoeView:
@@ -145,6 +148,8 @@ def build_view(state: CrusoeState, seat: str) -> CrusoeView:
         wage=state.wage,
         wage_motion=state.wage_motion,
         ruler=state.ruler,
+        candidates=tuple(state.candidates),
+        ruler_title=rulers.title(state) if state.ruler else "",
     )
 
 
@@ -184,7 +189,9 @@ def render(view: CrusoeView) -> str:
         "Radio signals recorded: " + ", ".join(f"{f} {view.radio_pool[f]}" for f in FREQUENCIES),
     ]
     if view.ruler:
-        lines.append(f"The Dictator: {view.ruler}")
+        lines.append(f"The {view.ruler_title}: {view.ruler}")
+    if view.candidates:
+        lines.append(f"Candidates for President: {', '.join(view.candidates)}")
     if view.last_rescue:
         r = view.last_rescue
         lines.append(

@@ -33,6 +33,9 @@ def may_invoke(player: Player) -> bool:
 
 
 def government_phase(state: CrusoeState, chance: Chance, events: Events) -> None:
+    if not rulers.election_held(state):  # a President is elected just before this phase
+        rulers.begin_campaign(state)
+        return
     able = tuple(
         s for s in state.order if may_invoke(state.players[s]) or rulers.rules_free(state, s)
     )
