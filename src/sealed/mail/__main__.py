@@ -23,7 +23,7 @@ import click
 from sealed.core.errors import SealedError
 from sealed.core.game import resolve_options
 from sealed.core.registry import get_game
-from sealed.mail.addresses import MailDomain
+from sealed.mail.addresses import MailDomain, is_contact
 from sealed.mail.deadlines import sweep
 from sealed.mail.gateway import Gateway
 from sealed.mail.imap import Mailbox, fetch_once
@@ -66,7 +66,9 @@ def new(
     """Start GAME_ID in FOLDER and print each seat's secret address."""
     try:
         game = get_game(game_name)
-        contacts = dict(_pair(s, "--seat") for s in seats)
+        contacts = dict(_contact_pair(s) for s in seats)
+        if not is_contact(gm_contact):
+            raise SealedError(f"--gm {gm_contact}: not an email address (name@domain)")
         options = resolve_options(game.options, dict(_pair(o, "-o") for o in option_pairs))
         folder.mkdir(parents=True, exist_ok=True)
         port = MemoryPort(folder, _domain(local, domain))
@@ -172,6 +174,14 @@ def _tick(port: MemoryPort, gateway: Gateway, mailbox: Mailbox | None) -> None:
     flushed = gateway.outbox.flush()
     if flushed.sent or flushed.retry or flushed.failed:
         logging.info("outbox: %s", flushed)
+
+
+def _contact_pair(text: str) -> tuple[str, str]:
+    """``--seat name=email``; every report to a bad address would bounce, so refuse it now."""
+    seat, contact = _pair(text, "--seat")
+    if not is_contact(contact):
+        raise SealedError(f"--seat {text}: not an email address (name@domain)")
+    return seat, contact
 
 
 def _pair(text: str, option: str) -> tuple[str, Any]:

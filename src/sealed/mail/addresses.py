@@ -25,6 +25,9 @@ SECRET_CHARS = 26  # base32 of 16 bytes, without padding
 MAX_LOCAL_PART = 64  # RFC 5321 §4.5.3.1.1
 GAME_ID = re.compile(r"^[a-z0-9][a-z0-9_.]{0,19}$")
 LABEL = re.compile(r"^[a-z0-9][a-z0-9_.]{0,19}$")
+MAX_CONTACT = 320  # RFC 5321: 64 + 1 + 255
+# One bare name@host: no display name, list or header text can ride in.
+CONTACT = re.compile(r'[^@\s,;<>()\[\]"\\:]+@[^@\s,;<>()\[\]"\\:]+')
 
 
 @dataclass(frozen=True)
@@ -64,6 +67,12 @@ def seat_label(seat: str, index: int) -> str:
     """A seat's name in addresses: the name in lowercase if it fits, else ``p<number>``."""
     lower = seat.lower()
     return lower if LABEL.match(lower) and "-" not in lower else f"p{index + 1}"
+
+
+def is_contact(text: str) -> bool:
+    """True if ``text`` is one bare email address (``name@host``), as a seat registers it."""
+    text = text.strip()
+    return len(text) <= MAX_CONTACT and CONTACT.fullmatch(text) is not None
 
 
 def check_game_id(game: str) -> str:

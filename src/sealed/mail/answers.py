@@ -54,7 +54,7 @@ def _sealed(outcome: SealOutcome) -> str:
 
 
 def _refused(outcome: SealOutcome) -> str:
-    text = f"Nothing was sealed: {outcome.error}"
+    text = refusal_head(outcome.error)
     if outcome.code == "order/stale_step" and "already sealed and counted" in outcome.error:
         text += "\nThis email was already counted; nothing changed."
     elif outcome.code == "order/stale_step":
@@ -65,6 +65,24 @@ def _refused(outcome: SealOutcome) -> str:
     else:
         text += "\nAny orders you sealed earlier for this step still stand."
     return text
+
+
+def refusal_head(error: str) -> str:
+    """``Nothing was sealed: <why>``, saying it once when the reason already says it.
+
+    The core's lenient reader words its refusals for every reader
+    (``nothing was sealed: line 4 ...``, ``... : nothing was sealed``); the
+    answer must not prefix the phrase a second time.
+    """
+    reason = error.strip()
+    if reason.lower().startswith(SEALED_NOTHING + ":"):
+        reason = reason[len(SEALED_NOTHING) + 1 :].strip()
+    if SEALED_NOTHING in reason.lower():
+        return reason[:1].upper() + reason[1:]
+    return f"Nothing was sealed: {reason}"
+
+
+SEALED_NOTHING = "nothing was sealed"
 
 
 def skipped_text(skipped: Sequence[SkippedLine]) -> str:

@@ -24,13 +24,22 @@ from typing import Any
 from sealed.core.errors import SealedError
 from sealed.core.game import GM, Game, Options, Seat
 from sealed.core.match import Cursor, Match, reader_key
-from sealed.mail.addresses import MailDomain, SeatAddress, make_address, same_secret, seat_label
+from sealed.core.suggest import did_you_mean
+from sealed.mail.addresses import (
+    MailDomain,
+    SeatAddress,
+    is_contact,
+    make_address,
+    same_secret,
+    seat_label,
+)
 from sealed.mail.port import OutgoingReport, PressOutcome, SealOutcome, SeatRef, StepStatus
 from sealed.mail.sealing import seal_email
 from sealed.report import human_time, report_text
 from sealed.storage import load_match, save_match, updating, utc_now
 
 CHANNEL = "email"
+COMMANDS = ("status", "close", "preview")  # the game master's commands by mail
 
 
 @dataclass
@@ -84,6 +93,9 @@ class MemoryPort:
         """
         if game_id in self.books:
             raise SealedError(f"there is already a game {game_id!r}")
+        for seat, contact in [*contacts.items(), (GM, gm_contact)]:
+            if not is_contact(contact):  # every report to it would bounce
+                raise SealedError(f"{seat}'s address {contact[:60]!r} is not an email address")
         seats = list(contacts)
         entries = [
             SeatEntry(seat, label, make_address(self.where, game_id, label).secret, contacts[seat])
@@ -204,12 +216,21 @@ class MemoryPort:
                 step = match.step
                 match.close()
                 return f"step {step} closed and opened; step {match.step} is open now"
+        if verb == "preview":  # a known command written wrong: say how, not "unknown"
+            raise SealedError(
+                "write 'preview SEAT' (one seat), e.g. 'preview " + self._a_seat(game) + "'"
+            )
+        hint = did_you_mean(verb, COMMANDS) if verb not in ("extend", "pause", "resume") else ""
         raise SealedError(
-            f"unknown command {command[:40]!r}: the commands are 'status', 'close' and "
+            f"unknown command {command[:40]!r}{hint}: the commands are 'status', 'close' and "
             "'preview SEAT' ('extend' waits for the server's deadlines)"
         )
 
     # -- helpers ------------------------------------------------------------------
+    def _a_seat(self, game: str) -> str:
+        with self.lock:
+            return next((e.seat for e in self.books.get(game, []) if e.seat != GM), "SEAT")
+
     def _status(self, match: Match[Any, Any, Any]) -> str:
         if match.result() is not None:
             return f"the game is over; step {match.step - 1} was the last"

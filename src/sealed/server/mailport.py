@@ -46,6 +46,7 @@ from sealed.mail.addresses import (
     MailDomain,
     SeatAddress,
     check_game_id,
+    is_contact,
     make_address,
     same_secret,
     seat_label,
@@ -62,8 +63,6 @@ from sealed.server.writer import StorageError
 CHANNEL = "email"
 GAME_KEY = re.compile(r"^g(\d{1,9})$")
 COMMANDS = ("status", "close", "preview", "extend", "pause", "resume")
-MAX_CONTACT = 320  # RFC 5321: 64 + 1 + 255
-CONTACT = re.compile(r'[^@\s,;<>()\[\]"\\:]+@[^@\s,;<>()\[\]"\\:]+')  # one bare name@host
 
 _mail_metadata = sa.MetaData()
 mail_seats = sa.Table(  # as migration 0002 creates it
@@ -682,7 +681,7 @@ def _preview_text(lines: Mapping[str, list[str]], seat: str | None) -> str:
 def _check_contact(seat: Seat, contact: str) -> None:
     """One bare address (``name@host``): no display name, list or header text can ride in."""
     contact = contact.strip()
-    if len(contact) > MAX_CONTACT or not CONTACT.fullmatch(contact):
+    if not is_contact(contact):
         raise SealedError(
             f"{seat}'s address {contact[:60]!r} is not an email address (write name@host)"
         )
