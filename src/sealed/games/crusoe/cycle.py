@@ -14,6 +14,7 @@ from functools import lru_cache
 from sealed.core.chance import Chance
 from sealed.core.events import Event
 from sealed.games.crusoe import rulers, trade
+from sealed.games.crusoe.modules import diamonds
 from sealed.games.crusoe.orders import Order
 from sealed.games.crusoe.state import (
     FOODS,
@@ -393,7 +394,7 @@ def _record_and_rescue(state: CrusoeState, chance: Chance, events: Events) -> No
             )
         )
     if state.rescued:
-        _rescue(state, events)
+        _rescue(state, chance, events)
     elif state.cycle == LAST_CYCLE:
         _end_game(state, events, "not rescued by the end of cycle 9: everyone loses")
     else:
@@ -401,11 +402,11 @@ def _record_and_rescue(state: CrusoeState, chance: Chance, events: Events) -> No
         start_cycle(state, chance, events)
 
 
-def _rescue(state: CrusoeState, events: Events) -> None:
-    """Ending the Game: the rescued receive 3 VP for each Diamond they hold."""
-    for seat in state.living():
-        player = state.players[seat]
-        player.vp += 3 * player.goods["diamond"]
+def _rescue(state: CrusoeState, chance: Chance, events: Events) -> None:
+    """Ending the Game: the rescued receive 3 VP for each Diamond they hold (or as the
+    optional rule in force values them: modules/diamonds.py)."""
+    for seat, vp in diamonds.diamond_vp(state, chance, events).items():
+        state.players[seat].vp += vp
     _end_game(state, events, "rescued")
 
 

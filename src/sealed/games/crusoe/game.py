@@ -86,6 +86,14 @@ OPTIONS = (
         "by agreement, one more player is needed to overburden a path (The Problem of the Commons)",
     ),
     OptionSpec(
+        "diamonds",
+        "standard",
+        "Variable Values for Diamonds (Optional Rules): standard (3 VP each), lottery (each "
+        "rescued holder rolls a die: worth the roll less one, 8 on a 6), yuppies (each worth "
+        "the number of rescued players with fewer); small-boat is not built yet",
+        choices=("standard", "lottery", "yuppies", "small-boat"),
+    ),
+    OptionSpec(
         "single_winner",
         False,
         "the agreed variant: the highest positive score among the rescued is the single winner",

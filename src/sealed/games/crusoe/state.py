@@ -22,6 +22,7 @@ from sealed.core import setup
 from sealed.core.errors import OptionError
 from sealed.core.game import JsonDict, Options
 from sealed.games.crusoe import rulers
+from sealed.games.crusoe.modules import diamonds
 
 GOODS = ("water", "banana", "apple", "grape", "egg", "fish", "spear", "diamond")
 FRUITS = ("banana", "apple", "grape")
@@ -126,6 +127,7 @@ class Settings:
     government_strength: str = "stable"  # a Dictatorship: stable, unstable or fanatic
     government_dice: int = 1  # an unstable ruler's dice in battle
     minimum_wage: str = "package"  # Welfare Capitalism: the seed's package, or the government's
+    diamonds: str = "standard"  # Variable Values for Diamonds (modules/diamonds.py)
 
     @classmethod
     def from_options(cls, options: Options) -> Settings:
@@ -157,6 +159,7 @@ class Settings:
             government_strength=strength,
             government_dice=dice,
             minimum_wage=minimum_wage,
+            diamonds=diamonds.read_options(options),
         )
 
     @property
