@@ -358,7 +358,7 @@ def test_bullets_curly_quotes_quoted_mail_and_signatures_are_cleaned_away() -> N
         (".", "no orders found"),
         ("Hi GM, see you soon!", "no orders found"),
         ("Hi\ngueses 2\nbye", "line 2 'gueses 2'"),  # a misspelt order is never set aside
-        ("guess 7", "line 1 'guess 7': 'a seat guesses 1, 2 or 3'"),  # nor an illegal one
+        ("guess 7", "line 1 'guess 7': a seat guesses 1, 2 or 3"),  # nor an illegal one
     ],
 )
 def test_chatter_only_misspelt_or_illegal_orders_seal_nothing(text: str, message: str) -> None:

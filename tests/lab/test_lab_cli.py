@@ -70,7 +70,7 @@ def test_sweep_prints_a_row_per_cell_and_writes_the_report(tmp_path: Path) -> No
         (("lab", "compare", "goofspel"), "did you mean 'goofspiel'"),
         (("lab", "compare", "war-slayer", "--bots", "random,random,random"), "needs 2 bots"),
         (("lab", "compare", "goofspiel", "-n", "0"), "0 is not in the range"),
-        (("lab", "sweep", "goofspiel", "--grid", "num_cards=4,x"), "is not a int"),
+        (("lab", "sweep", "goofspiel", "--grid", "num_cards=4,x"), "is not a whole number"),
         (("lab", "sweep", "goofspiel", "--grid", "order=random"), "unknown option 'order'"),
     ],
 )

@@ -43,7 +43,7 @@ def test_parse_grid_reads_values_and_checks_them() -> None:
     ("spec", "message"),
     [
         (["num_card=4"], "did you mean 'num_cards'"),
-        (["num_cards=4,x"], "is not a int"),
+        (["num_cards=4,x"], "is not a whole number"),
         (["num_cards"], "must be written name=value1,value2"),
         (["num_cards=4", "num_cards=5"], "given twice"),
         (["points_order=upward"], "is not one of"),

@@ -71,13 +71,17 @@ class ChanceRequest:
 
     def _check_dice(self, value: ChanceValue) -> list[int]:
         if not isinstance(value, list) or len(value) != self.count:
-            raise ChanceError(
-                f"{self.label}: expected a list of {self.count} dice, got {_short(value)}"
-            )
+            raise ChanceError(f"{self.label}: {self._dice_wanted()}: {_entered(value)}")
         for die in value:
             if isinstance(die, bool) or not isinstance(die, int) or not 1 <= die <= self.sides:
                 raise ChanceError(f"{self.label}: {_short(die)} is not a face of a d{self.sides}")
         return list(value)
+
+    def _dice_wanted(self) -> str:
+        """What to type, in a person's words: they type dice, not a Python list."""
+        if self.count == 1:
+            return "enter 1 die"
+        return f"enter {self.count} dice, one for each"
 
     def _check_shuffle(self, value: ChanceValue) -> list[str]:
         if not isinstance(value, list):
@@ -308,6 +312,14 @@ class TableChance(Chance):
                 return request.check(parse_table_answer(request, answer))
             except ChanceError as error:
                 self.tell(str(error))
+
+
+def _entered(value: ChanceValue) -> str:
+    """What was typed for a roll, as dice (``you entered 1 (6)``), or as typed."""
+    if isinstance(value, list):
+        faces = " ".join(_short(face) for face in value[:20]) + (" ..." if len(value) > 20 else "")
+        return f"you entered {len(value)} ({faces})" if value else "you entered none"
+    return f"you entered {_short(value)}"
 
 
 def _short(value: object, limit: int = 80) -> str:

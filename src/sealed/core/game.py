@@ -105,6 +105,15 @@ class Result:
         }
 
 
+# An option's type as a user reads it ("is not a whole number", not "is not a int").
+KIND_WORDS: dict[type, str] = {
+    int: "a whole number",
+    float: "a number",
+    bool: "yes or no (true, false)",
+    str: "text",
+}
+
+
 @dataclass(frozen=True)
 class OptionSpec:
     """A documented rule variant: its name, default, meaning, and allowed values."""
@@ -149,7 +158,7 @@ class OptionSpec:
             if kind is float:
                 return float(text)
         except ValueError:
-            raise OptionError(f"option {self.name}: {raw!r} is not a {kind.__name__}") from None
+            raise OptionError(f"option {self.name}: {raw!r} is not {KIND_WORDS[kind]}") from None
         return str(raw).strip()
 
 

@@ -634,7 +634,7 @@ def salvage_orders(
             if error is None:
                 kept.append(line)
             else:
-                doubtful.append(f"line {number} {_quote(line)}: {_quote(str(error), 160)}")
+                doubtful.append(f"line {number} {_quote(line)}: {_cut(str(error), 160)}")
             continue
         if not any(c.isalnum() for c in line):  # '"' or '---': never an order, even "pass"
             skipped.append(SkippedLine(number, _quote(line, 80)[1:-1], "not an order"))
@@ -658,7 +658,7 @@ def salvage_orders(
             if error is None:
                 kept.append(fragment)
             elif _order_like(game, fragment, error):
-                doubtful.append(f"line {number} {_quote(fragment)}: {_quote(str(error), 160)}")
+                doubtful.append(f"line {number} {_quote(fragment)}: {_cut(str(error), 160)}")
             else:
                 chatter.append(fragment)
         if chatter:
@@ -752,7 +752,13 @@ def _order_like(game: Game[Any, Any, Any], fragment: str, error: OrderError) -> 
 
 
 def _quote(text: str, limit: int = 60) -> str:
-    return repr(text if len(text) <= limit else text[: limit - 3] + "...")
+    return repr(_cut(text, limit))
+
+
+def _cut(text: str, limit: int) -> str:
+    """``text`` as it is, cut to ``limit`` characters: an error's own words, never its repr
+    (a repr would show the error's quotes as \\')."""
+    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 def check_seats(game: Game[Any, Any, Any], seats: Sequence[Seat]) -> tuple[Seat, ...]:
