@@ -24,8 +24,9 @@ Version history.
 - 2: the independent review's findings: Upgrade spends strength (Ruling 12), a
   covert Enhance creates a hidden asset (30), a one-sided WITH is told to its
   writer and not published (11), the Consequences Phase narrations (31) and
-  deadline (32), among others; results differ, so records of version 1 are
-  not replayed (a clear refusal, not a divergence halfway).
+  deadline (32), among others. Records of version 1 replay and continue under
+  version 1's rules (``FactionRPGV1``: the rules branch on
+  ``Settings.version`` where they changed; manual, Versions).
 """
 
 from __future__ import annotations

@@ -24,6 +24,7 @@ from sealed.games.factionrpg.orders import (
 )
 from sealed.games.factionrpg.state import (
     SPECIALIZATIONS,
+    VERSION,
     FactionState,
     Settings,
     default_assets,
@@ -45,6 +46,10 @@ ANSWERS_HELP = (
     "Answer your decisions, if your report lists any, one line each ('decision 1 deceive'); "
     "narrations, optional: 'narrate ASSET: TEXT' for an asset's increase, 'narrate ACTION "
     "TARGET: TEXT' for a failure you caused; 'pass' takes every default."
+)
+ANSWERS_HELP_V1 = (
+    "Answer your decisions, if your report lists any, one line each ('decision 1 deceive'); "
+    "'pass' takes every default."
 )
 
 OPTIONS = (
@@ -78,7 +83,14 @@ class FactionRPG(InPlaceGame[FactionState, Order, FactionView]):
 
     name = "factionrpg"
     title = "FactionRPG"
-    version = 2
+    version = VERSION
+    legacy_versions: ClassVar[Mapping[int, str]] = {
+        1: "with version 1's rules (manual, Versions): an Upgrade raises a value once per point "
+        "of excess strength; a covert Enhance creates a public asset; a one-sided WITH is "
+        "published as a collaboration and not told to its writer; WITH is read by whoever "
+        "reads the action; no narrations; the Consequences Phase opens when every faction "
+        "has answered"
+    }
     min_players = 2
     max_players = 12
     default_players = 4
@@ -90,10 +102,16 @@ class FactionRPG(InPlaceGame[FactionState, Order, FactionView]):
     bots: ClassVar[Mapping[str, type[Any]]] = with_search(BOTS, "factionrpg", rollout="steward")
     length_unit = "turns"
 
+    def for_version(self, version: int) -> FactionRPG | None:
+        """This object for its own version; :class:`FactionRPGV1` for version 1's rules."""
+        if version == self.version:
+            return self
+        return VERSIONS[version]() if version in VERSIONS else None
+
     def initial_state(
         self, seats: Sequence[Seat], options: Options, chance: Chance
     ) -> FactionState:
-        settings = Settings.from_options(options)
+        settings = Settings.from_options(options, self.version)
         standard = str(options.get("starting_assets", "standard")) == "standard"
         return FactionState(
             settings=settings,
@@ -115,7 +133,7 @@ class FactionRPG(InPlaceGame[FactionState, Order, FactionView]):
     def from_json(
         self, data: Mapping[str, Any], seats: Sequence[Seat], options: Options
     ) -> FactionState:
-        return state_from_json(data, seats, Settings.from_options(options))
+        return state_from_json(data, seats, Settings.from_options(options, self.version))
 
     def prompts(self, state: FactionState) -> Mapping[Seat, Prompt]:
         if state.phase == "orders":
@@ -129,8 +147,12 @@ class FactionRPG(InPlaceGame[FactionState, Order, FactionView]):
             # (Ruling 'the Consequences Phase every turn'). The phase closes at its deadline
             # only, so when the results come cannot tell that a defender took time to decide
             # (Ruling 32).
+            # Version 1 opened the phase when every faction had answered.
+            legacy = state.settings.legacy
             prompt = Prompt(
-                f"turn {state.turn}, Consequences Phase", ANSWERS_HELP, wait_for_deadline=True
+                f"turn {state.turn}, Consequences Phase",
+                ANSWERS_HELP_V1 if legacy else ANSWERS_HELP,
+                wait_for_deadline=not legacy,
             )
             return {seat: prompt for seat in state.seats}
         return {}
@@ -222,4 +244,18 @@ class FactionRPG(InPlaceGame[FactionState, Order, FactionView]):
         return min(state.turn - 1, state.settings.turns)
 
 
-__all__ = ["OPTIONS", "FactionRPG"]
+class FactionRPGV1(FactionRPG):
+    """FactionRPG with version 1's rules, to replay and continue a version 1 game exactly.
+
+    The rules branch on ``state.settings.version`` (:attr:`Settings.legacy`), which
+    this class sets when it starts or reads a state; its records keep saying version 1.
+    """
+
+    version = 1
+    legacy_versions: ClassVar[Mapping[int, str]] = {}
+
+
+VERSIONS: dict[int, type[FactionRPG]] = {VERSION: FactionRPG, 1: FactionRPGV1}
+
+
+__all__ = ["OPTIONS", "VERSIONS", "FactionRPG", "FactionRPGV1"]

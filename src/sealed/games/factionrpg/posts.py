@@ -92,7 +92,7 @@ def told(record: Mapping[str, Any], faction: Seat | None) -> JsonDict | None:
         # The seed: WITH "will only be visible by those who can see the assets that
         # collaborated on the action": a reader who misses one reads no WITH (Ruling 29).
         "participants": [
-            {"asset": p["asset"], "owner": p["owner"], "with": [] if unseen else _with(record, p)}
+            {"asset": p["asset"], "owner": p["owner"], "with": _with_told(record, p, unseen)}
             for p in seen
         ],
         "unknown_participants": bool(unseen),
@@ -101,6 +101,16 @@ def told(record: Mapping[str, Any], faction: Seat | None) -> JsonDict | None:
         "outcome": outcome,
         "result": text,
     }
+
+
+def _with_told(
+    record: Mapping[str, Any], part: Mapping[str, Any], unseen: list[JsonDict]
+) -> list[str]:
+    """A participant's WITH as a reader is told it. A version 1 result (it has no
+    ``declined`` key: :func:`.resolve._record`) told every reader the WITH as written."""
+    if "declined" not in record:
+        return list(part["with"])
+    return [] if unseen else _with(record, part)
 
 
 def _with(record: Mapping[str, Any], part: Mapping[str, Any]) -> list[str]:
@@ -167,7 +177,8 @@ def first_posts(
             for old, new in sorted(renamed.items())
             if state.sees(faction, new)
         ]
-        decisions = [describe(d) for d in pending.decisions if d.faction == faction]
+        legacy = state.settings.legacy
+        decisions = [describe(d, legacy) for d in pending.decisions if d.faction == faction]
         if decisions:
             mine += ["[b]Your decisions for the Consequences Phase[/b]", *decisions]
         failures = may_narrate(pending, faction)
@@ -184,8 +195,9 @@ def first_posts(
 
 def _renaming(state: FactionState, old: str, new: str) -> str:
     """What those who see a hidden asset that gave its name to a new one read (Ruling 21);
-    why, only if the new asset is public (a hidden one is not theirs to know of: Ruling 30)."""
-    if state.assets[old].hidden:
+    why, only if the new asset is public (a hidden one is not theirs to know of: Ruling 30).
+    Version 1 created only public assets and always said why."""
+    if state.assets[old].hidden and not state.settings.legacy:
         return f"{old} is now called {new} (Ruling 21)."
     return f"{old} is now called {new}: a new public asset took its name (Ruling 21)."
 
@@ -215,8 +227,9 @@ def may_narrate(pending: Pending, faction: Seat) -> list[str]:
     ]
 
 
-def describe(decision: Decision) -> str:
-    """A decision as its faction reads it, with what to write."""
+def describe(decision: Decision, legacy: bool = False) -> str:
+    """A decision as its faction reads it, with what to write (``legacy``: version 1's
+    words, which offered no narration)."""
     n = decision.number
     if decision.kind == "defend":
         return (
@@ -236,8 +249,13 @@ def describe(decision: Decision) -> str:
                 if decision.anywhere
                 else f"(your attacking assets: {', '.join(decision.assets)}). "
             )
-            + "Default: your most valuable one. You may add the increase narration: "
-            "'narrate ASSET: YOUR TEXT' (read with the gain)."
+            + "Default: your most valuable one."
+            + (
+                ""
+                if legacy
+                else " You may add the increase narration: 'narrate ASSET: YOUR TEXT' "
+                "(read with the gain)."
+            )
         )
     if decision.kind == "seize":
         return (

@@ -111,7 +111,8 @@ def build_groups(state: FactionState, orders: Mapping[Seat, TurnOrders]) -> list
     for (action, target), members in keyed.items():
         for part in _collaborations(members, state.seats):
             group = Group(action, target, part)
-            group.declined = _declined(part)
+            # Version 1 told nobody of a one-sided WITH (Ruling 11 came with version 2).
+            group.declined = {} if state.settings.legacy else _declined(part)
             group.specs = frozenset(
                 {state.specializations[f] for f, _ in part}
                 | {state.infusions[o.asset] for _, o in part if o.asset in state.infusions}
@@ -256,7 +257,9 @@ def first_results(
     turn.records.sort(key=lambda r: int(r["number"]))
     for record in turn.records:
         posts.add_visibility(record, seen, state.seats)
-        if record.get("creates"):  # its target is the new asset, not a hidden namesake
+        if record.get("creates") and state.settings.legacy:  # version 1: always public
+            record["target_seen_by"], record["target_public"] = list(state.seats), True
+        elif record.get("creates"):  # its target is the new asset, not a hidden namesake
             # A covert creation's new asset is hidden (Ruling 30): its name is read by those
             # to whom the action is public (who see every creating asset), no one else.
             readers = [
@@ -272,7 +275,7 @@ def first_results(
                 asset = turn.renamed.get(order.asset, order.asset)
                 turn.pending.transfers.append((asset, faction, order.transfer_to))
     turn.pending.reports = turn.records
-    turn.pending.failures = _failures(turn)
+    turn.pending.failures = [] if state.settings.legacy else _failures(turn)  # no narrations
     state.infusions = {}  # an infusion lasts for the action the asset attempts this turn
     state.pending = turn.pending
     state.notices = tuple(posts.first_posts(state, turn.records, turn.renamed))
@@ -325,6 +328,8 @@ def _record(turn: Turn, group: Group, **fields: object) -> JsonDict:
             for faction, order in group.members
         ],
     }
+    if state.settings.legacy:  # version 1's results had no one-sided WITH to tell
+        del record["declined"]
     record.update(fields)
     record.setdefault("truth", record["result"])
     aimed = str(record.get("aimed") or group.target)
@@ -592,7 +597,9 @@ def _defend(turn: Turn, group: Group) -> None:
 
 def _enhance(turn: Turn, group: Group, value: int, head: str) -> tuple[str, str]:
     exceptional = group.strength - value >= value
-    steps = upgrade_steps(group.strength, value) if exceptional and "upgrade" in group.specs else 1
+    steps = 1
+    if exceptional and "upgrade" in group.specs:
+        steps = upgrade_steps(group.strength, value, turn.state.settings.legacy)
     granted = min(steps, turn.room)
     turn.room -= granted
     turn.increases[group.target] = turn.increases.get(group.target, 0) + granted
@@ -608,12 +615,15 @@ def _enhance(turn: Turn, group: Group, value: int, head: str) -> tuple[str, str]
     return ("exceptional" if exceptional else "success"), text
 
 
-def upgrade_steps(strength: int, value: int) -> int:
+def upgrade_steps(strength: int, value: int, legacy: bool = False) -> int:
     """How many times an Upgrade Enhance raises a value (Ruling 12). The seed: "if the excess
     strength of the action is sufficient to increase the asset's value again at its new value,
     it continues to do so until there is not enough strength left": each increase spends the
     strength it needed, the excess goes on against the new value with the Defend test
-    ("exceeds the value"), and stops when what is left no longer exceeds it."""
+    ("exceeds the value"), and stops when what is left no longer exceeds it. Version 1
+    (``legacy``) raised it once per point of excess strength, nothing spent."""
+    if legacy:
+        return max(1, strength - value)
     steps, left, new = 1, strength - value, value + 1
     while left > new:
         left -= new
@@ -624,13 +634,14 @@ def upgrade_steps(strength: int, value: int) -> int:
 
 def _create(turn: Turn, group: Group) -> None:
     faction = group.members[0][0]
-    steps = upgrade_steps(group.strength, 0) if "upgrade" in group.specs else 1
+    legacy = turn.state.settings.legacy
+    steps = upgrade_steps(group.strength, 0, legacy) if "upgrade" in group.specs else 1
     granted = min(steps, turn.room) if group.strength > 0 else 0
     if granted:
         turn.room -= granted
         # A covert Enhance creates a hidden asset (Ruling 30): a public one, owned, would
-        # show that its creator acted with hidden assets.
-        hidden = all(covert(turn.state, o) for _, o in group.members)
+        # show that its creator acted with hidden assets. Version 1 created a public one.
+        hidden = not legacy and all(covert(turn.state, o) for _, o in group.members)
         turn.created[group.target] = (faction, granted, hidden)
         kind = "hidden asset" if hidden else "asset"
         text = f"Success: a new {kind} {group.target} is created with value {granted}."

@@ -240,6 +240,11 @@ def _check_narration(state: FactionState, faction: Seat, narration: Narration) -
     """
     from sealed.games.factionrpg.consequences import increase_places
 
+    if state.settings.legacy:
+        raise IllegalOrderError(
+            f"narrate {narration.target}: this game keeps FactionRPG version 1's rules, which "
+            "have no narrations (they came with version 2: manual, Versions)"
+        )
     pending = state.pending
     if narration.action is None:
         places = [

@@ -48,16 +48,34 @@ def specialization_name(text: str) -> str | None:
     return key if key in SPECIALIZATIONS else None
 
 
+VERSION = 2
+"""The rules' version (the manual's Versions section says what version 1 games keep)."""
+
+
 @dataclass(frozen=True, slots=True)
 class Settings:
-    """The rule variant in force, read once from the options."""
+    """The rule variant in force, read once from the options.
+
+    ``version`` is the rules' version the game was started with: a version 1 game
+    keeps version 1's rules to the end (the rules branch on it where they changed).
+    """
 
     turns: int = 10
     space: int = 0  # 0: SPACE_PER_FACTION per faction
+    version: int = VERSION
 
     @classmethod
-    def from_options(cls, options: Options) -> Settings:
-        return cls(turns=int(options.get("turns", 10)), space=int(options.get("space", 0)))
+    def from_options(cls, options: Options, version: int = VERSION) -> Settings:
+        return cls(
+            turns=int(options.get("turns", 10)),
+            space=int(options.get("space", 0)),
+            version=version,
+        )
+
+    @property
+    def legacy(self) -> bool:
+        """Version 1's rules (before the review's fixes of 2026-11-23)."""
+        return self.version < 2
 
     def space_for(self, factions: int) -> int:
         return self.space or SPACE_PER_FACTION * factions
@@ -249,9 +267,20 @@ def state_to_json(state: FactionState) -> JsonDict:
         "profiles": {f: sorted(state.profiles[f]) for f in state.seats},
         "beliefs": {f: list(state.beliefs[f]) for f in state.seats},
         "infusions": dict(sorted(state.infusions.items())),
-        "pending": state.pending.to_json() if state.pending else None,
+        "pending": _pending_json(state),
         "notices": [n.to_json() for n in state.notices],
     }
+
+
+def _pending_json(state: FactionState) -> JsonDict | None:
+    """The pending results; a version 1 game's as version 1 wrote them (no failure
+    narrations), so its records keep their state digests."""
+    if state.pending is None:
+        return None
+    data = state.pending.to_json()
+    if state.settings.legacy:
+        del data["failures"]
+    return data
 
 
 def state_from_json(

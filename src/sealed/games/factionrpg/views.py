@@ -82,7 +82,9 @@ def build_view(state: FactionState, faction: Seat) -> FactionView:
         ),
         profiles=tuple(sorted(state.profiles[faction])),
         beliefs=tuple(state.beliefs[faction]),
-        decisions=tuple(_decision(d) for d in decisions if d.faction == faction),
+        decisions=tuple(
+            _decision(d, state.settings.legacy) for d in decisions if d.faction == faction
+        ),
         infusions={
             n: s for n, s in sorted(state.infusions.items()) if state.assets[n].owner == faction
         },
@@ -100,7 +102,7 @@ def build_view(state: FactionState, faction: Seat) -> FactionView:
     )
 
 
-def _decision(decision: Decision) -> DecisionView:
+def _decision(decision: Decision, legacy: bool) -> DecisionView:
     """A decision as its faction may know it: a defender never learns who attacked it."""
     secret = decision.kind == "defend"
     return DecisionView(
@@ -110,7 +112,7 @@ def _decision(decision: Decision) -> DecisionView:
         decision.amount,
         () if secret else decision.assets,
         () if secret else decision.factions,
-        describe(decision),
+        describe(decision, legacy),
     )
 
 
