@@ -48,6 +48,7 @@ from sealed.mail.reading import (
     parse_email,
     read_player_text,
 )
+from sealed.report import printable
 
 THREAD_ID = re.compile(r"<sealed\.([a-z0-9_.]+)\.s(\d{1,6})\.[a-z0-9]+@([^>\s]+)>", re.I)
 SUBJECT_STEP = re.compile(r"\(step (\d{1,6})\)", re.I)
@@ -260,7 +261,10 @@ class Gateway:
         mail["Message-ID"] = self._message_id(ref.game, step)
         mail["Auto-Submitted"] = auto  # RFC 3834: so other robots do not answer us
         mail["X-Loop"] = f"{self.where.local}@{self.where.domain}"
-        mail.set_content(text)
+        # Every mail of ours quotes players' own words (press, narrations, skipped lines,
+        # a GM's command): their control characters (ANSI escapes, bidi overrides) would
+        # drive the reader's mail client or terminal, so each is shown as its escape.
+        mail.set_content(printable(text))
         return mail
 
     def _message_id(self, game: str, step: int | None) -> str:

@@ -20,6 +20,8 @@ from __future__ import annotations
 import re
 from html import escape
 
+from sealed.report import printable
+
 COLUMN_GAP = re.compile(r" {2,}")  # two spaces or more separate a table's cells
 LIST_ITEM = re.compile(r"^\s*- ")
 MIN_ROWS = 2
@@ -34,7 +36,13 @@ STYLE = (
 
 
 def report_html(text: str) -> str | None:
-    """``text`` as an HTML document if it has a table (None: it does not need one)."""
+    """``text`` as an HTML document if it has a table (None: it does not need one).
+
+    Control characters a player wrote (in press, a narration) are shown as their
+    escapes (:func:`sealed.report.printable`), as in the plain part: escaping HTML
+    does not stop a bidi override from reordering what the reader sees.
+    """
+    text = printable(text)
     rendered = [_block(lines) for lines in _blocks(text)]
     if not any(part.startswith("<table") for part in rendered):
         return None
