@@ -19,6 +19,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from sealed.core.chance import SeededChance
+from sealed.core.errors import SealedError
 from sealed.core.game import resolve_options
 from sealed.games.crusoe.game import CrusoeGame
 from sealed.games.crusoe.sampler import sample_state
@@ -154,3 +155,13 @@ def test_the_search_bot_decides_legally_the_same_under_a_seed_and_blind_to_secre
     assert bot.choose(GAME.view(state, seat), prompt, random.Random(5)) == chosen
     changed = hidden_changed(state, seat)
     assert bot.choose(GAME.view(changed, seat), prompt, random.Random(5)) == chosen
+
+
+def test_an_advanced_economy_is_refused_by_name() -> None:
+    """Money and governments are not sampled yet: a clear error, not a wrong world."""
+    options = resolve_options(GAME.options, {"scenario": "national-capitalism"})
+    seats = ("p1", "p2", "p3")
+    state = GAME.initial_state(seats, options, SeededChance("advanced"))
+    seat = GAME.prompted(state)[0]
+    with pytest.raises(SealedError, match="not national-capitalism yet"):
+        sample_state(GAME.view(state, seat), options, random.Random(0))

@@ -30,8 +30,10 @@ is drawn or inferred from the rules:
   own ``--map`` with other counts would need them told;
 - **the dice** are not in any state: a playout rolls its own.
 
-The options the view shows (the scenario, the Utopian module) are read from
-it; the others (``relaxed_commons``, ``single_winner``) come from ``options``.
+Only the introductory economies are sampled: a view of an advanced scenario
+(money, governments) is refused by name. The options the view shows (the
+scenario, the Utopian module) are read from it; the others
+(``relaxed_commons``, ``single_winner``) come from ``options``.
 A view field this module does not know by name is copied to the state field
 of the same name, so a field added to both is carried without a change here
 (the round-trip test of ``tests/games/crusoe/test_sampler.py`` says when not).
@@ -44,6 +46,7 @@ import dataclasses
 import random
 import re
 
+from sealed.core.errors import SealedError
 from sealed.core.game import Options, OptionValue
 from sealed.games.crusoe.state import (
     PATHS,
@@ -56,10 +59,13 @@ from sealed.games.crusoe.state import (
     parse_space,
     standard_board,
 )
+from sealed.games.crusoe.stats import ECONOMIES
 from sealed.games.crusoe.traditional import taxable
 from sealed.games.crusoe.views import CrusoeView, PlayerView
 from sealed.games.crusoe.violence import may_invoke
 
+INTRODUCTORY = frozenset(str(economy["scenario"]) for economy in ECONOMIES.values())
+"""The scenarios sampled; the advanced ones (money, governments) are refused by name."""
 DEATH = re.compile(r"(\w+) in cycle (\d+)")
 """How a view writes a death: ``starvation in cycle 2``."""
 
@@ -102,8 +108,16 @@ def sample_state(view: CrusoeView, options: Options, rng: random.Random) -> Crus
 
 
 def _settings(view: CrusoeView, options: Options) -> Settings:
-    """The scenario the view names (``tribal-communism (utopian)``) over ``options``."""
+    """The scenario the view names (``tribal-communism (utopian)``) over ``options``.
+
+    :raises SealedError: an advanced scenario (money, governments): not sampled yet.
+    """
     scenario, _, module = view.scenario.partition(" ")
+    if scenario not in INTRODUCTORY:
+        raise SealedError(
+            f"Crusoe's Planet: the search bots' sampler covers the introductory economies "
+            f"({', '.join(sorted(INTRODUCTORY))}), not {scenario} yet"
+        )
     shown: dict[str, OptionValue] = {"scenario": scenario, "utopian": module == "(utopian)"}
     return Settings.from_options({**options, **shown})
 
