@@ -21,7 +21,7 @@ from typing import Any
 import click
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
-from rich.table import Table
+from rich.table import Column, Table
 
 from sealed.core.chance import SeededChance
 from sealed.core.errors import OptionError, ScenarioError, SealedError, SetupError
@@ -330,10 +330,25 @@ def print_reports(match: Match[Any, Any, Any]) -> None:
 # -- commands ----------------------------------------------------------------
 
 
+NARROW = 60  # terminal columns below which `sealed games` is a plain list
+
+
+def _longest_name() -> int:
+    return max(len(name) for name in all_games())
+
+
 @cli.command()
 def games() -> None:
     """List the games, with player counts and bots."""
-    table = Table("game", "players", "bots", "what it is")
+    if console.width < NARROW:  # four columns would cut every word: a plain list instead
+        for game in all_games().values():
+            console.print(f"{game.name} ({game.player_range} players)", markup=False)
+            console.print(f"  bots: {', '.join(game.bots)}", markup=False)
+            console.print(f"  {game.summary or game.title}", markup=False)
+        return
+    table = Table("players", "bots", "what it is")
+    # the one column a user copies: never cut ("cru…"); a narrow terminal folds it instead
+    table.columns.insert(0, Column("game", no_wrap=True, min_width=_longest_name()))
     for game in all_games().values():
         table.add_row(
             game.name, game.player_range, ", ".join(game.bots), game.summary or game.title
@@ -511,6 +526,12 @@ def order(game_file: str, seat: str, text: str, lenient: bool, step: int | None)
                 )
         before = len(match.steps)
         match.seal(seat, text, step=step)
+        if seat in match.bots():  # the GM writes over a bot's seat: say so, it is easy to miss
+            console.print(
+                f"note: {seat} is played by the bot {match.bots()[seat]!r}; "
+                "your orders replace its",
+                markup=False,
+            )
         if seat in match.pending and match.pending[seat].late:
             console.print(f"note: {seat}'s orders were sealed after the deadline")
         sealed_text = printable(_sealed_text(match, seat, before))
@@ -553,7 +574,9 @@ def handover(game_file: str, seat: str, bot: str) -> None:
     SEAT's orders whenever they are due: now, and after each 'sealed order'
     or 'sealed close' that opens a step. The record says from which step.
     """
-    with updating(game_file) as match:
+    with updating_then_print(game_file) as match:  # saved before a reader can stop us
+        if match.result() is not None:
+            raise SealedError("the game is over: nothing to hand over")
         name = None if bot.lower() in HUMAN else bot
         given = match.hand_over(seat, name)
         who = f"the bot {name!r}" if name else "a person"
@@ -602,8 +625,8 @@ def post(game_file: str, step: int | None) -> None:
     posts = [e for e in public if e.kind == "public-post"] or public
     if not posts:
         console.print(f"step {number} told every seat nothing in common", markup=False)
-    for event in posts:
-        console.print(event.text, markup=False)
+    for event in posts:  # a player's words (a narration) may carry terminal escapes
+        console.print(printable(event.text), markup=False)
 
 
 @cli.command(cls=SeatCommand)
@@ -679,14 +702,19 @@ def status(game_file: str) -> None:
     match = load_match(game_file)
     console.print(f"{match.game.title}: {len(match.steps)} step(s) played; open step: {match.step}")
     prompts = match.prompts()
+    bots = match.bots()
     for seat in match.readers:
         if seat == GM and seat not in prompts:
             continue
+        played_by = f"bot {bots[seat]}" if seat in bots else None
         if seat in prompts:
             state = "sealed" if seat in match.pending else "to decide"
-            console.print(f"  {seat}: {state} ({prompts[seat].phase})")
+            about = "; ".join(x for x in (prompts[seat].phase, played_by) if x)
+            console.print(f"  {seat}: {state} ({about})", markup=False)
         else:
-            console.print(f"  {seat}: nothing due")
+            console.print(
+                f"  {seat}: nothing due" + (f" ({played_by})" if played_by else ""), markup=False
+            )
     _print_waiting(match)
 
 
