@@ -1,6 +1,7 @@
-"""Market Socialism (Advanced Scenarios), applied in place: the government's plan (wages,
-prices, purchase limits), wages for production, purchases from the government vault in turn
-order, and the vault's goods kept over to the next cycle.
+"""Market Socialism (Advanced Scenarios), applied in place: the plan's values (wages, prices,
+purchase limits), wages for production, purchases from the government vault in turn order,
+and the vault's goods kept over to the next cycle. The government's decision on the plan is
+in :mod:`~sealed.games.crusoe.socialist_plan`.
 
 "At the beginning of each cycle (prior to turn order determination) the government sets
 wages to be paid for each unit of each good or service produced. The government also sets

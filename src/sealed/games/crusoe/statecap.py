@@ -24,6 +24,7 @@ pot and every payment are on the table.
 
 from __future__ import annotations
 
+from sealed.core.chance import Chance
 from sealed.core.events import Audience, Event
 from sealed.games.crusoe.orders import Order
 from sealed.games.crusoe.state import FREQUENCIES, FREQUENCY_NAMES, CrusoeState, Deal
@@ -79,7 +80,7 @@ def negotiate(state: CrusoeState, good: str, events: Events) -> bool:
     return False
 
 
-def on_consign(state: CrusoeState, seat: str, order: Order, chance: object, events: Events) -> None:
+def on_consign(state: CrusoeState, seat: str, order: Order, chance: Chance, events: Events) -> None:
     good = state.good or ""
     state.offer = ()
     if order.word == "destroy":
@@ -97,7 +98,7 @@ def on_consign(state: CrusoeState, seat: str, order: Order, chance: object, even
         )
 
 
-def on_deal(state: CrusoeState, seat: str, order: Order, chance: object, events: Events) -> None:
+def on_deal(state: CrusoeState, seat: str, order: Order, chance: Chance, events: Events) -> None:
     i = next(i for i, d in enumerate(state.deals) if d.status == "open")
     deal = state.deals[i]
     agreed = order.word == "yes"
