@@ -36,6 +36,7 @@ from sealed.lab.sim import (
     run_games,
     scenario_options,
     scenario_table,
+    stopping_on_interrupt,
     summarise,
     summarise_tally,
     tally_lines,
@@ -798,7 +799,7 @@ def run(scenario_file: str, as_json: bool) -> None:
     "--scenario",
     "scenario_names",
     default=None,
-    help="Run the game's scenarios side by side: all, or names a,b (crusoe: tribal-communism...).",
+    help="Run the game's scenarios side by side: all, a group (crusoe: introductory), or a,b.",
 )
 @click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON.")
 def sim(
@@ -860,7 +861,7 @@ def _simulate(
         console=Console(stderr=True),
         transient=True,
     )
-    with progress:
+    with stopping_on_interrupt(), progress:
         task = progress.add_task("games", total=count)
         return run_games(
             game,
