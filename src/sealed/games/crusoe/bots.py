@@ -21,6 +21,7 @@ from functools import lru_cache
 
 from sealed.core.game import Prompt
 from sealed.games.crusoe.cycle import best_meal, cycle_score
+from sealed.games.crusoe.modules import vegetarians
 from sealed.games.crusoe.orders import DONE, PASS, Order, eat
 from sealed.games.crusoe.socialism import even_division
 from sealed.games.crusoe.state import (
@@ -69,7 +70,8 @@ class GreedyBot:
             known = me.experience.get(me.path or "ant", [])
             return Order("learn", number=next((n for n in (3, 4, 2, 5, 1, 6) if n not in known), 3))
         if decide == "eat":
-            held = (me.goods["water"], *(me.goods[f] for f in FOODS))
+            barred = vegetarians.cannot_eat(me.roles)
+            held = (me.goods["water"], *(0 if f in barred else me.goods[f] for f in FOODS))
             return eat(dict(best_meal(held, me.leisure)))
         if decide == "estate":
             return Order("give", name=view.seat) if self.estate_word == "give" else Order("split")
@@ -507,6 +509,8 @@ def _random_meal(me: PlayerView, rng: random.Random) -> dict[str, int]:
     meal = {"water": rng.randint(0, min(2, me.goods["water"]))}
     room = 10
     for food in FOODS:
+        if food in vegetarians.cannot_eat(me.roles):
+            continue
         n = rng.randint(0, min(3, me.goods[food], room))
         meal[food], room = n, room - n
     return meal

@@ -14,7 +14,7 @@ from functools import lru_cache
 from sealed.core.chance import Chance
 from sealed.core.events import Event
 from sealed.games.crusoe import rulers, trade
-from sealed.games.crusoe.modules import diamonds
+from sealed.games.crusoe.modules import diamonds, roles
 from sealed.games.crusoe.orders import Order
 from sealed.games.crusoe.state import (
     FOODS,
@@ -135,6 +135,8 @@ def eat_limits(player: Player, eaten: Mapping[str, int]) -> str | None:
     for good, n in eaten.items():
         if n > player.goods[good]:
             return f"you hold {player.goods[good]} {good}, not {n}"
+        if n and good in roles.cannot_eat(player):
+            return f"a vegetarian may not consume {good} (Vegetarians)"
     if eaten.get("water", 0) > MAX_WATER:
         return "a player may not consume more than two units of water"
     for food in FOODS:
@@ -293,7 +295,8 @@ def best_meal(held: tuple[int, ...], leisure: int) -> tuple[tuple[str, int], ...
 
 
 def meal_for(player: Player) -> tuple[tuple[str, int], ...]:
-    held = (player.goods["water"], *(player.goods[f] for f in FOODS))
+    barred = roles.cannot_eat(player)
+    held = (player.goods["water"], *(0 if f in barred else player.goods[f] for f in FOODS))
     return best_meal(held, player.leisure)
 
 

@@ -94,6 +94,19 @@ OPTIONS = (
         choices=("standard", "lottery", "yuppies", "small-boat"),
     ),
     OptionSpec(
+        "vegetarians",
+        "none",
+        "the Vegetarians module: eat (vegetarians may not consume fish) or make-or-eat (nor "
+        "catch it); vegetarians_players of the players, drawn before the game",
+        choices=("none", "eat", "make-or-eat"),
+    ),
+    OptionSpec(
+        "vegetarians_players",
+        1,
+        "the Vegetarians module: how many players are vegetarians (one to all but one)",
+        minimum=1,
+    ),
+    OptionSpec(
         "single_winner",
         False,
         "the agreed variant: the highest positive score among the rescued is the single winner",

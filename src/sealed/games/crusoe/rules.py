@@ -29,6 +29,7 @@ from sealed.games.crusoe import (
     violence,
     wage_vote,
 )
+from sealed.games.crusoe.modules import roles
 from sealed.games.crusoe.orders import Order
 from sealed.games.crusoe.state import (
     FREQUENCIES,
@@ -50,6 +51,7 @@ def new_state(
     """Every castaway at the Crash Site with nothing; cycle 1's turn order is dealt."""
     state = CrusoeState(settings, tuple(seats), board, {seat: Player() for seat in seats})
     rulers.begin(state, chance, None)  # a Dictator, "randomly selected before the game begins"
+    roles.begin(state, chance, None)  # the tack-on modules' roles (vegetarians, ...)
     cycle.start_cycle(state, chance, None)
     run(state, chance, None)
     return state
@@ -194,7 +196,7 @@ def _land(
         _arrive(state, seat, chance, events)
         return
     space = state.board.paths[player.path or "ant"][player.position - 1]
-    groups = space_groups(space)
+    groups = roles.allowed_groups(state.settings, player, space_groups(space))
     where = f"lands on space {player.position}"
     if not may_interact and groups:
         where += " (an even roll: no icon may be used)"

@@ -22,7 +22,7 @@ from sealed.core import setup
 from sealed.core.errors import OptionError
 from sealed.core.game import JsonDict, Options
 from sealed.games.crusoe import rulers
-from sealed.games.crusoe.modules import diamonds
+from sealed.games.crusoe.modules import diamonds, vegetarians
 
 GOODS = ("water", "banana", "apple", "grape", "egg", "fish", "spear", "diamond")
 FRUITS = ("banana", "apple", "grape")
@@ -128,6 +128,8 @@ class Settings:
     government_dice: int = 1  # an unstable ruler's dice in battle
     minimum_wage: str = "package"  # Welfare Capitalism: the seed's package, or the government's
     diamonds: str = "standard"  # Variable Values for Diamonds (modules/diamonds.py)
+    vegetarians: str = "none"  # Vegetarians: none, eat, make-or-eat (modules/vegetarians.py)
+    vegetarians_players: int = 1
 
     @classmethod
     def from_options(cls, options: Options) -> Settings:
@@ -160,7 +162,13 @@ class Settings:
             government_dice=dice,
             minimum_wage=minimum_wage,
             diamonds=diamonds.read_options(options),
+            **_module_settings(options),
         )
+
+    @property
+    def roles_drawn(self) -> bool:
+        """A tack-on module draws roles before the game (modules/roles.py)."""
+        return self.vegetarians != "none"
 
     @property
     def monetary(self) -> bool:
@@ -209,6 +217,12 @@ class Settings:
     def shares_goods_of_the_dead(self) -> bool:
         """In Crusoe's Economy the players cannot reach each other (ruling 9)."""
         return self.scenario != "crusoes-economy"
+
+
+def _module_settings(options: Options) -> dict[str, Any]:
+    """The tack-on modules' settings, each read by its module (modules/)."""
+    variant, players = vegetarians.read_options(options)
+    return {"vegetarians": variant, "vegetarians_players": players}
 
 
 Space = tuple[tuple[str, int], ...]
@@ -309,6 +323,7 @@ class Player:
     track: str | None = None  # Traditional Economy: the path kept from cycle to cycle
     produced: dict[str, int] = field(default_factory=dict)  # goods produced this cycle (tax)
     money: int = 0  # Monetary Markets: dollars held (only during the trade phase)
+    roles: tuple[str, ...] = ()  # tack-on modules' public qualities (vegetarian): modules/
 
     @property
     def dying(self) -> bool:
@@ -352,6 +367,7 @@ class Player:
             self.track,
             dict(self.produced),
             self.money,
+            self.roles,
         )
 
 
@@ -584,7 +600,10 @@ PLAYER_KEYS = (
     "track",
     "produced",
     "money",
+    "roles",
 )
+PLAYER_OPTIONAL_KEYS = ("roles",)  # older records have none
+ROLES = (vegetarians.ROLE,)  # the tack-on modules' roles a player may have
 PHASES = (
     "path",
     "move",
@@ -692,6 +711,7 @@ def _player_to_json(p: Player) -> JsonDict:
         "track": p.track,
         "produced": dict(p.produced),
         "money": p.money,
+        "roles": list(p.roles),
     }
 
 
@@ -872,7 +892,12 @@ _RESCUE_KEYS = ("cycle", "frequency_die", "frequency", "dice", "total", "signals
 
 
 def _player_from_json(value: object, path: setup.Path) -> Player:
-    raw = setup.mapping(value, path, PLAYER_KEYS, required=PLAYER_KEYS)
+    raw = setup.mapping(
+        value,
+        path,
+        PLAYER_KEYS,
+        required=tuple(k for k in PLAYER_KEYS if k not in PLAYER_OPTIONAL_KEYS),
+    )
     experience_raw = setup.mapping(raw["experience"], (*path, "experience"), PATHS)
     experience = {}
     for name, numbers in experience_raw.items():
@@ -910,6 +935,10 @@ def _player_from_json(value: object, path: setup.Path) -> Player:
             g: n for g, n in _counts(raw["produced"], (*path, "produced"), GOODS).items() if n
         },
         money=setup.integer(raw["money"], (*path, "money"), 0, 10**7),
+        roles=tuple(
+            setup.text(r, (*path, "roles", str(i)), ROLES)
+            for i, r in enumerate(setup.sequence(raw.get("roles") or [], (*path, "roles")))
+        ),
     )
 
 

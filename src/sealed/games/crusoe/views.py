@@ -48,6 +48,7 @@ class PlayerView:
     track: str | None  # Traditional Economy: the path kept for life (the social rank)
     produced: dict[str, int]  # goods produced this cycle (the Grasshopper taxes from them)
     money: int  # Monetary Markets: every payment is made on the table (ruling 31)
+    roles: tuple[str, ...] = ()  # tack-on modules' public roles (vegetarian), as the table knows
 
 
 @dataclass(frozen=True, slots=True)
@@ -178,6 +179,7 @@ def _player(state: CrusoeState, seat: str) -> PlayerView:
         track=p.track if state.settings.scenario == "traditional" else None,
         produced=dict(p.produced),
         money=p.money,
+        roles=p.roles,
     )
 
 
@@ -319,6 +321,7 @@ def _player_line(view: CrusoeView, p: PlayerView) -> str:
     )
     parts = [f"{p.vp} VP", where, goods, f"Leisure {p.leisure}"]
     parts += [f"${p.money}"] if p.money else []
+    parts += [", ".join(p.roles)] if p.roles else []
     parts += [f"signals {radio}"] if radio else []
     parts += [f"Experience {exp}"] if exp else []
     parts += [", ".join(status)] if status else []

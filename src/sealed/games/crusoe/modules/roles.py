@@ -1,0 +1,29 @@
+"""The hooks the cycle asks about a player's module roles (public qualities drawn before the
+game and kept on the player as ``roles``): what he may not eat, what he may not take.
+Each module answers for its own roles, so modules compose."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from sealed.games.crusoe.modules import vegetarians
+
+if TYPE_CHECKING:
+    from sealed.core.chance import Chance
+    from sealed.core.events import Event
+    from sealed.games.crusoe.state import CrusoeState, Player, Settings
+
+
+def begin(state: CrusoeState, chance: Chance, events: list[Event] | None) -> None:
+    """Draw every module's roles before the game (after the government's ruler)."""
+    vegetarians.begin(state, chance, events)
+
+
+def cannot_eat(player: Player) -> tuple[str, ...]:
+    return vegetarians.cannot_eat(player.roles)
+
+
+def allowed_groups(settings: Settings, player: Player, groups: list[str]) -> list[str]:
+    """The icon types of a space this player may take."""
+    barred = set(vegetarians.cannot_make(settings.vegetarians, player.roles))
+    return [group for group in groups if group not in barred]
