@@ -36,7 +36,6 @@ from sealed.lab.sim import (
     run_games,
     scenario_options,
     scenario_table,
-    stopping_on_interrupt,
     summarise,
     summarise_tally,
     tally_lines,
@@ -861,7 +860,7 @@ def _simulate(
         console=Console(stderr=True),
         transient=True,
     )
-    with stopping_on_interrupt(), progress:
+    with progress:
         task = progress.add_task("games", total=count)
         return run_games(
             game,
