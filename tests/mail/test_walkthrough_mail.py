@@ -2,16 +2,29 @@
 
 from __future__ import annotations
 
+import io
+import logging
+import os
+import smtplib
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
 from email.message import EmailMessage
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
+from tests.mail.relay import free_port, running_sink
+from tests.mail.test_main import start_game
 from tests.mail.world import GAME_ID, World, body_of, email, make_world
 
 from sealed.core.game import GM
 from sealed.mail.__main__ import main
 from sealed.mail.answers import refusal_head
 from sealed.mail.htmlpart import report_html
+from sealed.mail.outbox import Relay
+from sealed.mail.startup import configure_logging, relay_problem
 
 
 def started(tmp_path: Path) -> World:
@@ -142,3 +155,124 @@ def test_an_html_part_escapes_control_characters_like_the_plain_part() -> None:
     assert html is not None and "<table" in html
     assert not [c for c in CONTROLS if c in html]
     assert "\\x1b[2J" in html
+
+
+# -- findings 33, 15, 34: what 'serve' says at start, and its quiet log -----------------------
+def test_serve_refuses_a_folder_that_does_not_exist_in_one_line(tmp_path: Path) -> None:
+    missing = tmp_path / "gmaes"
+    result = CliRunner().invoke(main, ["serve", str(missing), "--domain", "d.test"])
+    assert result.exit_code == 1
+    assert result.output == (
+        f"Error: no folder '{missing}' (start a game with 'python -m sealed.mail new FOLDER ...')\n"
+    )
+
+
+def serve_briefly(folder: Path, relay_port: int, *extra: str) -> tuple[str, str]:
+    """Run 'serve' in its own process, hold one SMTP session with it, stop it: its output."""
+    smtp_port = free_port()
+    options = ["--domain", "games.test", "--port", str(smtp_port), "--every", "0.2"]
+    options += ["--relay-port", str(relay_port), *extra]
+    server = subprocess.Popen(
+        [sys.executable, "-m", "sealed.mail", "serve", str(folder), *options],
+        env={**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)},
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        end = time.monotonic() + 60  # a bound against hanging, not a speed check
+        while True:
+            try:
+                with smtplib.SMTP("127.0.0.1", smtp_port, timeout=30) as client:
+                    client.ehlo()
+                    client.docmd("MAIL FROM:<someone@p.test>")
+                    code, _ = client.docmd("RCPT TO:<nobody@games.test>")
+                assert code == 550  # a normal refusal: no game has this address
+                break
+            except ConnectionRefusedError:
+                assert time.monotonic() < end, "serve never listened"
+                time.sleep(0.2)
+    finally:
+        server.terminate()
+        out, err = server.communicate(timeout=60)
+    return out, err
+
+
+def test_serve_says_the_folder_is_empty_and_the_relay_unreachable_and_nothing_else(
+    tmp_path: Path,
+) -> None:
+    closed = free_port()  # nothing listens there: the relay cannot be reached
+    out, err = serve_briefly(tmp_path, closed)
+    assert "listening on 127.0.0.1:" in out
+    lines = err.strip().splitlines()
+    assert lines[0] == (
+        f"warning: '{tmp_path}' holds no game yet: every email is refused until one is "
+        "started with 'python -m sealed.mail new'"
+    )
+    assert lines[1].startswith(f"warning: cannot reach the relay 127.0.0.1:{closed}: ")
+    assert lines[1].endswith("; mail waits in the outbox and is retried")
+    assert len(lines) == 2, err  # aiosmtpd's session log ("Connection lost ...") is not shown
+
+
+def test_serve_with_a_working_relay_warns_of_nothing_and_verbose_shows_the_library(
+    tmp_path: Path,
+) -> None:
+    start_game(tmp_path)
+    with running_sink() as (_, relay_port):
+        _, err = serve_briefly(tmp_path, relay_port)
+        assert "warning" not in err and "Connection lost" not in err, err
+        _, err = serve_briefly(tmp_path, relay_port, "--verbose")
+    assert "info from the SMTP server: " in err and "handling connection" in err, err
+    assert "Traceback" not in err
+
+
+def test_the_relay_check_says_what_failed_in_words() -> None:
+    closed = free_port()
+    problem = relay_problem(Relay(port=closed))
+    assert problem is not None and problem.startswith(f"cannot reach the relay 127.0.0.1:{closed}")
+    with running_sink() as (_, port):
+        assert relay_problem(Relay(port=port)) is None
+        problem = relay_problem(Relay(port=port, security="starttls"))
+        assert problem == (
+            f"the relay 127.0.0.1:{port} offers no STARTTLS "
+            "(try --relay-security tls, or none on this machine)"
+        )
+    with running_sink(login=("gm", "right")) as (_, port):
+        assert relay_problem(Relay(port=port, username="gm", password="right")) is None
+        problem = relay_problem(Relay(port=port, username="gm", password="wrong"))
+        assert problem is not None
+        assert problem.startswith(f"the relay 127.0.0.1:{port} refused the login of 'gm': 535")
+
+
+@pytest.fixture
+def gateway_log() -> Iterator[io.StringIO]:
+    """The gateway's log configuration, undone after the test (it is process-wide)."""
+    root, ours = logging.getLogger(), logging.getLogger("sealed")
+    levels = root.level, ours.level
+    stream = io.StringIO()
+    handler = configure_logging(stream=stream)
+    try:
+        yield stream
+    finally:
+        root.removeHandler(handler)
+        root.setLevel(levels[0])
+        ours.setLevel(levels[1])
+
+
+def test_the_log_keeps_library_warnings_in_words_and_drops_their_routine(
+    gateway_log: io.StringIO,
+) -> None:
+    library = logging.getLogger("mail.log")
+    library.info("('127.0.0.1', 5) Connection lost during _handle_client()")
+    library.warning("('127.0.0.1', 5) unrecognised: XYZZY")
+    logging.getLogger("sealed.mail").info("mail for g1 ana: sealed")
+    try:
+        raise OSError("disk full")
+    except OSError:
+        logging.getLogger("sealed.mail.smtp").exception("mail not taken (the sender will retry)")
+    lines = gateway_log.getvalue().splitlines()
+    assert [line.split(" ", 1)[1] for line in lines] == [
+        "warning from the SMTP server: ('127.0.0.1', 5) unrecognised: XYZZY",
+        "mail for g1 ana: sealed",
+        "mail not taken (the sender will retry): disk full",  # one line, no traceback
+    ]

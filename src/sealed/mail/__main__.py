@@ -30,9 +30,11 @@ from sealed.mail.imap import Mailbox, fetch_once
 from sealed.mail.memory import MemoryPort
 from sealed.mail.outbox import Outbox, Relay, Security
 from sealed.mail.smtp import start_smtp
+from sealed.mail.startup import configure_logging, log_flushed, received_line, relay_warning
 
 PASSWORD_VARIABLE = "SEALED_RELAY_PASSWORD"  # never on the command line (it shows in ps)
 IMAP_PASSWORD_VARIABLE = "SEALED_IMAP_PASSWORD"
+log = logging.getLogger("sealed.mail")
 
 
 def _domain(local: str, domain: str) -> MailDomain:
@@ -80,11 +82,18 @@ def new(
 
 
 @main.command()
-@click.argument("folder", type=click.Path(exists=True, file_okay=False, path_type=Path))
+@click.argument("folder", type=click.Path(path_type=Path))
 @click.option("--local", default="sealed", show_default=True)
 @click.option("--domain", required=True)
 @click.option("--host", default="127.0.0.1", show_default=True, help="address to listen on")
-@click.option("--port", "smtp_port", default=8025, show_default=True, help="SMTP port")
+@click.option(
+    "--port",
+    "smtp_port",
+    default=8025,
+    show_default=True,
+    type=click.IntRange(1, 65535),
+    help="SMTP port",
+)
 @click.option("--relay-host", default="127.0.0.1", show_default=True)
 @click.option("--relay-port", default=25, show_default=True)
 @click.option(
@@ -109,6 +118,11 @@ def new(
 )
 @click.option("--imap-user", default=None, help=f"password in ${IMAP_PASSWORD_VARIABLE}")
 @click.option("--imap-folder", default="INBOX", show_default=True, help="read and emptied")
+@click.option(
+    "--verbose",
+    is_flag=True,
+    help="also show the libraries' routine log (every SMTP session) and tracebacks",
+)
 def serve(
     folder: Path,
     local: str,
@@ -127,11 +141,22 @@ def serve(
     imap_security: Literal["tls", "starttls", "none"],
     imap_user: str | None,
     imap_folder: str,
+    verbose: bool,
 ) -> None:
     """Answer email for every game in FOLDER until interrupted."""
-    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s")
+    configure_logging(verbose)
+    if not folder.is_dir():
+        raise click.ClickException(
+            f"no folder '{folder}' (start a game with 'python -m sealed.mail new FOLDER ...')"
+        )
     where = _domain(local, domain)
     port = MemoryPort(folder, where)
+    if not port.games():
+        click.echo(
+            f"warning: '{folder}' holds no game yet: every email is refused until one is "
+            "started with 'python -m sealed.mail new'",
+            err=True,
+        )
     relay = Relay(
         relay_host,
         relay_port,
@@ -148,8 +173,14 @@ def serve(
         mailbox = Mailbox(
             imap_host, imap_user or "", password, imap_port, imap_security, imap_folder
         )
-    controller = start_smtp(gateway, host, smtp_port)
+    try:
+        controller = start_smtp(gateway, host, smtp_port)
+    except OSError as error:
+        raise click.ClickException(f"cannot receive mail on {host}:{smtp_port}: {error}") from None
     click.echo(f"listening on {host}:{smtp_port} for *@{domain}; Ctrl-C stops")
+    warning = relay_warning(relay)
+    if warning is not None:
+        click.echo(warning, err=True)
     stop = threading.Event()
     try:
         while not stop.wait(every):
@@ -165,15 +196,13 @@ def _tick(port: MemoryPort, gateway: Gateway, mailbox: Mailbox | None) -> None:
     if mailbox is not None:
         try:
             for received in fetch_once(mailbox, gateway):
-                logging.info("mail for %s: %s", received.ref or "?", received.outcome)
+                log.info("%s", received_line(received))
         except (OSError, imaplib.IMAP4.error) as error:
-            logging.warning("IMAP: %s (trying again in a moment)", error)
+            log.warning("IMAP: %s (trying again in a moment)", error)
     for game in port.games():
         sweep(gateway, game, datetime.now(UTC))  # reminders, and the close at the deadline
         gateway.send_reports(game)
-    flushed = gateway.outbox.flush()
-    if flushed.sent or flushed.retry or flushed.failed:
-        logging.info("outbox: %s", flushed)
+    log_flushed(gateway.outbox.flush())
 
 
 def _contact_pair(text: str) -> tuple[str, str]:

@@ -296,26 +296,8 @@ class Outbox:
         self._save_meta(path, meta)
         return str(meta["state"])
 
-    @contextlib.contextmanager
-    def _connect(self) -> Iterator[smtplib.SMTP]:
-        relay = self.relay
-        smtp: smtplib.SMTP
-        if relay.security == "tls":
-            context = relay.tls_context()
-            smtp = smtplib.SMTP_SSL(relay.host, relay.port, timeout=relay.timeout, context=context)
-        else:
-            smtp = smtplib.SMTP(relay.host, relay.port, timeout=relay.timeout)
-        try:
-            smtp.ehlo()
-            if relay.security == "starttls":
-                smtp.starttls(context=relay.tls_context())  # refused unless offered: never plain
-                smtp.ehlo()
-            if relay.username is not None:
-                smtp.login(relay.username, relay.password or "")
-            yield smtp
-        finally:
-            with contextlib.suppress(OSError, smtplib.SMTPException):
-                smtp.quit()
+    def _connect(self) -> contextlib.AbstractContextManager[smtplib.SMTP]:
+        return connect(self.relay)
 
     # -- files ----------------------------------------------------------------------
     def _name(self, key: str) -> str:
@@ -350,6 +332,31 @@ class Outbox:
             Path(name).unlink(missing_ok=True)
             raise
         return Path(name)
+
+
+@contextlib.contextmanager
+def connect(relay: Relay) -> Iterator[smtplib.SMTP]:
+    """A session with ``relay``: connected, EHLO, STARTTLS and AUTH as configured; QUIT after.
+
+    :raises OSError, smtplib.SMTPException: the relay cannot be reached or refused us.
+    """
+    smtp: smtplib.SMTP
+    if relay.security == "tls":
+        context = relay.tls_context()
+        smtp = smtplib.SMTP_SSL(relay.host, relay.port, timeout=relay.timeout, context=context)
+    else:
+        smtp = smtplib.SMTP(relay.host, relay.port, timeout=relay.timeout)
+    try:
+        smtp.ehlo()
+        if relay.security == "starttls":
+            smtp.starttls(context=relay.tls_context())  # refused unless offered: never plain
+            smtp.ehlo()
+        if relay.username is not None:
+            smtp.login(relay.username, relay.password or "")
+        yield smtp
+    finally:
+        with contextlib.suppress(OSError, smtplib.SMTPException):
+            smtp.quit()
 
 
 def _queued_ns(eml: Path, meta: dict[str, Any]) -> int:

@@ -31,6 +31,7 @@ from aiosmtpd.smtp import SMTP, Envelope, Session
 
 from sealed.mail.gateway import Gateway
 from sealed.mail.reading import MAX_BYTES
+from sealed.mail.startup import received_line
 
 log = logging.getLogger(__name__)
 
@@ -76,7 +77,7 @@ class GatewayHandler:
             log.exception("mail not taken (the sender will retry)")
             return "451 4.3.0 Temporary failure: nothing was sealed; your server will retry"
         for result in results:
-            log.info("mail for %s: %s", result.ref or "?", result.outcome)
+            log.info("%s", received_line(result))
         if results and all(r.outcome == "rate-limited" for r in results):
             return "451 4.7.1 Too many emails from this address: try again in an hour"
         if results and all(r.outcome == "unreadable" for r in results):
