@@ -36,6 +36,7 @@ from sealed.lab.sim import (
     run_games,
     scenario_options,
     scenario_table,
+    stopping_on_interrupt,
     summarise,
     summarise_tally,
     tally_lines,
@@ -860,7 +861,7 @@ def _simulate(
         console=Console(stderr=True),
         transient=True,
     )
-    with progress:
+    with stopping_on_interrupt(), progress:
         task = progress.add_task("games", total=count)
         return run_games(
             game,

@@ -23,7 +23,7 @@ from sealed.core.errors import OptionError, SealedError
 from sealed.core.game import Game, OptionValue, resolve_options
 from sealed.core.registry import get_game
 from sealed.core.suggest import did_you_mean
-from sealed.lab.sim import check_bots
+from sealed.lab.sim import check_bots, stopping_on_interrupt
 
 if TYPE_CHECKING:  # the commands import numpy and matplotlib when run, not every `sealed` call
     from sealed.lab.compare import Comparison
@@ -56,17 +56,23 @@ def lab() -> None:
 # -- shared helpers ------------------------------------------------------------
 
 
-def option_pairs(pairs: Sequence[str]) -> dict[str, str]:
+def option_pairs(pairs: Sequence[str], flag: str = "--option") -> dict[str, str]:
     """``["rounds=8"]`` as ``{"rounds": "8"}``.
 
-    :raises OptionError: a pair without ``=``.
+    :raises OptionError: a pair without ``=``, or a name given twice (the last
+        silently won: a user giving two values meant a sweep).
     """
     given: dict[str, str] = {}
     for pair in pairs:
         if "=" not in pair:
             raise OptionError(f"option {pair!r} must be written name=value")
-        name, value = pair.split("=", 1)
-        given[name.strip()] = value.strip()
+        name, value = (part.strip() for part in pair.split("=", 1))
+        if name in given:
+            raise OptionError(
+                f"{flag} {name} is given twice ({given[name]} and {value}); for several "
+                f"values use 'sealed lab sweep --grid {name}={given[name]},{value}'"
+            )
+        given[name] = value
     return given
 
 
@@ -234,7 +240,7 @@ def compare_command(
     from sealed.lab.report import RunInfo, compare_report
 
     game = get_game(game_name)
-    given = (option_pairs(a_pairs), option_pairs(b_pairs))
+    given = (option_pairs(a_pairs, "--a"), option_pairs(b_pairs, "--b"))
     resolved = (resolve_options(game.options, given[0]), resolve_options(game.options, given[1]))
     names = bot_lineup(game, bots)
     path = _report_path(report_path, f"lab-compare-{game.name}.html")
@@ -244,7 +250,7 @@ def compare_command(
         *_pairs_args("--b", given[1]),
         *("-n", str(count), "--bots", ",".join(names), "--seed", seed),
     ]
-    with progress_bar(2 * count, "comparing") as advance:
+    with stopping_on_interrupt(), progress_bar(2 * count, "comparing") as advance:
         result = compare(game, given, resolved, count, names, seed, jobs, advance)
     if as_json:
         click.echo(json.dumps(comparison_json(result), indent=1))
@@ -333,7 +339,7 @@ def sweep_command(
         *("-n", str(count), "--seed", seed),
     ]
     cells = len(teams) * max(1, _product_size(grid))
-    with progress_bar(cells, "sweeping") as advance:
+    with stopping_on_interrupt(), progress_bar(cells, "sweeping") as advance:
         result = sweep(game, grid, teams, count, seed, jobs, ray_address, advance)
     if as_json:
         click.echo(json.dumps(sweep_json(result), indent=1))

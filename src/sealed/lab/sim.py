@@ -12,14 +12,16 @@ estimates over the run with 95% intervals.
 
 from __future__ import annotations
 
+import contextlib
 import random
 import re
 import statistics
+import sys
 from collections import Counter, defaultdict
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Generator, Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from sealed.core.chance import SeededChance
 from sealed.core.errors import SealedError
@@ -183,10 +185,12 @@ def run_games(
     check_bots(game, bots)
     chunks = [list(range(i, min(i + 50, count))) for i in range(0, count, 50)]
     results: list[GameSummary] = []
-    for chunk_result in _chunk_results(game.name, options, bots, str(seed), chunks, jobs):
-        results.extend(chunk_result)
-        if progress:
-            progress(len(chunk_result))
+    played = _chunk_results(game.name, options, bots, str(seed), chunks, jobs)
+    with contextlib.closing(played) as run:
+        for chunk_result in run:  # closed at once if progress() is interrupted: stops the pool
+            results.extend(chunk_result)
+            if progress:
+                progress(len(chunk_result))
     results.sort(key=lambda s: int(s.seed.rsplit("/", 1)[1]))
     return results
 
@@ -198,15 +202,57 @@ def _chunk_results(
     seed: str,
     chunks: list[list[int]],
     jobs: int,
-) -> Iterator[list[GameSummary]]:
+) -> Generator[list[GameSummary], None, None]:
     if jobs <= 1:
         for chunk in chunks:
             yield _play_chunk(game_name, options, bots, seed, chunk)
         return
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
-        futures = [pool.submit(_play_chunk, game_name, options, bots, seed, c) for c in chunks]
+    tasks = [(game_name, options, bots, seed, chunk) for chunk in chunks]
+    yield from in_processes(jobs, _play_chunk, tasks)
+
+
+T = TypeVar("T")
+
+
+def in_processes(
+    jobs: int, work: Callable[..., T], tasks: Sequence[tuple[Any, ...]]
+) -> Generator[T, None, None]:
+    """``work(*task)`` for each task, in order, from a pool of ``jobs`` processes.
+
+    Stopped early (Ctrl-C, or a caller that stops reading) it cancels the tasks not
+    yet started and ends the workers at once: the pool's own ``with`` exit waits for
+    every submitted task, so Ctrl-C went on playing the whole run.
+    """
+    pool = ProcessPoolExecutor(max_workers=jobs)
+    try:
+        futures = [pool.submit(work, *task) for task in tasks]
         for future in futures:
             yield future.result()
+    except BaseException:  # KeyboardInterrupt, GeneratorExit: stop now, not after the run
+        stop_pool(pool)
+        raise
+    pool.shutdown()
+
+
+def stop_pool(pool: ProcessPoolExecutor) -> None:
+    """Cancel queued work and end the running workers (their results are not wanted)."""
+    workers = list((getattr(pool, "_processes", None) or {}).values())  # no public way < 3.14
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in workers:
+        process.terminate()
+
+
+STOPPED = "stopped; nothing was written"
+
+
+@contextlib.contextmanager
+def stopping_on_interrupt() -> Iterator[None]:
+    """Ctrl-C during a run: one line on stderr and exit code 130 (128 + SIGINT), no traceback."""
+    try:
+        yield
+    except KeyboardInterrupt:
+        print(STOPPED, file=sys.stderr)
+        raise SystemExit(130) from None
 
 
 @dataclass(frozen=True)

@@ -11,9 +11,9 @@ game by game (common random numbers).
 
 from __future__ import annotations
 
+import contextlib
 import itertools
-from collections.abc import Callable, Iterator, Mapping, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from collections.abc import Callable, Generator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -21,7 +21,7 @@ from sealed.core.errors import OptionError, SealedError
 from sealed.core.game import Game, OptionValue, resolve_options
 from sealed.core.registry import get_game
 from sealed.lab.compare import Run, measure_run
-from sealed.lab.sim import GameSummary, run_games
+from sealed.lab.sim import GameSummary, in_processes, run_games
 
 COLUMNS = (
     "wins seat1",
@@ -84,8 +84,15 @@ def parse_grid(game: Game[Any, Any, Any], specs: Sequence[str]) -> dict[str, lis
             raise OptionError(f"grid {spec!r} must be written name=value1,value2")
         if name in grid:
             raise OptionError(f"grid option {name!r} is given twice")
+        seen: dict[object, str] = {}
         for value in values:
-            resolve_options(game.options, {name: value})
+            read = resolve_options(game.options, {name: value})[name]
+            if read in seen:  # two identical cells: twice the time for nothing
+                raise OptionError(
+                    f"--grid {spec.strip()}: the value {value} is given twice"
+                    + (f" ({seen[read]} and {value} are the same)" if seen[read] != value else "")
+                )
+            seen[read] = value
         grid[name] = values
     return grid
 
@@ -134,28 +141,26 @@ def sweep(
     tasks = [(game.name, options, bots, seed, count) for _, bots, options in plan]
     runner = _on_ray(ray_address) if ray_address else _on_processes(jobs)
     cells = []
-    for (given, bots, options), games in zip(plan, runner(tasks), strict=True):
-        run = measure_run(",".join(bots), given, options, games, bots, seed)
-        cells.append(Cell(given, bots, run))
-        if progress:
-            progress(1)
+    with contextlib.closing(runner(tasks)) as results:  # closed at once if interrupted
+        for (given, bots, options), games in zip(plan, results, strict=True):
+            run = measure_run(",".join(bots), given, options, games, bots, seed)
+            cells.append(Cell(given, bots, run))
+            if progress:
+                progress(1)
     return Sweep(count, seed, cells)
 
 
 Task = tuple[str, Mapping[str, OptionValue], tuple[str, ...], str, int]
-Runner = Callable[[Sequence[Task]], Iterator[list[GameSummary]]]
+Runner = Callable[[Sequence[Task]], Generator[list[GameSummary], None, None]]
 
 
 def _on_processes(jobs: int) -> Runner:
-    def run(tasks: Sequence[Task]) -> Iterator[list[GameSummary]]:
+    def run(tasks: Sequence[Task]) -> Generator[list[GameSummary], None, None]:
         if jobs <= 1 or len(tasks) <= 1:
             for task in tasks:
                 yield play_cell(*task)
             return
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
-            futures = [pool.submit(play_cell, *task) for task in tasks]
-            for future in futures:
-                yield future.result()
+        yield from in_processes(jobs, play_cell, tasks)
 
     return run
 
@@ -163,7 +168,7 @@ def _on_processes(jobs: int) -> Runner:
 def _on_ray(address: str) -> Runner:
     """Cells as Ray tasks; joins the cluster at ``address`` unless Ray is already running here."""
 
-    def run(tasks: Sequence[Task]) -> Iterator[list[GameSummary]]:
+    def run(tasks: Sequence[Task]) -> Generator[list[GameSummary], None, None]:
         try:
             import ray
         except ImportError:
