@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import errno
 import ipaddress
+import socket
 from typing import Any
 
 import click
@@ -52,6 +54,8 @@ def serve(db_url: str | None, host: str, port: int, poll: float, **mail: Any) ->
         raise SealedError(f"cannot open the database {redacted(url)}: {message}") from None
     if not is_loopback(host):
         click.echo(f"warning: listening on {host}, not only this machine", err=True)
+    sock = bound_socket(host, port)  # before any claim that it serves
+    port = sock.getsockname()[1]  # --port 0: the port the system chose
     click.echo(f"sealed serves on http://{host}:{port}/ (database {redacted(url)})")
     service = GameService(engine)
     settings = MailSettings(**mail)
@@ -60,7 +64,34 @@ def serve(db_url: str | None, host: str, port: int, poll: float, **mail: Any) ->
             where = f"{settings.mail_local}+...@{settings.mail_domain}"
             click.echo(f"email gateway for {where}; replies leave by {settings.relay}")
         app = create_app(service, poll=poll, mail=None if worker is None else worker.console)
-        uvicorn.run(app, host=host, port=port, log_level="warning", access_log=False)
+        config = uvicorn.Config(app, log_level="warning", access_log=False)
+        uvicorn.Server(config).run(sockets=[sock])
+
+
+def bound_socket(host: str, port: int) -> socket.socket:
+    """A socket bound to ``host:port``, for uvicorn to listen on.
+
+    Bound here so a port in use is one line of ours (uvicorn logs an error after
+    we said "serves on" and exits 3).
+
+    :raises SealedError: the port is in use, or the address cannot be bound.
+    """
+    from sealed.core.errors import SealedError
+
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as uvicorn does
+    try:
+        sock.bind((host, port))
+    except OSError as error:
+        sock.close()
+        if error.errno == errno.EADDRINUSE:
+            raise SealedError(
+                f"port {port} is in use (another sealed serve?); try --port {port + 1}"
+            ) from None
+        raise SealedError(f"cannot listen on {host}:{port}: {error.strerror}") from None
+    sock.set_inheritable(True)
+    return sock
 
 
 def is_loopback(host: str) -> bool:

@@ -24,6 +24,8 @@ from typing import Any
 import sqlalchemy as sa
 from sqlalchemy.engine import Connection, Engine
 
+from sealed.core.errors import SealedError
+
 metadata = sa.MetaData()
 
 games = sa.Table(
@@ -108,7 +110,14 @@ def default_url() -> str:
     if folder is None:
         base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
         folder = str(Path(base) / "sealed")
-    Path(folder).mkdir(parents=True, exist_ok=True)
+    try:
+        Path(folder).mkdir(parents=True, exist_ok=True)
+    except OSError as error:  # /proc/nope, a file in the way, no permission: one line
+        reason = error.strerror or type(error).__name__
+        raise SealedError(
+            f"cannot make the data folder {folder!r}: {reason} "
+            "(set SEALED_DATA_DIR to a folder you can write, or give --db)"
+        ) from None
     return f"sqlite:///{Path(folder) / 'sealed.db'}"
 
 
