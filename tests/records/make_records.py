@@ -124,6 +124,13 @@ def plans() -> list[Plan]:
         bots = ("greedy", "random", "cooperative", "selfish")
         result.append(Plan(f"crusoe-{label}-finished", "crusoe", bots, 61, options))
         result.append(Plan(f"crusoe-{label}-in-progress", "crusoe", bots, 62, options, 6))
+    # Seeds found with that release's code: the Grasshopper provides two kinds of food
+    # (version 1 chose them itself), and a battle the defenders win (version 1 recorded
+    # both sides as its winners).
+    bots = ("greedy", "random", "cooperative", "selfish")
+    traditional, hobbesian = ("scenario=traditional",), ("scenario=hobbesian",)
+    result.append(Plan("crusoe-traditional-provision-finished", "crusoe", bots, 109, traditional))
+    result.append(Plan("crusoe-hobbesian-defenders-win-finished", "crusoe", bots, 100, hobbesian))
     return result
 
 

@@ -119,7 +119,21 @@ class CrusoeGame(InPlaceGame[CrusoeState, Order, CrusoeView]):
 
     name = "crusoe"
     title = "Crusoe's Planet"
-    version = 1
+    version = 2
+    legacy_versions: ClassVar[Mapping[int, str]] = {
+        1: "with version 1's rules (manual, Versions): the Grasshopper provides the food he "
+        "holds most of without being asked; a battle the defenders win leaves both sides "
+        "recorded as its winners"
+    }
+
+    def for_version(self, version: int) -> CrusoeGame | None:
+        """This object for its own version; ``versions.CrusoeV1`` for version 1's rules."""
+        if version == self.version:
+            return self
+        from sealed.games.crusoe.versions import rules_for_version  # it imports this module
+
+        return rules_for_version(version)
+
     min_players = 1
     max_players = 8
     default_players = 4

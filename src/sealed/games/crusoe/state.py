@@ -130,6 +130,7 @@ class Settings:
     diamonds: str = "standard"  # Variable Values for Diamonds (modules/diamonds.py)
     vegetarians: str = "none"  # Vegetarians: none, eat, make-or-eat (modules/vegetarians.py)
     vegetarians_players: int = 1
+    version: int = 2  # the rules' version the game began under (versions.py: CrusoeV1)
 
     @classmethod
     def from_options(cls, options: Options) -> Settings:

@@ -91,7 +91,9 @@ def tax_phase(state: CrusoeState, chance: Chance, events: Events) -> None:
             state.offer = (target, *choices)
             return
         state.turn += 1
-    if _provide(state, events):
+    if state.settings.version < 2:
+        _provide_v1(state, events)  # version 1 gave the food he holds most of, unasked
+    elif _provide(state, events):
         return  # the Grasshopper chooses the food; the tax phase resumes here after it
     state.phase, state.turn = "trade", 0
 
@@ -131,6 +133,35 @@ def _provide(state: CrusoeState, events: Events) -> bool:
             return True
         _hand_over(state, grasshopper, firefly, kinds[0], events)
     return False
+
+
+def _provide_v1(state: CrusoeState, events: Events) -> None:
+    """Version 1's provision (ruling 18 before its revision): the food he holds most of,
+    without asking, in one event; kept so that version 1 games replay and go on alike."""
+    grasshopper, firefly = _holder(state, "grasshopper"), _holder(state, "firefly")
+    if grasshopper is None or firefly is None:
+        return
+    giver, taker = state.players[grasshopper], state.players[firefly]
+    given: dict[str, int] = {}
+    if taker.goods["water"] == 0 and giver.goods["water"] >= 2:
+        _give_v1(giver, taker, "water", given)
+    while sum(taker.goods[f] for f in FOODS) < 3 and sum(giver.goods[f] for f in FOODS) > 3:
+        _give_v1(giver, taker, max(FOODS, key=lambda f: giver.goods[f]), given)
+    if events is not None and given:
+        what = ", ".join(f"{n} {g}" for g, n in given.items())
+        events.append(
+            Event(
+                "provide",
+                f"The Grasshopper {grasshopper} provides for the Firefly {firefly}: {what}.",
+                data={"given": given},
+            )
+        )
+
+
+def _give_v1(giver: Player, taker: Player, good: str, given: dict[str, int]) -> None:
+    giver.goods[good] -= 1
+    taker.goods[good] += 1
+    given[good] = given.get(good, 0) + 1
 
 
 def on_provide(state: CrusoeState, seat: str, order: Order, chance: Chance, events: Events) -> None:

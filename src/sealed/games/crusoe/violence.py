@@ -250,7 +250,12 @@ def _fight(state: CrusoeState, number: int, battle: Battle, chance: Chance, even
             )
         )
     # from now: winners, losers (copies: ``winners`` may be the very list being overwritten)
-    battle.attackers[:], battle.defenders[:] = list(winners), list(losers)
+    if state.settings.version < 2:
+        # Version 1 assigned through the aliased lists: when the defenders won, both sides
+        # became the winners. Kept so that version 1 games replay and go on alike.
+        battle.attackers[:], battle.defenders[:] = winners, losers
+    else:
+        battle.attackers[:], battle.defenders[:] = list(winners), list(losers)
 
 
 def _next_verdict(state: CrusoeState) -> None:

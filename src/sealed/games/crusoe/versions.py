@@ -1,0 +1,108 @@
+"""Crusoe's Planet's older versions: the rules that replay and continue their games.
+
+Version 1 is the game of release c198585 (the seven introductory economies).
+A version 1 game keeps version 1's rules to its end: the rules branch on
+``state.settings.version`` where they changed (one rules implementation), and
+its state is written with version 1's keys only, so the digests of its records
+still match (the keys added since hold their empty values in a version 1 game).
+The manual's Versions section says what a version 1 game keeps.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
+
+from sealed.core.chance import Chance
+from sealed.core.game import JsonDict, Options
+from sealed.games.crusoe.game import CrusoeGame
+from sealed.games.crusoe.state import CrusoeState
+
+V1_KEYS = (
+    "ask",
+    "battle",
+    "battles",
+    "cycle",
+    "estates",
+    "home",
+    "invoker",
+    "last_rescue",
+    "map",
+    "offer",
+    "offers",
+    "order",
+    "over",
+    "passes",
+    "phase",
+    "pile",
+    "players",
+    "proposal",
+    "radio",
+    "rescued",
+    "roll",
+    "speakers",
+    "spears",
+    "turn",
+    "votes",
+    "waiting",
+)
+"""The state keys version 1 wrote (its ``state_to_json``)."""
+
+V1_PLAYER_KEYS = (
+    "alive",
+    "death_cause",
+    "death_cycle",
+    "experience",
+    "food",
+    "goods",
+    "leisure",
+    "malnourished",
+    "path",
+    "position",
+    "produced",
+    "radio",
+    "sheet",
+    "thirst",
+    "track",
+    "vp",
+    "wounded",
+)
+"""The keys of a player version 1 wrote."""
+
+
+class CrusoeV1(CrusoeGame):
+    """Crusoe's Planet with version 1's rules, to replay and continue a version 1 game.
+
+    Its states say ``settings.version == 1``; its records keep saying version 1.
+    """
+
+    version = 1
+    legacy_versions: ClassVar[Mapping[int, str]] = {}
+
+    def initial_state(self, seats: Sequence[str], options: Options, chance: Chance) -> CrusoeState:
+        return _as_version_1(super().initial_state(seats, options, chance))
+
+    def from_json(
+        self, data: Mapping[str, Any], seats: Sequence[str], options: Options
+    ) -> CrusoeState:
+        return _as_version_1(super().from_json(data, seats, options))
+
+    def to_json(self, state: CrusoeState) -> JsonDict:
+        """The state as version 1 wrote it: its keys only."""
+        data = super().to_json(state)
+        players = {
+            seat: {key: player[key] for key in V1_PLAYER_KEYS}
+            for seat, player in data["players"].items()
+        }
+        return {**{key: data[key] for key in V1_KEYS}, "players": players}
+
+
+def _as_version_1(state: CrusoeState) -> CrusoeState:
+    state.settings = dataclasses.replace(state.settings, version=1)
+    return state
+
+
+def rules_for_version(version: int) -> CrusoeGame | None:
+    """The game object that replays ``version`` (the current one excepted), or None."""
+    return CrusoeV1() if version == 1 else None

@@ -1,0 +1,91 @@
+"""Game files written by the last release (c198585) still load, replay and play on.
+
+The product's promise (architecture, "Versions"): a rules fix bumps the
+version and the game keeps replaying older versions, so games in progress
+survive an upgrade. ``tests/records/c198585/`` holds bot games written by that
+release's code (``tests/records/make_records.py``; how, in its README): every
+game registered then, finished and in progress. Each must load with today's
+code under the rules of the version it names, reach the recorded final state,
+and, if in progress, play its next step and replay again.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from sealed.core.errors import ReplayDivergence
+from sealed.core.match import Match, bot_rng, replay
+from sealed.storage import load_match
+
+FOLDER = Path(__file__).parent.parent / "records" / "c198585"
+INDEX: dict[str, dict[str, Any]] = json.loads((FOLDER / "index.json").read_text("utf-8"))
+RELEASED_GAMES = {"war-slayer", "rex-furum", "fixem", "goofspiel", "factionrpg", "crusoe"}
+
+
+def test_every_game_of_the_release_has_finished_and_unfinished_records() -> None:
+    finished = {e["game"] for e in INDEX.values() if e["finished"]}
+    unfinished = {e["game"] for e in INDEX.values() if not e["finished"]}
+    assert finished == RELEASED_GAMES
+    assert unfinished == RELEASED_GAMES
+    assert sorted(p.name for p in FOLDER.glob("*.json") if p.name != "index.json") == sorted(INDEX)
+
+
+@pytest.mark.parametrize("name", sorted(INDEX))
+def test_old_record_replays_with_todays_code(name: str) -> None:
+    entry = INDEX[name]
+    record = json.loads((FOLDER / name).read_text("utf-8"))
+    match = load_match(FOLDER / name)
+    assert match.game.name == entry["game"]
+    assert match.game.version == record["game_version"], "replayed under its own version's rules"
+    assert len(match.steps) == entry["steps"]
+    assert (match.result() is not None) == entry["finished"]
+    assert match.to_json()["state_digest"] == record["state_digest"]
+
+
+@pytest.mark.parametrize("name", sorted(n for n, e in INDEX.items() if not e["finished"]))
+def test_old_game_in_progress_plays_its_next_step(name: str) -> None:
+    entry = INDEX[name]
+    match = load_match(FOLDER / name)
+    before = len(match.steps)
+    play_next_step(match, entry["bots"])
+    assert len(match.steps) == before + 1
+    again = replay(match.to_json())
+    assert again.game.version == match.game.version
+    assert again.to_json()["state_digest"] == match.to_json()["state_digest"]
+
+
+# Records whose replay depends on a version 1 rule kept by the version 1 object: under
+# the current rules they diverge, so these pin each kept rule (manuals, Versions).
+NEEDS_VERSION_1 = (
+    "factionrpg-upgrade-finished.json",  # Upgrade: +10, not +3
+    "crusoe-traditional-provision-finished.json",  # the Grasshopper's food, unasked
+    "crusoe-hobbesian-defenders-win-finished.json",  # both sides recorded as winners
+)
+
+
+@pytest.mark.parametrize("name", NEEDS_VERSION_1)
+def test_old_record_diverges_under_the_current_rules(name: str) -> None:
+    record = json.loads((FOLDER / name).read_text("utf-8"))
+    assert record["game_version"] == 1
+    with pytest.raises(ReplayDivergence):
+        replay({**record, "game_version": 2})
+
+
+def play_next_step(match: Match[Any, Any, Any], bot_names: dict[str, str]) -> None:
+    """Today's bots seal what is due (the seats' own bots), closing a step that waits."""
+    game = match.game
+    bots = {seat: game.bots[name]() for seat, name in bot_names.items()}
+    rngs = {seat: bot_rng(match.seed, seat) for seat in bots}
+    before = len(match.steps)
+    while len(match.steps) == before:
+        due = match.waiting_for()
+        if not due:
+            match.close()
+            continue
+        for seat in due:
+            view = game.view(match.state, seat)
+            match.seal_order(seat, bots[seat].choose(view, match.prompts()[seat], rngs[seat]))
