@@ -649,8 +649,16 @@ class Handlers:
 
 def mail_state(mail: MailConsole, game_id: int) -> dict[str, Any]:
     """A game's email, for the console and ``GET /api/gm/TOKEN/mail``: never a mail's text."""
+    relay = mail.outbox.relay
+    note = mail.relay()
     return {
         "domain": f"{mail.where.local}+...@{mail.where.domain}",
+        "relay": {
+            "where": f"{relay.host}:{relay.port}",
+            "state": "untried" if note is None else "ok" if note.ok else "failing",
+            "problem": "" if note is None else note.problem,
+            "checked": None if note is None else _iso(note.when),
+        },
         "addresses": {
             seat: {"address": address, "contact": contact}
             for seat, address, contact in mail.addresses(game_id)

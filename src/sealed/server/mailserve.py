@@ -59,6 +59,13 @@ from sealed.mail.imap import Mailbox, fetch_once
 from sealed.mail.outbox import Outbox, Relay, Security, Undelivered
 from sealed.mail.port import SeatRef
 from sealed.mail.smtp import start_smtp
+from sealed.mail.startup import (
+    configure_logging,
+    log_flushed,
+    received_line,
+    relay_problem,
+    warning_text,
+)
 from sealed.server.mailport import GatewayBusyError, ServerPort, game_key
 from sealed.server.service import GameService
 
@@ -89,6 +96,7 @@ class MailSettings:
     imap_security: ImapSecurity = "tls"
     imap_user: str | None = None
     imap_folder: str = "INBOX"
+    mail_verbose: bool = False
 
     @property
     def where(self) -> MailDomain:
@@ -183,10 +191,25 @@ def mail_options(command: F) -> F:
         ),
         click.option("--imap-user", default=None, help=f"Password in ${IMAP_PASSWORD_VARIABLE}."),
         click.option("--imap-folder", default="INBOX", show_default=True, help="Read and emptied."),
+        click.option(
+            "--mail-verbose",
+            is_flag=True,
+            help="Also show the mail libraries' routine log (every SMTP session) and tracebacks.",
+        ),
     ]
     for option in reversed(options):
         command = option(command)
     return command
+
+
+@dataclass(frozen=True)
+class RelayNote:
+    """What the gateway last saw of the relay: it took a connection or mail (``ok``), or why
+    not (``problem``), and when (seconds since the epoch)."""
+
+    ok: bool
+    problem: str
+    when: float
 
 
 class MailConsole:
@@ -206,10 +229,19 @@ class MailConsole:
         self.port = port
         self.outbox = outbox
         self.wake = wake
+        self.relay_note: RelayNote | None = None  # None: the relay not tried yet
 
     @property
     def where(self) -> MailDomain:
         return self.port.where
+
+    def relay_checked(self, warning: str | None, when: float) -> None:
+        """Keep what the start-up check (or the last flush) found about the relay."""
+        self.relay_note = RelayNote(warning is None, warning or "", when)
+
+    def relay(self) -> RelayNote | None:
+        """The relay's state as last seen (None: not tried yet); shown on every console."""
+        return self.relay_note
 
     def addresses(self, game_id: int) -> list[tuple[str, str, str]]:
         """(seat, secret address, registered address) of every seat with an address."""
@@ -300,6 +332,16 @@ class MailWorker:
         self._thread = threading.Thread(target=self._run, name="sealed-mail", daemon=True)
         self._thread.start()
 
+    def check_relay(self) -> str | None:
+        """Try the relay now (connect, EHLO, STARTTLS/AUTH as configured); print a one-line
+        warning if it fails, and keep the outcome for the console. The warning, or None."""
+        problem = relay_problem(self.gateway.outbox.relay)
+        self.console.relay_checked(problem, self.clock())
+        if problem is None:
+            return None
+        click.echo(warning_text(problem), err=True)
+        return warning_text(problem)
+
     def wake(self) -> None:
         """Do a round of mail work now (the console retried a message, or added seats)."""
         self._wake.set()
@@ -345,7 +387,7 @@ class MailWorker:
         if self.mailbox is not None:
             try:
                 for received in fetch_once(self.mailbox, self.gateway):
-                    log.info("mail for %s: %s", received.ref or "?", received.outcome)
+                    log.info("%s", received_line(received))
             except (OSError, imaplib.IMAP4.error) as error:
                 log.warning("IMAP: %s (trying again in a moment)", error)
         for game in self.port.games():
@@ -355,8 +397,12 @@ class MailWorker:
             except SealedError as error:  # one game that cannot be read must not stop the rest
                 log.warning("mail for game %s: %s", game, error)
         flushed = self.gateway.outbox.flush()
-        if flushed.sent or flushed.retry or flushed.failed:
-            log.info("outbox: %s", flushed)
+        log_flushed(flushed)
+        if flushed.sent:
+            self.console.relay_checked(None, self.clock())
+        elif flushed.retry or flushed.failed:  # nothing went: the relay is away or refusing
+            problem = "nothing was sent in the last round (see the last errors below)"
+            self.console.relay_checked(problem, self.clock())
 
 
 def holder_gone(holder: str) -> bool:
@@ -401,10 +447,12 @@ def running_mail(
     if settings.mail_domain is None:
         yield None
         return
+    configure_logging(settings.mail_verbose)
     folder = outbox_folder(settings, db_url)
     folder.mkdir(parents=True, exist_ok=True)
     worker = MailWorker(service, settings, folder)
     worker.start()
+    worker.check_relay()  # a wrong relay said at start, not when mail piles up (never fatal)
     try:
         yield worker
     finally:
