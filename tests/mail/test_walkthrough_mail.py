@@ -276,3 +276,23 @@ def test_the_log_keeps_library_warnings_in_words_and_drops_their_routine(
         "mail for g1 ana: sealed",
         "mail not taken (the sender will retry): disk full",  # one line, no traceback
     ]
+
+
+# -- the mail engineer's first known limit: mail queued before a renewal --------------------
+def test_mail_queued_before_an_address_is_renewed_leaves_from_the_new_one(tmp_path: Path) -> None:
+    world = make_world(tmp_path)
+    world.gateway.send_reports(GAME_ID)  # ana's first report is queued from her first address
+    old = world.addresses["ana"]
+    assert old in str(world.mail_to("ana")[-1]["From"])
+    new = world.port.revoke(world.ref("ana"))
+    with running_sink() as (sink, port):
+        world.outbox.relay = Relay(port=port, timeout=30)
+        world.outbox.flush()
+        (report,) = [m for m in sink.wait_for(6) if str(m["To"]) == "ana@players.test"]
+        ben = [m for m in sink.parsed() if str(m["To"]) == "ben@players.test"]
+    assert new in str(report["From"]) and old not in str(report["From"])
+    assert str(report["From"]).startswith("Rex Furum g1 <")  # the name is kept
+    assert world.addresses["ben"] in str(ben[0]["From"])  # another seat's mail is untouched
+    # A reply to what she received is read; one to the old address is refused.
+    assert world.receive(email(new, "protect self", message_id="<r1@p>"), new).outcome == "sealed"
+    assert world.receive(email(old, "pass", message_id="<r2@p>"), old).outcome == "unknown"

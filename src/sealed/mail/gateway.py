@@ -98,6 +98,20 @@ class Gateway:
         limits = limits or Limits()
         self.senders = limiter("senders", limits.per_sender, limits.window)
         self.seat_limit = limiter("seats", limits.per_seat, limits.window)
+        outbox.current_from = self.current_address  # From: is the address when mail leaves
+
+    def current_address(self, game: str, seat: str) -> str | None:
+        """The seat's secret address now (None: it has none, e.g. revoked on the server).
+
+        A renewed address must not leave mail queued before it pointing at the
+        old one (a reply to it would be refused), so the outbox asks this as each
+        mail leaves; the old address is refused at once, with no grace period:
+        a renewal is how a leaked address is shut.
+        """
+        try:
+            return self.port.address_of(SeatRef(game, seat)).render(self.where)
+        except SealedError:
+            return None
 
     # -- inbound ------------------------------------------------------------------
     def accepts(self, recipient: str) -> bool:

@@ -32,6 +32,7 @@ import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from email import policy
+from email.headerregistry import Address
 from email.message import EmailMessage
 from email.parser import BytesParser
 from email.utils import getaddresses
@@ -126,6 +127,11 @@ class Outbox:
         # drop run beside a flush); the entry being handed to the relay is ``in_flight``.
         self.metadata = threading.Lock()
         self.in_flight: str | None = None
+        # A seat's current secret address, by (game, seat), asked as each mail leaves (the
+        # gateway sets it): mail queued before the address was renewed goes out from the
+        # new one, so a reply to it is not refused. None (or a seat with no address left):
+        # the From: written when the mail was queued.
+        self.current_from: Callable[[str, str], str | None] | None = None
         folder.mkdir(parents=True, exist_ok=True)
 
     # -- queueing -----------------------------------------------------------------
@@ -244,12 +250,14 @@ class Outbox:
     def _send_one(self, smtp: smtplib.SMTP, path: Path) -> str:
         """Hand one message to the relay; its new state ("" if dropped since it was due)."""
         with self.metadata:
-            if self._meta(path)["state"] != "queued":
+            queued = self._meta(path)
+            if queued["state"] != "queued":
                 return ""  # the game master dropped it after the flush began
             self.in_flight = path.stem
         try:
             raw = path.read_bytes()
             message = BytesParser(policy=policy.default).parsebytes(raw)
+            raw = self._from_now(message, queued) or raw
             recipients = [a for _, a in getaddresses([str(v) for v in message.get_all("To", [])])]
             try:
                 smtp.sendmail(self.relay.envelope_from, recipients, raw)
@@ -270,6 +278,21 @@ class Outbox:
         finally:
             with self.metadata:
                 self.in_flight = None
+
+    def _from_now(self, message: EmailMessage, meta: dict[str, Any]) -> bytes | None:
+        """``message`` from its seat's address as it is now, if that changed since it was
+        queued (the bytes to send); None: send it as queued."""
+        game, seat = str(meta.get("game", "")), str(meta.get("seat", ""))
+        if self.current_from is None or not game or not seat:
+            return None  # a bounce to a stranger, or mail queued before seats were recorded
+        now = self.current_from(game, seat)
+        written = message["From"]
+        addresses: tuple[Address, ...] = tuple(getattr(written, "addresses", ()))
+        if now is None or len(addresses) != 1 or addresses[0].addr_spec == now:
+            return None
+        del message["From"]
+        message["From"] = Address(display_name=addresses[0].display_name, addr_spec=now)
+        return message.as_bytes(policy=policy.SMTP)
 
     def _all_retry(self, due: list[Path], error: Exception) -> Flushed:
         retry = failed = 0
