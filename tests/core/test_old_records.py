@@ -19,6 +19,7 @@ import pytest
 
 from sealed.core.errors import ReplayDivergence
 from sealed.core.match import Match, bot_rng, replay
+from sealed.core.registry import get_game
 from sealed.storage import load_match
 
 FOLDER = Path(__file__).parent.parent / "records" / "c198585"
@@ -73,6 +74,32 @@ def test_old_record_diverges_under_the_current_rules(name: str) -> None:
     assert record["game_version"] == 1
     with pytest.raises(ReplayDivergence):
         replay({**record, "game_version": 2})
+
+
+def test_a_diverging_final_state_names_its_first_key_and_the_rules() -> None:
+    """Walkthrough finding 28: the refusal says where and why, not only that it differs."""
+    match = Match.new(get_game("goofspiel"), ["ana", "ben"], {}, seed=3)
+    play_next_step(match, {"ana": "random", "ben": "random"})
+    record = match.to_json()
+    record["state_digest"] = "0" * 64
+    record["state_keys"] = {**record["state_keys"], "players": "0" * 16, "turn": "0" * 16}
+    with pytest.raises(ReplayDivergence) as refused:
+        replay(record)
+    assert str(refused.value) == (
+        "replay reached a different final state than the record: first in 'players' and 1 "
+        "more; the rules of Goofspiel may have changed since this file was written (version 1)"
+    )
+
+
+def test_an_old_file_keeps_one_digest_and_says_so() -> None:
+    record = json.loads((FOLDER / "crusoe-hobbesian-in-progress.json").read_text("utf-8"))
+    assert "state_keys" not in record
+    with pytest.raises(
+        ReplayDivergence,
+        match=r"cannot be named\); the rules of Crusoe's Planet "
+        r"may have changed since this file was written \(version 1\)",
+    ):
+        replay({**record, "state_digest": "0" * 64})
 
 
 def play_next_step(match: Match[Any, Any, Any], bot_names: dict[str, str]) -> None:

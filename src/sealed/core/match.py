@@ -544,7 +544,7 @@ class Match(Generic[S, O, V]):
             "handovers": [h.to_json() for h in self.handovers],
             "cursors": {key: c.to_json() for key, c in sorted(self.cursors.items())},
             "deadline": self.deadline,
-            "state_digest": state_digest(self.game.to_json(self.state)),
+            **final_state_digests(self.game.to_json(self.state)),
         }
 
 
@@ -841,6 +841,31 @@ def state_digest(state_json: JsonDict) -> str:
     return hashlib.sha256(text.encode()).hexdigest()
 
 
+def final_state_digests(state_json: JsonDict) -> JsonDict:
+    """The record's check of the final state: one digest of the whole, and a short one of
+    each top-level key, so that a replay that differs can name where (``state_keys``)."""
+    return {
+        "state_digest": state_digest(state_json),
+        "state_keys": {k: state_digest({k: v})[:16] for k, v in sorted(state_json.items())},
+    }
+
+
+def final_state_differs(record: Mapping[str, Any], state_json: JsonDict) -> str:
+    """Why the replayed final state is not the recorded one, naming the first differing key
+    when the record has the digests of its keys (files written before it have not)."""
+    recorded = record.get("state_keys")
+    if not isinstance(recorded, Mapping):
+        return (
+            "replay reached a different final state than the record (this file keeps one "
+            "digest of the whole state, so the part that differs cannot be named)"
+        )
+    ours = final_state_digests(state_json)["state_keys"]
+    differing = [k for k in sorted({*ours, *recorded}) if ours.get(k) != recorded.get(k)]
+    more = f" and {len(differing) - 1} more" if len(differing) > 1 else ""
+    first = repr(differing[0]) if differing else "no single key (the digests disagree)"
+    return f"replay reached a different final state than the record: first in {first}{more}"
+
+
 # -- replay ---------------------------------------------------------------
 
 
@@ -862,6 +887,11 @@ def replay(
         game = rules_for(game or get_game(record["game"]), record)
         check_record_shape(record)
         return _replay(game, record)
+    except ReplayDivergence as error:  # the rules are the likely cause: say so, and which
+        raise ReplayDivergence(
+            f"{error}; the rules of {game.title if game else record.get('game')} may have "
+            f"changed since this file was written (version {record.get('game_version')})"
+        ) from None
     except (KeyError, TypeError, AttributeError, ValueError) as error:
         if isinstance(error, RecordError | ReplayDivergence):
             raise
@@ -1021,8 +1051,9 @@ def _replay(game: Game[Any, Any, Any], record: Mapping[str, Any]) -> Match[Any, 
     match.cursors = _cursors(record)
     match.deadline = _deadline(record.get("deadline"))
     digest = record.get("state_digest")
-    if digest is not None and digest != state_digest(game.to_json(match.state)):
-        raise ReplayDivergence("replay reached a different final state than the record")
+    state_json = game.to_json(match.state)
+    if digest is not None and digest != state_digest(state_json):
+        raise ReplayDivergence(final_state_differs(record, state_json))
     count = len(match.start_chance) + sum(len(s.chance) for s in match.steps)
     match.chance = SeededChance(seed, start=count) if seed is not None else _no_more_chance()
     return match
