@@ -179,6 +179,7 @@ def on_eat(state: CrusoeState, orders: Mapping[str, Order], chance: Chance, even
     for seat in state.seats:
         if seat in orders and _consume(state, seat, dict(orders[seat].goods), penalty, events):
             dead.append(seat)
+    roles.after_consumption(state, events)  # tack-on modules' scoring of this cycle (Race)
     for seat in state.seats:
         _preserve(state, seat, chance, events)
         state.players[seat].leisure = 0  # all Leisure markers are lost

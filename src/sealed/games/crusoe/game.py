@@ -107,6 +107,39 @@ OPTIONS = (
         minimum=1,
     ),
     OptionSpec(
+        "race",
+        "none",
+        "the Race module (its Mad Jack row): one-majority-prejudiced, one-portion-prejudiced, "
+        "third-majority-prejudiced, third-minority-prejudiced; the numbers are race_minority, "
+        "race_majority_prejudiced, race_minority_prejudiced (0 or 1) and race_penalty",
+        choices=(
+            "none",
+            "one-majority-prejudiced",
+            "one-portion-prejudiced",
+            "third-majority-prejudiced",
+            "third-minority-prejudiced",
+        ),
+    ),
+    OptionSpec("race_minority", 1, "the Race module: players of the minority", minimum=1),
+    OptionSpec(
+        "race_majority_prejudiced",
+        0,
+        "the Race module: how many of the majority are prejudiced against the minority",
+        minimum=0,
+    ),
+    OptionSpec(
+        "race_minority_prejudiced",
+        0,
+        "the Race module: 1 if the minority is prejudiced against the majority",
+        minimum=0,
+    ),
+    OptionSpec(
+        "race_penalty",
+        1,
+        "the Race module: VP a prejudiced player loses per target scoring as much or more",
+        minimum=0,
+    ),
+    OptionSpec(
         "single_winner",
         False,
         "the agreed variant: the highest positive score among the rescued is the single winner",
