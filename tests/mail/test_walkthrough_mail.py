@@ -6,6 +6,7 @@ import io
 import logging
 import os
 import smtplib
+import socket
 import subprocess
 import sys
 import time
@@ -158,6 +159,7 @@ def test_an_html_part_escapes_control_characters_like_the_plain_part() -> None:
 
 
 # -- findings 33, 15, 34: what 'serve' says at start, and its quiet log -----------------------
+@pytest.mark.usefixtures("gateway_log")
 def test_serve_refuses_a_folder_that_does_not_exist_in_one_line(tmp_path: Path) -> None:
     missing = tmp_path / "gmaes"
     result = CliRunner().invoke(main, ["serve", str(missing), "--domain", "d.test"])
@@ -253,8 +255,10 @@ def gateway_log() -> Iterator[io.StringIO]:
     handler = configure_logging(stream=stream)
     try:
         yield stream
-    finally:
-        root.removeHandler(handler)
+    finally:  # this handler, or the one a 'serve' in the test configured in its place
+        for added in [h for h in root.handlers if getattr(h, "sealed_gateway", False)]:
+            root.removeHandler(added)
+        assert handler not in root.handlers
         root.setLevel(levels[0])
         ours.setLevel(levels[1])
 
@@ -296,3 +300,17 @@ def test_mail_queued_before_an_address_is_renewed_leaves_from_the_new_one(tmp_pa
     # A reply to what she received is read; one to the old address is refused.
     assert world.receive(email(new, "protect self", message_id="<r1@p>"), new).outcome == "sealed"
     assert world.receive(email(old, "pass", message_id="<r2@p>"), old).outcome == "unknown"
+
+
+@pytest.mark.usefixtures("gateway_log")
+def test_serve_on_a_port_in_use_is_one_line(tmp_path: Path) -> None:
+    start_game(tmp_path)
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        args = ["serve", str(tmp_path), "--domain", "games.test", "--port", str(port)]
+        result = CliRunner().invoke(main, args)
+    assert result.exit_code == 1
+    assert result.output.startswith(f"Error: cannot receive mail on 127.0.0.1:{port}: ")
+    assert len(result.output.splitlines()) == 1, result.output
