@@ -9,6 +9,7 @@ import smtplib
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Iterator
 from email.message import EmailMessage
@@ -16,6 +17,8 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from tests.mail.relay import free_port, running_sink
 from tests.mail.test_main import start_game
 from tests.mail.world import GAME_ID, World, body_of, email, make_world
@@ -314,3 +317,21 @@ def test_serve_on_a_port_in_use_is_one_line(tmp_path: Path) -> None:
     assert result.exit_code == 1
     assert result.output.startswith(f"Error: cannot receive mail on 127.0.0.1:{port}: ")
     assert len(result.output.splitlines()) == 1, result.output
+
+
+@settings(max_examples=15, deadline=None)
+@given(
+    st.text(
+        alphabet=st.one_of(st.sampled_from(CONTROLS), st.characters(codec="utf-8")), max_size=80
+    )
+)
+def test_no_mail_we_write_carries_a_player_s_control_characters(words: str) -> None:
+    with tempfile.TemporaryDirectory() as folder:
+        world = make_world(Path(folder))
+        world.gateway.send_reports(GAME_ID)
+        for index, body in enumerate([f"press to all: {words}", f"protect self\n{words}"]):
+            raw = email(world.addresses["ana"], body, message_id=f"<h{index}@p>")
+            world.receive(raw, "ana")
+        world.advance()  # the next reports carry the press too
+        for message in world.queued():
+            assert_clean(message)
