@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
 from jinja2 import Environment, PackageLoader, select_autoescape
+from markupsafe import Markup
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.datastructures import FormData, UploadFile
@@ -49,6 +50,7 @@ from sealed.core.match import Report
 from sealed.core.registry import all_games, get_game
 from sealed.report import human_time, result_text
 from sealed.server import gm
+from sealed.server.manual import manual_html
 from sealed.server.model import BadRequestError, Link, Settings, Snapshot, UnknownLinkError
 from sealed.server.service import API, WEB, GameService
 from sealed.server.writer import StorageError
@@ -335,7 +337,8 @@ class Handlers:
         except SealedError as error:
             return error_page(error)
         path = game.manual_path()
-        manual = path.read_text(encoding="utf-8") if path else "The manual is not installed."
+        text = path.read_text(encoding="utf-8") if path else "The manual is not installed."
+        manual = Markup(manual_html(text))  # rendered with raw HTML escaped (server/manual.py)
         return page(
             "rules.html", title=game.title, manual=manual, token=request.path_params["token"]
         )
