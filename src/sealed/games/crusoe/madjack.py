@@ -31,12 +31,13 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 import yaml
 
 from sealed.core.chance import Chance, ChanceRequest, ChanceValue, SeededChance
 from sealed.core.errors import ChanceError, OptionError, SealedError
+from sealed.core.suggest import did_you_mean
 
 MIN_PLAYERS = 3  # an unstable government has 1 to players-2 dice; see the manual's Mad Jack
 MAX_PLAYERS = 8
@@ -766,9 +767,23 @@ def replay(config_json: Mapping[str, Any], complications: int) -> Configuration:
 # -- the command -----------------------------------------------------------------------------------
 
 
+class SuggestingParser(argparse.ArgumentParser):
+    """argparse that answers a mistyped flag with "did you mean" (3.11's argparse does not,
+    and every ``sealed`` command does: ``--plyers 3`` gets ``did you mean '--players'?``)."""
+
+    def error(self, message: str) -> NoReturn:
+        prefix = "unrecognized arguments: "
+        if message.startswith(prefix):
+            flags = [word for word in self._option_string_actions if word.startswith("--")]
+            unknown = [w for w in message[len(prefix) :].split() if w.startswith("--")]
+            if unknown:
+                message += did_you_mean(unknown[0].split("=", 1)[0], flags)
+        super().error(message)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """``python -m sealed.games.crusoe.madjack``: roll, print, exit 0; a user error: one line, 1."""
-    parser = argparse.ArgumentParser(
+    parser = SuggestingParser(
         prog="python -m sealed.games.crusoe.madjack",
         description="Roll a Crusoe's Planet scenario on the 'Mad Jack' tables.",
     )
