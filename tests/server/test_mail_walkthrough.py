@@ -11,9 +11,10 @@ from pathlib import Path
 import pytest
 from starlette.testclient import TestClient
 from tests.mail.relay import free_port, running_sink
-from tests.mail.world import SEATS
+from tests.mail.world import CONTACTS, GM_CONTACT, SEATS
 from tests.server.fixtures import migrated
 
+from sealed.mail.outbox import Relay
 from sealed.server.app import create_app
 from sealed.server.mailserve import MailSettings, running_mail
 from sealed.server.service import GameService
@@ -78,3 +79,38 @@ def test_a_working_relay_is_said_to_answer_and_nothing_is_warned(
     assert "warning" not in err and "Connection lost" not in err, err
     assert state["state"] == "ok" and state["problem"] == ""
     assert 'id="mail-relay" data-state="ok"' in page
+
+
+@pytest.mark.usefixtures("restored_logging")
+def test_a_round_that_cannot_reach_the_relay_shows_on_the_console_and_one_that_sends_clears_it(
+    tmp_path: Path,
+) -> None:
+    url = f"sqlite:///{tmp_path / 'sealed.db'}"
+    service = GameService(migrated(url))
+    created = service.create("rex-furum", list(SEATS), {}, seed=7)
+    with running_sink() as (sink, port):
+        settings = MailSettings(
+            mail_domain="games.test",
+            smtp=False,
+            relay=f"127.0.0.1:{port}",
+            mail_every=600,  # rounds only when the test asks (wake) or at start
+            mail_outbox=tmp_path / "outbox",
+        )
+        with running_mail(service, settings, url) as worker:
+            assert worker is not None
+            note = worker.console.relay()
+            assert note is not None and note.ok
+            # The relay goes away; the next round has reports to send and cannot.
+            worker.gateway.outbox.relay = Relay(port=free_port(), timeout=10)
+            worker.console.register(created.game_id, CONTACTS, GM_CONTACT)
+            worker.tick()
+            note = worker.console.relay()
+            assert note is not None and not note.ok
+            assert note.problem.startswith("cannot send through it: ")
+            worker.gateway.outbox.relay = Relay(port=port, timeout=30)
+            for waiting in worker.console.undelivered(created.game_id):
+                worker.console.retry(created.game_id, waiting.entry)
+            worker.tick()
+            note = worker.console.relay()
+            assert note is not None and note.ok and note.problem == ""
+            sink.wait_for(len(SEATS) + 1)

@@ -132,6 +132,8 @@ class Outbox:
         # new one, so a reply to it is not refused. None (or a seat with no address left):
         # the From: written when the mail was queued.
         self.current_from: Callable[[str, str], str | None] | None = None
+        # Why the last flush that had mail to send could not use the relay (None: it could).
+        self.relay_error: str | None = None
         folder.mkdir(parents=True, exist_ok=True)
 
     # -- queueing -----------------------------------------------------------------
@@ -239,8 +241,10 @@ class Outbox:
                 return Flushed()
             try:
                 with self._connect() as smtp:
+                    self.relay_error = None
                     return self._send_all(smtp, due)
             except (OSError, smtplib.SMTPException) as error:
+                self.relay_error = " ".join(str(error).split()) or type(error).__name__
                 return self._all_retry(due, error)
 
     def _send_all(self, smtp: smtplib.SMTP, due: list[Path]) -> Flushed:

@@ -398,10 +398,9 @@ class MailWorker:
                 log.warning("mail for game %s: %s", game, error)
         flushed = self.gateway.outbox.flush()
         log_flushed(flushed)
-        if flushed.sent:
-            self.console.relay_checked(None, self.clock())
-        elif flushed.retry or flushed.failed:  # nothing went: the relay is away or refusing
-            problem = "nothing was sent in the last round (see the last errors below)"
+        if flushed.sent or flushed.retry or flushed.failed:  # the relay was used: what it did
+            refused = self.gateway.outbox.relay_error
+            problem = None if refused is None else f"cannot send through it: {refused}"
             self.console.relay_checked(problem, self.clock())
 
 
