@@ -13,6 +13,7 @@ from sealed.games.crusoe import legal, rules, sampler, stats
 from sealed.games.crusoe.bots import CooperativeBot, GreedyBot, RandomBot, SelfishBot
 from sealed.games.crusoe.cycle import end_reason, meal_for
 from sealed.games.crusoe.encoding import CrusoeEncoding, encoding_for
+from sealed.games.crusoe.modules import crowd
 from sealed.games.crusoe.orders import WORDS, Order, eat, format_order, parse_order
 from sealed.games.crusoe.socialism import even_division, proposer_first
 from sealed.games.crusoe.state import (
@@ -168,7 +169,7 @@ class CrusoeGame(InPlaceGame[CrusoeState, Order, CrusoeView]):
         return rules_for_version(version)
 
     min_players = 1
-    max_players = 8
+    max_players = crowd.MAX_PLAYERS  # More Than Eight Players (modules/crowd.py)
     default_players = 4
     options = OPTIONS
     manual = "crusoe.md"
@@ -191,7 +192,8 @@ class CrusoeGame(InPlaceGame[CrusoeState, Order, CrusoeView]):
 
     # -- setting up -------------------------------------------------------
     def initial_state(self, seats: Sequence[str], options: Options, chance: Chance) -> CrusoeState:
-        return rules.new_state(seats, Settings.from_options(options), standard_board(), chance)
+        board = crowd.board_for(standard_board(), len(seats))  # More Than Eight Players
+        return rules.new_state(seats, Settings.from_options(options), board, chance)
 
     def to_json(self, state: CrusoeState) -> JsonDict:
         return state_to_json(state)
