@@ -32,9 +32,18 @@ from sealed.lab.search import with_search
 
 HELP = (
     "Send your actions for the round, up to three action points (crash costs two, invest "
-    "none), e.g. 'bribe 4000 gamma protect stephen pinkslip arthur at beta'. Send again to "
+    "none), e.g. '{example}'. Send again to "
     "replace them: the last set sealed before the deadline counts. 'pass' is no action."
 )
+
+
+def help_for(seats: Sequence[Seat], seat: Seat) -> str:
+    """The prompt's help for ``seat``, its example naming this game's other players (the
+    seed's 'stephen' and 'arthur' are refused as unknown players in any other game)."""
+    others = [s for s in seats if s != seat] or [seat]
+    protected, fired = others[0], others[1 % len(others)]
+    example = f"bribe 4000 gamma protect {protected} pinkslip {fired} at beta"
+    return HELP.format(example=example)
 
 
 class RexFurum(InPlaceGame[RexState, RoundOrders, RoundEmail]):
@@ -120,13 +129,15 @@ class RexFurum(InPlaceGame[RexState, RoundOrders, RoundEmail]):
         if state.over:
             return {}
         settings = state.settings
-        prompt = Prompt(
-            f"round {state.round} of {settings.rounds}",
-            HELP,
-            wait_for_deadline=not settings.close_early,
-            minutes=settings.round_minutes,
-        )
-        return {seat: prompt for seat in state.seats}
+        return {
+            seat: Prompt(
+                f"round {state.round} of {settings.rounds}",
+                help_for(state.seats, seat),
+                wait_for_deadline=not settings.close_early,
+                minutes=settings.round_minutes,
+            )
+            for seat in state.seats
+        }
 
     def parse(self, state: RexState, seat: Seat, text: str) -> RoundOrders:
         orders = parse_orders(text, state.seats, legacy_amounts=state.settings.version < 3)
