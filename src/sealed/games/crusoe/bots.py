@@ -48,6 +48,7 @@ class GreedyBot:
 
     radio_value = 1.0
     estate_word = "give"
+    condition = "self-interested"  # its variant victory condition
 
     def __init__(self) -> None:
         self.rounds: dict[int, int] = {}  # Market rounds seen per cycle (its own memory only)
@@ -121,6 +122,8 @@ class GreedyBot:
             running = list(view.candidates) or [p.seat for p in view.players if p.alive]
             running = [s for s in running if s != view.ruler or view.candidates]
             return Order("elect", name=me.seat if me.seat in running else running[0])
+        if decide == "victory":
+            return Order("victory", name=self.condition)
         if decide == "campaign":  # stands when it costs nothing or Leisure is plentiful
             stands = me.seat == view.ruler or me.leisure >= 2
             return Order("campaign") if stands else PASS
@@ -390,6 +393,7 @@ class CooperativeBot(GreedyBot):
     """Works for the rescue, shares, defends the attacked and spares the beaten."""
 
     radio_value = 2.5
+    condition = "altruistic"
     reward = 15
     burdens = (("firefly", 0),)
     estate_word = "split"
@@ -412,6 +416,7 @@ class SelfishBot(GreedyBot):
     """Ignores the rescue and takes from the rich by force."""
 
     radio_value = 0.0
+    condition = "cutthroat"
     verdict = Order("kill")
     reward = 0
 
@@ -499,6 +504,8 @@ class RandomBot:
         if decide == "elect":
             running = list(view.candidates) or [s for s in living if s != view.ruler] or living
             return Order("elect", name=rng.choice(running))
+        if decide == "victory":
+            return Order("victory", name=rng.choice(("altruistic", "self-interested", "cutthroat")))
         if decide == "campaign":
             may = me.leisure >= 1 or me.seat == view.ruler
             return rng.choice([Order("campaign"), PASS]) if may else PASS

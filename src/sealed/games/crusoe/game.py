@@ -13,7 +13,6 @@ from sealed.games.crusoe import legal, rules, sampler, stats
 from sealed.games.crusoe.bots import CooperativeBot, GreedyBot, RandomBot, SelfishBot
 from sealed.games.crusoe.cycle import end_reason, meal_for
 from sealed.games.crusoe.encoding import CrusoeEncoding, encoding_for
-from sealed.games.crusoe.modules import crowd
 from sealed.games.crusoe.orders import WORDS, Order, eat, format_order, parse_order
 from sealed.games.crusoe.socialism import even_division, proposer_first
 from sealed.games.crusoe.state import (
@@ -25,6 +24,7 @@ from sealed.games.crusoe.state import (
     state_from_json,
     state_to_json,
 )
+from sealed.games.crusoe.victory_play import victory_result
 from sealed.games.crusoe.views import CrusoeView, build_view, render
 from sealed.lab.search import with_search
 
@@ -61,8 +61,9 @@ OPTIONS = (
     OptionSpec(
         "government_strength",
         "stable",
-        "a Dictatorship's or President's strength: stable (as many dice in battle as the other players; the "
-        "winners of a battle he loses elect a new one), unstable (government_dice dice), "
+        "a Dictator's or President's strength: stable (as many dice in battle as the other "
+        "players; the winners of a battle he loses elect a new one), unstable (government_dice "
+        "dice), "
         "fanatic (wins every battle he fights, never wounded)",
         choices=("stable", "unstable", "fanatic"),
     ),
@@ -79,6 +80,14 @@ OPTIONS = (
         "the cheapest protein at this cycle's commodity prices); government (set by the "
         "government at the start of each tax subphase)",
         choices=("package", "government"),
+    ),
+    OptionSpec(
+        "victory",
+        "off",
+        "Variant Victory Conditions (Optional Rules): off; secret (each player seals "
+        "altruistic, self-interested or cutthroat before play); random (one die each, secret); "
+        "public (one die each, shown to all)",
+        choices=("off", "secret", "random", "public"),
     ),
     OptionSpec("utopian", False, "the Utopian module: violence is not permitted"),
     OptionSpec(
@@ -106,39 +115,6 @@ OPTIONS = (
         1,
         "the Vegetarians module: how many players are vegetarians (one to all but one)",
         minimum=1,
-    ),
-    OptionSpec(
-        "race",
-        "none",
-        "the Race module (its Mad Jack row): one-majority-prejudiced, one-portion-prejudiced, "
-        "third-majority-prejudiced, third-minority-prejudiced; the numbers are race_minority, "
-        "race_majority_prejudiced, race_minority_prejudiced (0 or 1) and race_penalty",
-        choices=(
-            "none",
-            "one-majority-prejudiced",
-            "one-portion-prejudiced",
-            "third-majority-prejudiced",
-            "third-minority-prejudiced",
-        ),
-    ),
-    OptionSpec("race_minority", 1, "the Race module: players of the minority", minimum=1),
-    OptionSpec(
-        "race_majority_prejudiced",
-        0,
-        "the Race module: how many of the majority are prejudiced against the minority",
-        minimum=0,
-    ),
-    OptionSpec(
-        "race_minority_prejudiced",
-        0,
-        "the Race module: 1 if the minority is prejudiced against the majority",
-        minimum=0,
-    ),
-    OptionSpec(
-        "race_penalty",
-        1,
-        "the Race module: VP a prejudiced player loses per target scoring as much or more",
-        minimum=0,
     ),
     OptionSpec(
         "single_winner",
@@ -169,7 +145,7 @@ class CrusoeGame(InPlaceGame[CrusoeState, Order, CrusoeView]):
         return rules_for_version(version)
 
     min_players = 1
-    max_players = crowd.MAX_PLAYERS  # More Than Eight Players (modules/crowd.py)
+    max_players = 8
     default_players = 4
     options = OPTIONS
     manual = "crusoe.md"
@@ -192,8 +168,7 @@ class CrusoeGame(InPlaceGame[CrusoeState, Order, CrusoeView]):
 
     # -- setting up -------------------------------------------------------
     def initial_state(self, seats: Sequence[str], options: Options, chance: Chance) -> CrusoeState:
-        board = crowd.board_for(standard_board(), len(seats))  # More Than Eight Players
-        return rules.new_state(seats, Settings.from_options(options), board, chance)
+        return rules.new_state(seats, Settings.from_options(options), standard_board(), chance)
 
     def to_json(self, state: CrusoeState) -> JsonDict:
         return state_to_json(state)
@@ -261,6 +236,7 @@ class CrusoeGame(InPlaceGame[CrusoeState, Order, CrusoeView]):
             "consign": Order("destroy"),
             "deal": Order("no"),
             "campaign": Order("pass"),
+            "victory": Order("victory", name="self-interested"),
             "plan": Order("pass"),
             "plan-ballot": Order("no"),
             "buy": Order("buy", name="none"),
@@ -291,6 +267,8 @@ class CrusoeGame(InPlaceGame[CrusoeState, Order, CrusoeView]):
         if not state.over:
             return None
         scores = self.scores(state)
+        if state.settings.victory != "off":  # the variant scores and winners (ruling 45)
+            return victory_result(state, end_reason(state))
         if not state.rescued:
             return Result((), scores, end_reason(state))
         winners = [s for s in state.seats if state.players[s].alive and scores[s] > 0]

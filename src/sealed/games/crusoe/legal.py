@@ -11,7 +11,7 @@ from sealed.games.crusoe.market import neighbours
 from sealed.games.crusoe.orders import DONE, PASS, Order
 from sealed.games.crusoe.socialism import check_division
 from sealed.games.crusoe.socialist_market import buy_problem
-from sealed.games.crusoe.state import GOODS, PATHS, CrusoeState
+from sealed.games.crusoe.state import CONDITIONS, GOODS, PATHS, CrusoeState
 from sealed.games.crusoe.trade import standing
 from sealed.games.crusoe.traditional import offer_problem, path_problem
 from sealed.games.crusoe.violence import involved
@@ -47,6 +47,7 @@ WORDS_DUE = {
     "wage-ballot": ("yes", "no"),
     "elect": ("elect",),
     "campaign": ("campaign", "pass"),
+    "victory": ("victory",),
 }
 DUE_HELP = {
     "path": "path NAME: ant, dung_beetle, spider, sand_crab, firefly, bookworm, grasshopper",
@@ -83,6 +84,7 @@ DUE_HELP = {
     "wage-ballot": "yes or no: the minimum wage proposed",
     "elect": "elect SEAT: the new Dictator or President (one of the candidates)",
     "campaign": "campaign (stand for President: 1 Leisure, free for the President) or pass",
+    "victory": "victory altruistic, victory self-interested or victory cutthroat (secret)",
 }
 
 
@@ -239,6 +241,8 @@ def legal_orders(state: CrusoeState, seat: str) -> list[Order] | None:
         return [Order("sell", number=int(n)) for n in state.offer]
     if ask == "elect":
         return [Order("elect", name=s) for s in rulers.candidates(state)]
+    if ask == "victory":
+        return [Order("victory", name=c) for c in CONDITIONS]
     if ask == "campaign":
         return [Order("campaign"), PASS] if rulers.may_campaign(state, seat) else [PASS]
     if ask == "draft":

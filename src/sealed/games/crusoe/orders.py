@@ -44,6 +44,7 @@ One word starts every order; the decision open now says which are due::
                              wage in dollars (then yes / no)
     elect ben                the new Dictator (the winners of a battle he lost) or President
     campaign / pass          Representative Democracy: stand for President (1 Leisure)
+    victory cutthroat        Variant Victory Conditions: altruistic, self-interested, cutthroat
     water 1@31 2@17          Monetary Markets, wholesale: the sealed list of how many units of
                              the good you would buy at which prices (water none: no bid);
                              bid water 1@31 2@17 reads the same
@@ -59,6 +60,7 @@ from dataclasses import dataclass
 from sealed.core.errors import OrderSyntaxError
 from sealed.core.suggest import did_you_mean
 from sealed.games.crusoe.state import FOODS, FREQUENCIES, GOODS, PATHS
+from sealed.games.crusoe.victory import parse_condition
 
 GROUPS = (
     "fruit",
@@ -112,6 +114,7 @@ ORDER_WORDS = (
     "wage",
     "elect",
     "campaign",
+    "victory",
 )
 WORDS = (*ORDER_WORDS, *(g for g in GOODS if g != "spear"))  # a wholesale list starts with its good
 
@@ -132,7 +135,19 @@ class Order:
     dollars: int = 0  # consign: the price agreed for all the units
 
 
-NAMED = ("path", "take", "fight", "join", "give", "accept", "draft", "tax", "provide", "elect")
+NAMED = (
+    "path",
+    "take",
+    "fight",
+    "join",
+    "give",
+    "accept",
+    "draft",
+    "tax",
+    "provide",
+    "elect",
+    "victory",
+)
 """The orders written as the word and one name."""
 PASS = Order("pass")
 DONE = Order("done")
@@ -216,6 +231,8 @@ def parse_order(text: str) -> Order:
         return Order(word, number=int(rest[0].removeprefix("$")))
     if word == "policy":
         return _policy(rest)
+    if word == "victory":
+        return Order("victory", name=parse_condition(" ".join(rest)))
     if word in ("fight", "join", "give", "accept", "elect"):
         if len(rest) != 1:
             raise OrderSyntaxError(f"write {word} and one player's name ({word} ben)")

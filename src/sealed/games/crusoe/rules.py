@@ -26,10 +26,11 @@ from sealed.games.crusoe import (
     statecap,
     trade,
     traditional,
+    victory_play,
     violence,
     wage_vote,
 )
-from sealed.games.crusoe.modules import crowd, roles
+from sealed.games.crusoe.modules import roles
 from sealed.games.crusoe.orders import Order
 from sealed.games.crusoe.state import (
     FREQUENCIES,
@@ -50,6 +51,8 @@ def new_state(
 ) -> CrusoeState:
     """Every castaway at the Crash Site with nothing; cycle 1's turn order is dealt."""
     state = CrusoeState(settings, tuple(seats), board, {seat: Player() for seat in seats})
+    if victory_play.begin(state, chance):  # the conditions come before any random quality
+        return state
     rulers.begin(state, chance, None)  # a Dictator, "randomly selected before the game begins"
     roles.begin(state, chance, None)  # the tack-on modules' roles (vegetarians, ...)
     cycle.start_cycle(state, chance, None)
@@ -243,7 +246,6 @@ def commons(state: CrusoeState, listed: int, players: int) -> int:
     if not state.settings.commons:
         return listed
     extra = players - (2 if state.settings.relaxed_commons else 1)
-    extra -= crowd.commons_room(len(state.seats))  # More Than Eight Players
     if extra <= 0:
         return listed
     if extra == 1:
@@ -430,6 +432,7 @@ HANDLERS: dict[str, Handler] = {
     "consign": _one(statecap.on_consign),
     "elect": rulers.on_elect,
     "campaign": _one(rulers.on_campaign),
+    "victory": victory_play.on_victory,
     "deal": _one(statecap.on_deal),
     "plan": _one(socialist_plan.on_plan),
     "plan-ballot": socialist_plan.on_plan_ballot,

@@ -22,8 +22,7 @@ from sealed.core import setup
 from sealed.core.errors import OptionError
 from sealed.core.game import JsonDict, Options
 from sealed.games.crusoe import rulers
-from sealed.games.crusoe.modules import diamonds, race, roles, vegetarians
-from sealed.games.crusoe.modules.race import Race
+from sealed.games.crusoe.modules import diamonds, vegetarians
 
 GOODS = ("water", "banana", "apple", "grape", "egg", "fish", "spear", "diamond")
 FRUITS = ("banana", "apple", "grape")
@@ -64,6 +63,8 @@ LAST_CYCLE = 9
 FOOD_STATES = ("fed", "hungry", "starving", "dying")
 ELASTICITY = ("water", "fish", "apple", "egg", "banana", "grape", "spear", "diamond")
 """Monetary Markets: the goods in order of elasticity, the order of every subphase."""
+CONDITIONS = ("altruistic", "self-interested", "cutthroat")
+"""Variant Victory Conditions (victory.py)."""
 OPENING_MONEY = 100
 """Monetary Markets: the money available the first cycle a commodity is produced."""
 GOVERNMENTS = ("athenian", "dictatorship", "representative", "bureaucracy", "hybrid")
@@ -127,11 +128,11 @@ class Settings:
     government: str = "athenian"
     government_strength: str = "stable"  # a Dictatorship: stable, unstable or fanatic
     government_dice: int = 1  # an unstable ruler's dice in battle
+    victory: str = "off"  # Variant Victory Conditions: off, secret, random or public
     minimum_wage: str = "package"  # Welfare Capitalism: the seed's package, or the government's
     diamonds: str = "standard"  # Variable Values for Diamonds (modules/diamonds.py)
     vegetarians: str = "none"  # Vegetarians: none, eat, make-or-eat (modules/vegetarians.py)
     vegetarians_players: int = 1
-    race: Race = field(default_factory=Race)  # the Race module's numbers (modules/race.py)
     version: int = 2  # the rules' version the game began under (versions.py: CrusoeV1)
 
     @classmethod
@@ -163,6 +164,7 @@ class Settings:
             government=government,
             government_strength=strength,
             government_dice=dice,
+            victory=str(options.get("victory", "off")),
             minimum_wage=minimum_wage,
             diamonds=diamonds.read_options(options),
             **_module_settings(options),
@@ -171,7 +173,7 @@ class Settings:
     @property
     def roles_drawn(self) -> bool:
         """A tack-on module draws roles before the game (modules/roles.py)."""
-        return self.vegetarians != "none" or self.race.variant != "none"
+        return self.vegetarians != "none"
 
     @property
     def monetary(self) -> bool:
@@ -225,11 +227,7 @@ class Settings:
 def _module_settings(options: Options) -> dict[str, Any]:
     """The tack-on modules' settings, each read by its module (modules/)."""
     variant, players = vegetarians.read_options(options)
-    return {
-        "vegetarians": variant,
-        "vegetarians_players": players,
-        "race": race.read_options(options),
-    }
+    return {"vegetarians": variant, "vegetarians_players": players}
 
 
 Space = tuple[tuple[str, int], ...]
@@ -472,6 +470,7 @@ class CrusoeState:
     electors: list[str] = field(default_factory=list)  # winners who must elect a new ruler
     candidates: list[str] = field(default_factory=list)  # who campaigns for President
     elected: int = 0  # the cycle of the last President's election
+    conditions: dict[str, str] = field(default_factory=dict)  # variant victory, per seat
 
     def copy(self) -> CrusoeState:
         clone = copy.copy(self)
@@ -501,6 +500,7 @@ class CrusoeState:
         clone.done = list(self.done)
         clone.electors = list(self.electors)
         clone.candidates = list(self.candidates)
+        clone.conditions = dict(self.conditions)
         return clone
 
     def money(self) -> int:
@@ -561,6 +561,7 @@ STATE_KEYS = (
     "electors",
     "candidates",
     "elected",
+    "conditions",
     "plan",
     "plan_motion",
     "vault",
@@ -577,6 +578,7 @@ OPTIONAL_KEYS = (
     "electors",
     "candidates",
     "elected",
+    "conditions",
     "plan",
     "plan_motion",
     "vault",
@@ -610,7 +612,7 @@ PLAYER_KEYS = (
     "roles",
 )
 PLAYER_OPTIONAL_KEYS = ("roles",)  # older records have none
-ROLES = roles.ALL_ROLES  # the tack-on modules' roles a player may have
+ROLES = (vegetarians.ROLE,)  # the tack-on modules' roles a player may have
 PHASES = (
     "path",
     "move",
@@ -632,6 +634,7 @@ PHASES = (
     "plan",
     "buy",
     "wage",
+    "victory",
     "over",
 )
 
@@ -693,6 +696,7 @@ def state_to_json(state: CrusoeState) -> JsonDict:
         "electors": list(state.electors),
         "candidates": list(state.candidates),
         "elected": state.elected,
+        "conditions": dict(state.conditions),
         "players": {seat: _player_to_json(p) for seat, p in state.players.items()},
         "map": board_to_json(state.board),
     }
@@ -786,6 +790,10 @@ def state_from_json(
         _seat(s, ("candidates", str(i)), seats) for i, s in enumerate(data.get("candidates") or [])
     ]
     state.elected = setup.integer(data.get("elected", 0), ("elected",), 0, LAST_CYCLE)
+    conditions = setup.mapping(data.get("conditions") or {}, ("conditions",), seats)
+    state.conditions = {
+        s: setup.text(v, ("conditions", s), CONDITIONS) for s, v in conditions.items()
+    }
     return state
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from sealed.games.crusoe import rulers
+from sealed.games.crusoe import rulers, victory_play
 from sealed.games.crusoe.cycle import meal_for
 from sealed.games.crusoe.orders import eat, format_order
 from sealed.games.crusoe.socialist_market import current as current_plan
@@ -88,6 +88,7 @@ class CrusoeView:
     ruler: str | None = None  # a Dictatorship: the Dictator, known to all
     candidates: tuple[str, ...] = ()  # a Representative Democracy: who campaigns
     ruler_title: str = ""  # Dictator or President
+    conditions: dict[str, str] = field(default_factory=dict)  # victory conditions it may know
 
 
 def build_view(state: CrusoeState, seat: str) -> CrusoeView:
@@ -151,6 +152,7 @@ def build_view(state: CrusoeState, seat: str) -> CrusoeView:
         ruler=state.ruler,
         candidates=tuple(state.candidates),
         ruler_title=rulers.title(state) if state.ruler else "",
+        conditions=victory_play.visible(state, seat),
     )
 
 
@@ -192,6 +194,8 @@ def render(view: CrusoeView) -> str:
     ]
     if view.ruler:
         lines.append(f"The {view.ruler_title}: {view.ruler}")
+    for seat, condition in view.conditions.items():
+        lines.append(f"Victory condition of {seat}: {condition}")
     if view.candidates:
         lines.append(f"Candidates for President: {', '.join(view.candidates)}")
     if view.last_rescue:
