@@ -59,10 +59,7 @@ def serve(db_url: str | None, host: str, port: int, poll: float, **mail: Any) ->
     click.echo(f"sealed serves on http://{host}:{port}/ (database {redacted(url)})")
     service = GameService(engine)
     settings = MailSettings(**mail)
-    with running_mail(service, settings, url) as worker:
-        if worker is not None:
-            where = f"{settings.mail_local}+...@{settings.mail_domain}"
-            click.echo(f"email gateway for {where}; replies leave by {settings.relay}")
+    with running_mail(service, settings, url) as worker:  # says where, and warns of the relay
         app = create_app(service, poll=poll, mail=None if worker is None else worker.console)
         config = uvicorn.Config(app, log_level="warning", access_log=False)
         uvicorn.Server(config).run(sockets=[sock])

@@ -451,6 +451,8 @@ def running_mail(
     folder.mkdir(parents=True, exist_ok=True)
     worker = MailWorker(service, settings, folder)
     worker.start()
+    where = f"{settings.mail_local}+...@{settings.mail_domain}"
+    click.echo(f"email gateway for {where}; replies leave by {settings.relay}")
     worker.check_relay()  # a wrong relay said at start, not when mail piles up (never fatal)
     try:
         yield worker
