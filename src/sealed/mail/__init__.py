@@ -14,6 +14,7 @@ Modules, in the order mail flows through them:
   server's database;
 - :mod:`~sealed.mail.answers`: the words of every mail we write;
 - :mod:`~sealed.mail.htmlpart`: the HTML part of a report that has tables;
+- :mod:`~sealed.mail.startup`: the gateway's log and its checks at start (the relay);
 - :mod:`~sealed.mail.outbox`: the durable outbox (nothing sent twice; what is undelivered,
   retried now or dropped from the GM console) and the SMTP relay (TLS always verified).
 
@@ -39,6 +40,17 @@ Decisions (RELIABILITY.md section 5 asks for them explicitly), each pinned by a 
   memory, and a restart starts them afresh: that gateway has no database, and a GM who
   restarts it is at the keyboard to see a flood. One gateway per server database, held by
   a lease (``mail_lease``): a second one refuses to start.
+- A renewed address takes effect at once for mail already queued: ``From:`` is the seat's
+  address when a mail leaves, not when it was queued, so a reply to it is read; the old
+  address gets no grace period, since renewing is how a leaked address is shut
+  (``test_walkthrough_mail.py::test_mail_queued_before_an_address_is_renewed_leaves_from_the_new_one``).
+- A player's words in any mail of ours (press, narrations, lines quoted back; plain and
+  HTML parts) show control characters as escapes (:func:`sealed.report.printable`), so an
+  ANSI escape or a bidi override cannot drive another reader's mail client
+  (``test_no_mail_we_write_carries_a_player_s_control_characters``).
+- At start the relay is tried once (:mod:`~sealed.mail.startup`): a failure is one warning
+  line, never fatal (the outbox retries). The libraries' routine log is hidden unless
+  ``--verbose`` (``--mail-verbose`` for ``sealed serve``).
 - The relay's certificate is always verified (``--relay-ca-file`` names a private CA);
   there is no switch to turn that off, so the relay password never goes to an impostor.
 
