@@ -7,6 +7,7 @@ each beside what version 2 does.
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
@@ -88,3 +89,12 @@ def test_version_1_consequences_open_when_all_answered_and_refuse_narrations() -
 def test_version_2_consequences_wait_for_the_deadline() -> None:
     match = first_turn(GAME, "Red-Bank enhance Red-Fort")
     assert all(p.wait_for_deadline for p in match.prompts().values())
+
+
+def test_a_version_1_game_s_search_bots_play_out_version_1_worlds() -> None:
+    game = FactionRPGV1()
+    match = Match.new(game, SEATS, OPTIONS, seed=3, setup=SETUP)
+    drawn = game.sample_state(game.view(match.state, "Blue"), OPTIONS, random.Random(1))
+    assert drawn.settings.version == 1
+    current = GAME.sample_state(GAME.view(match.state, "Blue"), OPTIONS, random.Random(1))
+    assert current.settings.version == 2

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
@@ -253,6 +254,12 @@ class FactionRPGV1(FactionRPG):
 
     version = 1
     legacy_versions: ClassVar[Mapping[int, str]] = {}
+
+    def sample_state(self, view: FactionView, options: Options, rng: random.Random) -> FactionState:
+        """A drawn world of this game, under version 1's rules (search bots play it out)."""
+        state = super().sample_state(view, options, rng)
+        state.settings = dataclasses.replace(state.settings, version=self.version)
+        return state
 
 
 VERSIONS: dict[int, type[FactionRPG]] = {VERSION: FactionRPG, 1: FactionRPGV1}
