@@ -6,6 +6,8 @@ them; these pin the wiring (manual, Versions).
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from sealed.core.errors import RecordError
@@ -36,3 +38,10 @@ def test_version_1_writes_version_1_keys_only() -> None:
     current = Match.new(GAME, SEATS, OPTIONS, seed=5)
     assert set(V1_KEYS) < set(GAME.to_json(current.state))
     assert current.state.settings.version == GAME.version == 2
+
+
+def test_a_version_1_game_s_search_bots_play_out_version_1_worlds() -> None:
+    game = CrusoeV1()
+    match = Match.new(game, SEATS, OPTIONS, seed=5)
+    drawn = game.sample_state(game.view(match.state, "ana"), OPTIONS, random.Random(2))
+    assert drawn.settings.version == 1

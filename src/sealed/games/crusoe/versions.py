@@ -11,6 +11,7 @@ The manual's Versions section says what a version 1 game keeps.
 from __future__ import annotations
 
 import dataclasses
+import random
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
@@ -18,6 +19,7 @@ from sealed.core.chance import Chance
 from sealed.core.game import JsonDict, Options
 from sealed.games.crusoe.game import CrusoeGame
 from sealed.games.crusoe.state import CrusoeState
+from sealed.games.crusoe.views import CrusoeView
 
 V1_KEYS = (
     "ask",
@@ -87,6 +89,10 @@ class CrusoeV1(CrusoeGame):
         self, data: Mapping[str, Any], seats: Sequence[str], options: Options
     ) -> CrusoeState:
         return _as_version_1(super().from_json(data, seats, options))
+
+    def sample_state(self, view: CrusoeView, options: Options, rng: random.Random) -> CrusoeState:
+        """A drawn world of this game, under version 1's rules (search bots play it out)."""
+        return _as_version_1(super().sample_state(view, options, rng))
 
     def to_json(self, state: CrusoeState) -> JsonDict:
         """The state as version 1 wrote it: its keys only."""
