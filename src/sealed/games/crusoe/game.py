@@ -193,6 +193,14 @@ class CrusoeGame(InPlaceGame[CrusoeState, Order, CrusoeView]):
             if ask == "bid":  # what a person needs in front of him to write his list
                 on_sale = f"{state.pile.get(state.good or '', 0)} {state.good} on sale"
                 help_text = f"{on_sale}, you have ${state.players[seat].money}: {help_text}"
+            if ask == "consign":  # State Capitalism: whom he may offer, and what he holds
+                held = state.players[seat].goods.get(state.good or "", 0)
+                sellers = " or ".join(map(str, state.offer))
+                help_text = f"you hold {held} {state.good}; offer {sellers}: {help_text}"
+            if ask == "buy":  # Market Socialism: what he may buy, and his money
+                goods = " ".join(map(str, state.offer))
+                money = state.players[seat].money
+                help_text = f"you may buy {goods}; you have ${money}: {help_text}"
             prompts[seat] = Prompt(phase=phase, help=help_text, choices=choices)
         return prompts
 
