@@ -13,6 +13,7 @@ from sealed.games.crusoe import legal, rules, sampler, stats
 from sealed.games.crusoe.bots import CooperativeBot, GreedyBot, RandomBot, SelfishBot
 from sealed.games.crusoe.cycle import end_reason, meal_for
 from sealed.games.crusoe.encoding import CrusoeEncoding, encoding_for
+from sealed.games.crusoe.modules import crowd
 from sealed.games.crusoe.orders import WORDS, Order, eat, format_order, parse_order
 from sealed.games.crusoe.socialism import even_division, proposer_first
 from sealed.games.crusoe.state import (
@@ -117,6 +118,39 @@ OPTIONS = (
         minimum=1,
     ),
     OptionSpec(
+        "race",
+        "none",
+        "the Race module (its Mad Jack row): one-majority-prejudiced, one-portion-prejudiced, "
+        "third-majority-prejudiced, third-minority-prejudiced; the numbers are race_minority, "
+        "race_majority_prejudiced, race_minority_prejudiced (0 or 1) and race_penalty",
+        choices=(
+            "none",
+            "one-majority-prejudiced",
+            "one-portion-prejudiced",
+            "third-majority-prejudiced",
+            "third-minority-prejudiced",
+        ),
+    ),
+    OptionSpec("race_minority", 1, "the Race module: players of the minority", minimum=1),
+    OptionSpec(
+        "race_majority_prejudiced",
+        0,
+        "the Race module: how many of the majority are prejudiced against the minority",
+        minimum=0,
+    ),
+    OptionSpec(
+        "race_minority_prejudiced",
+        0,
+        "the Race module: 1 if the minority is prejudiced against the majority",
+        minimum=0,
+    ),
+    OptionSpec(
+        "race_penalty",
+        1,
+        "the Race module: VP a prejudiced player loses per target scoring as much or more",
+        minimum=0,
+    ),
+    OptionSpec(
         "single_winner",
         False,
         "the agreed variant: the highest positive score among the rescued is the single winner",
@@ -145,7 +179,7 @@ class CrusoeGame(InPlaceGame[CrusoeState, Order, CrusoeView]):
         return rules_for_version(version)
 
     min_players = 1
-    max_players = 8
+    max_players = crowd.MAX_PLAYERS  # More Than Eight Players (modules/crowd.py)
     default_players = 4
     options = OPTIONS
     manual = "crusoe.md"
@@ -168,7 +202,8 @@ class CrusoeGame(InPlaceGame[CrusoeState, Order, CrusoeView]):
 
     # -- setting up -------------------------------------------------------
     def initial_state(self, seats: Sequence[str], options: Options, chance: Chance) -> CrusoeState:
-        return rules.new_state(seats, Settings.from_options(options), standard_board(), chance)
+        board = crowd.board_for(standard_board(), len(seats))  # More Than Eight Players
+        return rules.new_state(seats, Settings.from_options(options), board, chance)
 
     def to_json(self, state: CrusoeState) -> JsonDict:
         return state_to_json(state)

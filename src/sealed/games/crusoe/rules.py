@@ -30,7 +30,7 @@ from sealed.games.crusoe import (
     violence,
     wage_vote,
 )
-from sealed.games.crusoe.modules import roles
+from sealed.games.crusoe.modules import crowd, roles
 from sealed.games.crusoe.orders import Order
 from sealed.games.crusoe.state import (
     FREQUENCIES,
@@ -246,6 +246,7 @@ def commons(state: CrusoeState, listed: int, players: int) -> int:
     if not state.settings.commons:
         return listed
     extra = players - (2 if state.settings.relaxed_commons else 1)
+    extra -= crowd.commons_room(len(state.seats))  # More Than Eight Players
     if extra <= 0:
         return listed
     if extra == 1:

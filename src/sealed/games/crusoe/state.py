@@ -22,7 +22,8 @@ from sealed.core import setup
 from sealed.core.errors import OptionError
 from sealed.core.game import JsonDict, Options
 from sealed.games.crusoe import rulers
-from sealed.games.crusoe.modules import diamonds, vegetarians
+from sealed.games.crusoe.modules import diamonds, race, roles, vegetarians
+from sealed.games.crusoe.modules.race import Race
 
 GOODS = ("water", "banana", "apple", "grape", "egg", "fish", "spear", "diamond")
 FRUITS = ("banana", "apple", "grape")
@@ -133,6 +134,7 @@ class Settings:
     diamonds: str = "standard"  # Variable Values for Diamonds (modules/diamonds.py)
     vegetarians: str = "none"  # Vegetarians: none, eat, make-or-eat (modules/vegetarians.py)
     vegetarians_players: int = 1
+    race: Race = field(default_factory=Race)  # the Race module's numbers (modules/race.py)
     version: int = 2  # the rules' version the game began under (versions.py: CrusoeV1)
 
     @classmethod
@@ -173,7 +175,7 @@ class Settings:
     @property
     def roles_drawn(self) -> bool:
         """A tack-on module draws roles before the game (modules/roles.py)."""
-        return self.vegetarians != "none"
+        return self.vegetarians != "none" or self.race.variant != "none"
 
     @property
     def monetary(self) -> bool:
@@ -227,7 +229,11 @@ class Settings:
 def _module_settings(options: Options) -> dict[str, Any]:
     """The tack-on modules' settings, each read by its module (modules/)."""
     variant, players = vegetarians.read_options(options)
-    return {"vegetarians": variant, "vegetarians_players": players}
+    return {
+        "vegetarians": variant,
+        "vegetarians_players": players,
+        "race": race.read_options(options),
+    }
 
 
 Space = tuple[tuple[str, int], ...]
@@ -612,7 +618,7 @@ PLAYER_KEYS = (
     "roles",
 )
 PLAYER_OPTIONAL_KEYS = ("roles",)  # older records have none
-ROLES = (vegetarians.ROLE,)  # the tack-on modules' roles a player may have
+ROLES = roles.ALL_ROLES  # the tack-on modules' roles a player may have
 PHASES = (
     "path",
     "move",
