@@ -21,7 +21,7 @@ from functools import lru_cache
 
 from sealed.core.game import Prompt
 from sealed.games.crusoe.cycle import best_meal, cycle_score
-from sealed.games.crusoe.modules import vegetarians
+from sealed.games.crusoe.modules import roles
 from sealed.games.crusoe.orders import DONE, PASS, Order, eat
 from sealed.games.crusoe.socialism import even_division
 from sealed.games.crusoe.state import (
@@ -71,7 +71,7 @@ class GreedyBot:
             known = me.experience.get(me.path or "ant", [])
             return Order("learn", number=next((n for n in (3, 4, 2, 5, 1, 6) if n not in known), 3))
         if decide == "eat":
-            barred = vegetarians.cannot_eat(me.roles)
+            barred = roles.diet(me.roles)
             held = (me.goods["water"], *(0 if f in barred else me.goods[f] for f in FOODS))
             return eat(dict(best_meal(held, me.leisure)))
         if decide == "estate":
@@ -516,7 +516,7 @@ def _random_meal(me: PlayerView, rng: random.Random) -> dict[str, int]:
     meal = {"water": rng.randint(0, min(2, me.goods["water"]))}
     room = 10
     for food in FOODS:
-        if food in vegetarians.cannot_eat(me.roles):
+        if food in roles.diet(me.roles):
             continue
         n = rng.randint(0, min(3, me.goods[food], room))
         meal[food], room = n, room - n

@@ -135,8 +135,9 @@ def eat_limits(player: Player, eaten: Mapping[str, int]) -> str | None:
     for good, n in eaten.items():
         if n > player.goods[good]:
             return f"you hold {player.goods[good]} {good}, not {n}"
-        if n and good in roles.cannot_eat(player):
-            return f"a vegetarian may not consume {good} (Vegetarians)"
+        refusal = roles.eat_refusal(player, good) if n else None
+        if refusal:
+            return refusal
     if eaten.get("water", 0) > MAX_WATER:
         return "a player may not consume more than two units of water"
     for food in FOODS:

@@ -151,6 +151,18 @@ OPTIONS = (
         minimum=0,
     ),
     OptionSpec(
+        "disability",
+        False,
+        "the Disability module: disability_players players, drawn before the game, each roll "
+        "2d6 on its table (icons prohibited, a penalty on violence rolls)",
+    ),
+    OptionSpec(
+        "disability_players",
+        1,
+        "the Disability module: how many players are disabled (one to all)",
+        minimum=1,
+    ),
+    OptionSpec(
         "single_winner",
         False,
         "the agreed variant: the highest positive score among the rescued is the single winner",

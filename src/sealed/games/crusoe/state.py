@@ -22,7 +22,7 @@ from sealed.core import setup
 from sealed.core.errors import OptionError
 from sealed.core.game import JsonDict, Options
 from sealed.games.crusoe import rulers
-from sealed.games.crusoe.modules import diamonds, race, roles, vegetarians
+from sealed.games.crusoe.modules import diamonds, disability, race, roles, vegetarians
 from sealed.games.crusoe.modules.race import Race
 
 GOODS = ("water", "banana", "apple", "grape", "egg", "fish", "spear", "diamond")
@@ -135,6 +135,7 @@ class Settings:
     vegetarians: str = "none"  # Vegetarians: none, eat, make-or-eat (modules/vegetarians.py)
     vegetarians_players: int = 1
     race: Race = field(default_factory=Race)  # the Race module's numbers (modules/race.py)
+    disabled_players: int = 0  # the Disability module: how many (0: not in play)
     version: int = 2  # the rules' version the game began under (versions.py: CrusoeV1)
 
     @classmethod
@@ -175,7 +176,9 @@ class Settings:
     @property
     def roles_drawn(self) -> bool:
         """A tack-on module draws roles before the game (modules/roles.py)."""
-        return self.vegetarians != "none" or self.race.variant != "none"
+        return (
+            self.vegetarians != "none" or self.race.variant != "none" or self.disabled_players > 0
+        )
 
     @property
     def monetary(self) -> bool:
@@ -233,6 +236,7 @@ def _module_settings(options: Options) -> dict[str, Any]:
         "vegetarians": variant,
         "vegetarians_players": players,
         "race": race.read_options(options),
+        "disabled_players": disability.read_options(options),
     }
 
 
@@ -352,10 +356,14 @@ class Player:
 
     @property
     def may_use_experience(self) -> bool:
+        if roles.no_experience(self.roles):  # Disability, 7: "cannot gain or use Experience"
+            return False
         return not (self.thirst or self.food != "fed" or self.wounded)
 
     @property
     def may_gain_experience(self) -> bool:
+        if roles.no_experience(self.roles):
+            return False
         return not (self.thirst or self.food != "fed" or self.malnourished)
 
     def copy(self) -> Player:

@@ -15,6 +15,7 @@ from collections.abc import Mapping
 from sealed.core.chance import Chance
 from sealed.core.events import Event
 from sealed.games.crusoe import rulers
+from sealed.games.crusoe.modules import roles
 from sealed.games.crusoe.orders import Order, format_order
 from sealed.games.crusoe.state import FOODS, GOODS, Battle, CrusoeState, Player
 from sealed.games.crusoe.traditional import swap_tracks
@@ -175,7 +176,7 @@ def penalty(player: Player) -> int:
         loss = 1
     else:
         loss = 0
-    return loss + (2 if player.wounded else 0)
+    return loss + (2 if player.wounded else 0) + roles.violence_penalty(player)  # Disability
 
 
 def _fight_all(state: CrusoeState, chance: Chance, events: Events) -> None:

@@ -1,35 +1,67 @@
 """The hooks the cycle asks about a player's module roles (public qualities drawn before the
-game and kept on the player as ``roles``): the draw, what he may not eat, what he may not take,
-and the scoring after consumption. Each module answers for its own roles, so modules compose."""
+game and kept on the player as ``roles``): the draw, what he may not eat, which icons he may
+not take, his violence penalty, whether he may gain or use Experience, and the scoring after
+consumption. Each module answers for its own roles, so modules compose."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from sealed.games.crusoe.modules import race, vegetarians
+from sealed.games.crusoe.modules import disability, race, vegetarians
 
 if TYPE_CHECKING:
     from sealed.core.chance import Chance
     from sealed.core.events import Event
-    from sealed.games.crusoe.state import CrusoeState, Player, Settings
+    from sealed.games.crusoe.state import CrusoeState, Player, Settings, Space
 
-ALL_ROLES = (vegetarians.ROLE, race.MINORITY, race.PREJUDICED)
+ALL_ROLES = (vegetarians.ROLE, race.MINORITY, race.PREJUDICED, *disability.ROLES)
 
 
 def begin(state: CrusoeState, chance: Chance, events: list[Event] | None) -> None:
     """Draw every module's roles before the game (after the government's ruler)."""
     vegetarians.begin(state, chance, events)
     race.begin(state, chance, events)
+    disability.begin(state, chance, events)
+
+
+def diet(roles: tuple[str, ...]) -> tuple[str, ...]:
+    """The foods a player with these roles may not consume (a view's roles will do)."""
+    return (*vegetarians.cannot_eat(roles), *disability.cannot_eat(roles))
 
 
 def cannot_eat(player: Player) -> tuple[str, ...]:
-    return vegetarians.cannot_eat(player.roles)
+    return diet(player.roles)
 
 
-def allowed_groups(settings: Settings, player: Player, groups: list[str]) -> list[str]:
-    """The icon types of a space this player may take."""
-    barred = set(vegetarians.cannot_make(settings.vegetarians, player.roles))
-    return [group for group in groups if group not in barred]
+def eat_refusal(player: Player, good: str) -> str | None:
+    """Why this player may not consume ``good``, naming the module's rule; None if he may."""
+    if good in vegetarians.cannot_eat(player.roles):
+        return f"a vegetarian may not consume {good} (Vegetarians)"
+    if good in disability.cannot_eat(player.roles):
+        return f"a player allergic to {good} may not consume it (Disability, 8)"
+    return None
+
+
+def barred_icons(settings: Settings, player: Player) -> tuple[str, ...]:
+    return (
+        *vegetarians.cannot_make(settings.vegetarians, player.roles),
+        *disability.barred_icons(player.roles),
+    )
+
+
+def allowed_space(settings: Settings, player: Player, space: Space) -> Space:
+    """The icons of a space this player may interact with."""
+    barred = barred_icons(settings, player)
+    return tuple((icon, n) for icon, n in space if icon not in barred)
+
+
+def violence_penalty(player: Player) -> int:
+    """Disability's ViP, taken from the violence roll (never below zero: violence.py)."""
+    return disability.violence_penalty(player.roles)
+
+
+def no_experience(roles: tuple[str, ...]) -> bool:
+    return disability.no_experience(roles)
 
 
 def after_consumption(state: CrusoeState, events: list[Event] | None) -> None:
