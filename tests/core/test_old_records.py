@@ -59,6 +59,20 @@ def test_old_game_in_progress_plays_its_next_step(name: str) -> None:
     assert again.to_json()["state_digest"] == match.to_json()["state_digest"]
 
 
+@pytest.mark.parametrize("name", sorted(n for n, e in INDEX.items() if not e["finished"]))
+def test_old_game_in_progress_plays_to_its_end_and_replays(name: str) -> None:
+    """The whole rest of the game under the old version's rules, saved and replayed."""
+    match = load_match(FOLDER / name)
+    for _ in range(1000):
+        if match.result() is not None:
+            break
+        play_next_step(match, INDEX[name]["bots"])
+    assert match.result() is not None
+    record = match.to_json()
+    assert record["game_version"] == json.loads((FOLDER / name).read_text("utf-8"))["game_version"]
+    assert replay(record).to_json()["state_digest"] == record["state_digest"]
+
+
 # Records whose replay depends on a version 1 rule kept by the version 1 object: under
 # the current rules they diverge, so these pin each kept rule (manuals, Versions).
 NEEDS_VERSION_1 = (
