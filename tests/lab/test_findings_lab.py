@@ -54,6 +54,16 @@ def test_an_interrupted_sweep_stops_its_pool() -> None:
     assert multiprocessing.active_children() == [], "the pool's workers still play"
 
 
+def wait_for_workers(pid: int) -> None:
+    """Until process ``pid`` has started child processes (its pool's workers)."""
+    children = Path(f"/proc/{pid}/task/{pid}/children")
+    for _ in range(600):  # a hang guard, not a speed check: imports are slow under load
+        if children.exists() and children.read_text().split():
+            return
+        time.sleep(0.1)
+    pytest.fail("sealed sim started no worker processes")
+
+
 def test_ctrl_c_during_sealed_sim_says_nothing_was_written(tmp_path: Path) -> None:
     """SIGINT to the command alone (a terminal's Ctrl-C reaches its workers too): it must
     still stop at once; the timeout guards a hang (the whole run takes many minutes)."""
@@ -63,7 +73,7 @@ def test_ctrl_c_during_sealed_sim_says_nothing_was_written(tmp_path: Path) -> No
     process = subprocess.Popen(
         command, cwd=tmp_path, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
     )
-    time.sleep(4)  # let it start its pool
+    wait_for_workers(process.pid)  # Ctrl-C once the run is under way, not during imports
     process.send_signal(signal.SIGINT)
     try:
         _, err = process.communicate(timeout=60)

@@ -237,9 +237,14 @@ def in_processes(
 def stop_pool(pool: ProcessPoolExecutor) -> None:
     """Cancel queued work and end the running workers (their results are not wanted)."""
     workers = list((getattr(pool, "_processes", None) or {}).values())  # no public way < 3.14
-    pool.shutdown(wait=False, cancel_futures=True)
     for process in workers:
         process.terminate()
+    pool.shutdown(wait=False, cancel_futures=True)
+    # With its workers gone the pool's manager thread ends at once; left running, Python's
+    # exit hook may write to its closed pipe (a traceback). Bounded: never hang on Ctrl-C.
+    manager = getattr(pool, "_executor_manager_thread", None)
+    if manager is not None:
+        manager.join(timeout=10)
 
 
 STOPPED = "stopped; nothing was written"
