@@ -163,6 +163,12 @@ OPTIONS = (
         minimum=1,
     ),
     OptionSpec(
+        "guild_oligarchy",
+        False,
+        "the Guild Oligarchy module: each player draws a marker (Radio Signal or a good but "
+        "water) and may produce only it, Leisure, water and what nobody drew (at most 8 players)",
+    ),
+    OptionSpec(
         "single_winner",
         False,
         "the agreed variant: the highest positive score among the rescued is the single winner",

@@ -199,7 +199,7 @@ def _land(
         _arrive(state, seat, chance, events)
         return
     space = state.board.paths[player.path or "ant"][player.position - 1]
-    groups = space_groups(roles.allowed_space(state.settings, player, space))
+    groups = space_groups(roles.allowed_space(state, player, space))
     where = f"lands on space {player.position}"
     if not may_interact and groups:
         where += " (an even roll: no icon may be used)"
@@ -260,9 +260,9 @@ def produce(state: CrusoeState, seat: str, group: str, chance: Chance, events: E
     space = state.board.paths[player.path or "ant"][player.position - 1]
     crowd = on_path(state, player.path or "ant")
     gained: dict[str, int] = {}
-    for icon, listed in roles.allowed_space(state.settings, player, space):
+    for icon, listed in roles.allowed_space(state, player, space):
         if (icon in FRUITS and group == "fruit") or icon == group:
-            amount = commons(state, listed, crowd)
+            amount = commons(state, listed, roles.crowd(state, player.path or "ant", icon, crowd))
             _gain(state, seat, icon, amount, gained, chance, events)
     if events is not None:
         got = ", ".join(f"{n} {k}" for k, n in gained.items() if n) or "nothing"

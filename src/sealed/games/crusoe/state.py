@@ -136,6 +136,7 @@ class Settings:
     vegetarians_players: int = 1
     race: Race = field(default_factory=Race)  # the Race module's numbers (modules/race.py)
     disabled_players: int = 0  # the Disability module: how many (0: not in play)
+    guild_oligarchy: bool = False  # the Guild Oligarchy module (modules/guilds.py)
     version: int = 2  # the rules' version the game began under (versions.py: CrusoeV1)
 
     @classmethod
@@ -177,7 +178,10 @@ class Settings:
     def roles_drawn(self) -> bool:
         """A tack-on module draws roles before the game (modules/roles.py)."""
         return (
-            self.vegetarians != "none" or self.race.variant != "none" or self.disabled_players > 0
+            self.vegetarians != "none"
+            or self.race.variant != "none"
+            or self.disabled_players > 0
+            or self.guild_oligarchy
         )
 
     @property
@@ -237,6 +241,7 @@ def _module_settings(options: Options) -> dict[str, Any]:
         "vegetarians_players": players,
         "race": race.read_options(options),
         "disabled_players": disability.read_options(options),
+        "guild_oligarchy": bool(options.get("guild_oligarchy", False)),
     }
 
 

@@ -7,14 +7,20 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from sealed.games.crusoe.modules import disability, race, vegetarians
+from sealed.games.crusoe.modules import disability, guilds, race, vegetarians
 
 if TYPE_CHECKING:
     from sealed.core.chance import Chance
     from sealed.core.events import Event
-    from sealed.games.crusoe.state import CrusoeState, Player, Settings, Space
+    from sealed.games.crusoe.state import CrusoeState, Player, Space
 
-ALL_ROLES = (vegetarians.ROLE, race.MINORITY, race.PREJUDICED, *disability.ROLES)
+ALL_ROLES = (
+    vegetarians.ROLE,
+    race.MINORITY,
+    race.PREJUDICED,
+    *disability.ROLES,
+    *guilds.ROLES,
+)
 
 
 def begin(state: CrusoeState, chance: Chance, events: list[Event] | None) -> None:
@@ -22,6 +28,7 @@ def begin(state: CrusoeState, chance: Chance, events: list[Event] | None) -> Non
     vegetarians.begin(state, chance, events)
     race.begin(state, chance, events)
     disability.begin(state, chance, events)
+    guilds.begin(state, chance, events)
 
 
 def diet(roles: tuple[str, ...]) -> tuple[str, ...]:
@@ -42,17 +49,31 @@ def eat_refusal(player: Player, good: str) -> str | None:
     return None
 
 
-def barred_icons(settings: Settings, player: Player) -> tuple[str, ...]:
+def barred_icons(state: CrusoeState, player: Player) -> tuple[str, ...]:
     return (
-        *vegetarians.cannot_make(settings.vegetarians, player.roles),
+        *vegetarians.cannot_make(state.settings.vegetarians, player.roles),
         *disability.barred_icons(player.roles),
+        *guilds.barred_icons(state, player.roles),
     )
 
 
-def allowed_space(settings: Settings, player: Player, space: Space) -> Space:
+def allowed_space(state: CrusoeState, player: Player, space: Space) -> Space:
     """The icons of a space this player may interact with."""
-    barred = barred_icons(settings, player)
+    barred = barred_icons(state, player)
     return tuple((icon, n) for icon, n in space if icon not in barred)
+
+
+def crowd(state: CrusoeState, path: str, icon: str, players: int) -> int:
+    """The players on ``path`` counted for overburdening ``icon``: under Guild Oligarchy
+    only those who could produce it ("based on the number of players on the path that could
+    produce a given good"); otherwise ``players``, everyone on it."""
+    if not state.settings.guild_oligarchy:
+        return players
+    return sum(
+        1
+        for p in state.players.values()
+        if p.alive and p.path == path and icon not in barred_icons(state, p)
+    )
 
 
 def violence_penalty(player: Player) -> int:
