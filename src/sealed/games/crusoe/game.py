@@ -169,6 +169,29 @@ OPTIONS = (
         "water) and may produce only it, Leisure, water and what nobody drew (at most 8 players)",
     ),
     OptionSpec(
+        "gender",
+        "none",
+        "the Gender module: base (Basic Disempowerment: half the players, rounded up, are "
+        "women, who halve their violence roll); no-suffrage, dolls-house and "
+        "matriarchal-golden-age are not built yet",
+        choices=("none", "base", "no-suffrage", "dolls-house", "matriarchal-golden-age"),
+    ),
+    OptionSpec(
+        "gender_mens_work", 0, "the Gender module: 1 for Men's Work (not built yet)", minimum=0
+    ),
+    OptionSpec(
+        "gender_paths_denied",
+        0,
+        "the Gender module, Men's Work: paths denied (not built yet)",
+        minimum=0,
+    ),
+    OptionSpec(
+        "gender_pink_collar_path",
+        0,
+        "the Gender module, Men's Work: 1 for a path denied to men (not built yet)",
+        minimum=0,
+    ),
+    OptionSpec(
         "single_winner",
         False,
         "the agreed variant: the highest positive score among the rescued is the single winner",

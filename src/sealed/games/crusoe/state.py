@@ -22,7 +22,7 @@ from sealed.core import setup
 from sealed.core.errors import OptionError
 from sealed.core.game import JsonDict, Options
 from sealed.games.crusoe import rulers
-from sealed.games.crusoe.modules import diamonds, disability, race, roles, vegetarians
+from sealed.games.crusoe.modules import diamonds, disability, gender, race, roles, vegetarians
 from sealed.games.crusoe.modules.race import Race
 
 GOODS = ("water", "banana", "apple", "grape", "egg", "fish", "spear", "diamond")
@@ -137,6 +137,7 @@ class Settings:
     race: Race = field(default_factory=Race)  # the Race module's numbers (modules/race.py)
     disabled_players: int = 0  # the Disability module: how many (0: not in play)
     guild_oligarchy: bool = False  # the Guild Oligarchy module (modules/guilds.py)
+    gender: bool = False  # the Gender module's Basic Disempowerment (modules/gender.py)
     version: int = 2  # the rules' version the game began under (versions.py: CrusoeV1)
 
     @classmethod
@@ -182,6 +183,7 @@ class Settings:
             or self.race.variant != "none"
             or self.disabled_players > 0
             or self.guild_oligarchy
+            or self.gender
         )
 
     @property
@@ -242,6 +244,7 @@ def _module_settings(options: Options) -> dict[str, Any]:
         "race": race.read_options(options),
         "disabled_players": disability.read_options(options),
         "guild_oligarchy": bool(options.get("guild_oligarchy", False)),
+        "gender": gender.read_options(options),
     }
 
 

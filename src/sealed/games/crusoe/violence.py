@@ -207,7 +207,8 @@ def _fight(state: CrusoeState, number: int, battle: Battle, chance: Chance, even
         if state.spears.get(seat) and player.goods["spear"] > 0:
             player.goods["spear"] -= 1
             bonus = 1
-        totals[seat] = max(0, sum(own) + bonus - penalty(player))
+        own_roll = roles.violence_roll(player, sum(own))  # Gender halves it before the rest
+        totals[seat] = max(0, own_roll + bonus - penalty(player))
         if all(d == 3 for d in own) and not rulers.fanatic(state, seat):
             player.wounded = True  # the next cycle is spent wounded (all his dice, if several)
     attack = sum(totals[s] for s in battle.attackers)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from sealed.games.crusoe.modules import disability, guilds, race, vegetarians
+from sealed.games.crusoe.modules import disability, gender, guilds, race, vegetarians
 
 if TYPE_CHECKING:
     from sealed.core.chance import Chance
@@ -20,6 +20,7 @@ ALL_ROLES = (
     race.PREJUDICED,
     *disability.ROLES,
     *guilds.ROLES,
+    gender.ROLE,
 )
 
 
@@ -29,6 +30,7 @@ def begin(state: CrusoeState, chance: Chance, events: list[Event] | None) -> Non
     race.begin(state, chance, events)
     disability.begin(state, chance, events)
     guilds.begin(state, chance, events)
+    gender.begin(state, chance, events)
 
 
 def diet(roles: tuple[str, ...]) -> tuple[str, ...]:
@@ -79,6 +81,11 @@ def crowd(state: CrusoeState, path: str, icon: str, players: int) -> int:
 def violence_penalty(player: Player) -> int:
     """Disability's ViP, taken from the violence roll (never below zero: violence.py)."""
     return disability.violence_penalty(player.roles)
+
+
+def violence_roll(player: Player, rolled: int) -> int:
+    """The dice of a violence roll after Gender's halving (before every other modifier)."""
+    return gender.violence_roll(player.roles, rolled)
 
 
 def no_experience(roles: tuple[str, ...]) -> bool:
