@@ -12,6 +12,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Iterator
+from contextlib import contextmanager
 from email.message import EmailMessage
 from pathlib import Path
 
@@ -28,7 +29,12 @@ from sealed.mail.__main__ import main
 from sealed.mail.answers import refusal_head
 from sealed.mail.htmlpart import report_html
 from sealed.mail.outbox import Relay
-from sealed.mail.startup import configure_logging, relay_problem
+from sealed.mail.startup import (
+    GATEWAY_LOGGERS,
+    LIBRARY_LOGGERS,
+    configure_logging,
+    relay_problem,
+)
 
 
 def started(tmp_path: Path) -> World:
@@ -249,21 +255,29 @@ def test_the_relay_check_says_what_failed_in_words() -> None:
         assert problem.startswith(f"the relay 127.0.0.1:{port} refused the login of 'gm': 535")
 
 
+@contextmanager
+def kept_logging() -> Iterator[None]:
+    """The gateway's loggers as they were before the block (its set-up is process-wide)."""
+    names = (*GATEWAY_LOGGERS, *LIBRARY_LOGGERS)
+    before = {n: (logging.getLogger(n).level, logging.getLogger(n).propagate) for n in names}
+    try:
+        yield
+    finally:
+        for name, (level, propagate) in before.items():
+            logger = logging.getLogger(name)
+            for added in [h for h in logger.handlers if getattr(h, "sealed_gateway", False)]:
+                logger.removeHandler(added)
+            logger.setLevel(level)
+            logger.propagate = propagate
+
+
 @pytest.fixture
 def gateway_log() -> Iterator[io.StringIO]:
-    """The gateway's log configuration, undone after the test (it is process-wide)."""
-    root, ours = logging.getLogger(), logging.getLogger("sealed")
-    levels = root.level, ours.level
-    stream = io.StringIO()
-    handler = configure_logging(stream=stream)
-    try:
+    """The gateway's log configured into a string, undone after the test."""
+    with kept_logging():
+        stream = io.StringIO()
+        configure_logging(stream=stream)
         yield stream
-    finally:  # this handler, or the one a 'serve' in the test configured in its place
-        for added in [h for h in root.handlers if getattr(h, "sealed_gateway", False)]:
-            root.removeHandler(added)
-        assert handler not in root.handlers
-        root.setLevel(levels[0])
-        ours.setLevel(levels[1])
 
 
 def test_the_log_keeps_library_warnings_in_words_and_drops_their_routine(
@@ -277,6 +291,7 @@ def test_the_log_keeps_library_warnings_in_words_and_drops_their_routine(
         raise OSError("disk full")
     except OSError:
         logging.getLogger("sealed.mail.smtp").exception("mail not taken (the sender will retry)")
+    logging.getLogger("sealed.server").warning("not the gateway's: left to the web server")
     lines = gateway_log.getvalue().splitlines()
     assert [line.split(" ", 1)[1] for line in lines] == [
         "warning from the SMTP server: ('127.0.0.1', 5) unrecognised: XYZZY",

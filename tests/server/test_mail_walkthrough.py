@@ -4,13 +4,13 @@ the libraries' routine log stays quiet."""
 
 from __future__ import annotations
 
-import logging
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from starlette.testclient import TestClient
 from tests.mail.relay import free_port, running_sink
+from tests.mail.test_walkthrough_mail import kept_logging
 from tests.mail.world import CONTACTS, GM_CONTACT, SEATS
 from tests.server.fixtures import migrated
 
@@ -22,14 +22,9 @@ from sealed.server.service import GameService
 
 @pytest.fixture
 def restored_logging() -> Iterator[None]:
-    """``running_mail`` configures the process's logging: undone after each test."""
-    root, ours = logging.getLogger(), logging.getLogger("sealed")
-    handlers, levels = list(root.handlers), (root.level, ours.level)
-    yield
-    for handler in [h for h in root.handlers if h not in handlers]:
-        root.removeHandler(handler)
-    root.setLevel(levels[0])
-    ours.setLevel(levels[1])
+    """``running_mail`` configures the gateway's logging: undone after each test."""
+    with kept_logging():
+        yield
 
 
 def relay_on_console(tmp_path: Path, relay_port: int) -> tuple[dict[str, object], str]:

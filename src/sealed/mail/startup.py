@@ -26,7 +26,9 @@ from sealed.mail.gateway import Received
 from sealed.mail.outbox import Flushed, Relay, connect
 
 log = logging.getLogger("sealed.mail")
-OURS = "sealed"  # the loggers of this package and of the server
+OURS = "sealed"  # our loggers' names start so
+GATEWAY_LOGGERS = ("sealed.mail", "sealed.server.mail")  # this package's, the server gateway's
+LIBRARY_LOGGERS = ("mail.log",)  # aiosmtpd's: every session at INFO
 CHECK_TIMEOUT = 10.0  # seconds: a start-up check must not hold the start for the relay's 30
 
 
@@ -51,16 +53,23 @@ class GMFormatter(logging.Formatter):
 
 
 def configure_logging(verbose: bool = False, stream: TextIO | None = None) -> logging.Handler:
-    """Send the gateway's log to ``stream`` (stderr); see the module docstring. The handler."""
+    """Send the gateway's log to ``stream`` (stderr); see the module docstring. The handler.
+
+    Only the gateway's loggers and aiosmtpd's are configured (they stop
+    propagating, so nothing prints twice): the web server's own logging, which
+    runs beside the gateway in ``sealed serve``, is left as it was.
+    """
     handler = logging.StreamHandler(stream or sys.stderr)
     handler.setFormatter(GMFormatter(verbose))
-    root = logging.getLogger()
-    for old in [h for h in root.handlers if getattr(h, "sealed_gateway", False)]:
-        root.removeHandler(old)  # configured again (tests, a restarted serve): one handler
-    handler.sealed_gateway = True  # type: ignore[attr-defined]  # our mark, see above
-    root.addHandler(handler)
-    root.setLevel(logging.INFO if verbose else logging.WARNING)
-    logging.getLogger(OURS).setLevel(logging.INFO)
+    handler.sealed_gateway = True  # type: ignore[attr-defined]  # our mark, see below
+    for name in (*GATEWAY_LOGGERS, *LIBRARY_LOGGERS):
+        logger = logging.getLogger(name)
+        for old in [h for h in logger.handlers if getattr(h, "sealed_gateway", False)]:
+            logger.removeHandler(old)  # configured again (a restarted serve): one handler
+        logger.addHandler(handler)
+        logger.propagate = False
+        quiet = name in LIBRARY_LOGGERS and not verbose
+        logger.setLevel(logging.WARNING if quiet else logging.INFO)
     return handler
 
 
