@@ -1,0 +1,86 @@
+"""The tack-on modules compose: random bot games with every built module and optional rule at
+once, in the introductory and the advanced scenarios, end, keep every module's limits (no
+vegetarian eats fish, nobody produces another guild's marker or an icon his disability
+prohibits), show every seat the same public roles, and replay exactly."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from sealed.core.game import resolve_options
+from sealed.core.match import Match, bot_rng, replay
+from sealed.games.crusoe import GAME
+from sealed.games.crusoe.modules import disability, guilds
+
+SEATS = ("ana", "ben", "cy", "dee", "eve")
+BOTS = ("greedy", "cooperative", "selfish", "random")
+ALL_MODULES = {
+    "vegetarians": "make-or-eat",
+    "vegetarians_players": 2,
+    "race": "one-portion-prejudiced",
+    "race_minority": 2,
+    "race_majority_prejudiced": 2,
+    "race_minority_prejudiced": 1,
+    "disability": True,
+    "disability_players": 2,
+    "guild_oligarchy": True,
+    "gender": "base",
+}
+
+
+def play(seed: int, options: dict[str, Any], bots: tuple[str, ...]) -> Match[Any, Any, Any]:
+    match: Match[Any, Any, Any] = Match.new(
+        GAME, list(SEATS), resolve_options(GAME.options, options), seed=seed
+    )
+    players = {seat: GAME.bots[bot]() for seat, bot in zip(SEATS, bots, strict=True)}
+    rngs = {seat: bot_rng(seed, seat) for seat in SEATS}
+    roles = {s: match.state.players[s].roles for s in SEATS}
+    marker = {s: guilds.marker_of(r) for s, r in roles.items()}
+    for _ in range(8_000):
+        if match.result() is not None:
+            return match
+        for seat in match.waiting_for():
+            view = GAME.view(match.state, seat)
+            assert {p.seat: p.roles for p in view.players} == roles
+            match.seal_order(seat, players[seat].choose(view, match.prompts()[seat], rngs[seat]))
+        for event in match.steps[-1].events:
+            seat = event.data.get("seat") if isinstance(event.data, dict) else None
+            if event.kind == "produce" and seat is not None:
+                others = {m for s, m in marker.items() if s != seat and m}
+                barred = {i for m in others for i in guilds.icons_of(m)}
+                barred |= set(disability.barred_icons(roles[seat]))
+                if "vegetarian" in roles[seat]:
+                    barred |= {"fish", "speared_fish"}
+                assert not any(event.data["gained"].get(i) for i in barred), event.text
+            if event.kind == "consume" and "vegetarian" in roles[str(seat)]:
+                assert not event.data["eaten"].get("fish")
+    raise AssertionError("the game did not end")
+
+
+@settings(max_examples=8, deadline=None)
+@given(
+    seed=st.integers(0, 2**32),
+    scenario=st.sampled_from(
+        (
+            "crusoes-economy",
+            "hobbesian",
+            "tribal-capitalism",
+            "tribal-communism",
+            "national-capitalism",
+            "centralized-communism",
+        )
+    ),
+    diamonds=st.sampled_from(("standard", "lottery", "yuppies")),
+    bots=st.lists(st.sampled_from(BOTS), min_size=5, max_size=5),
+)
+def test_every_module_at_once_plays_to_the_end_and_replays(
+    seed: int, scenario: str, diamonds: str, bots: list[str]
+) -> None:
+    options = {**ALL_MODULES, "scenario": scenario, "diamonds": diamonds}
+    match = play(seed, options, tuple(bots))
+    again = replay(json.loads(json.dumps(match.to_json())))
+    assert GAME.to_json(again.state) == GAME.to_json(match.state)
