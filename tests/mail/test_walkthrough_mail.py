@@ -248,6 +248,8 @@ def test_the_relay_check_says_what_failed_in_words() -> None:
             f"the relay 127.0.0.1:{port} offers no STARTTLS "
             "(try --relay-security tls, or none on this machine)"
         )
+        problem = relay_problem(Relay(port=port, security="tls"))  # TLS to a plain port
+        assert problem is not None and problem.startswith(f"the relay 127.0.0.1:{port}: TLS failed")
     with running_sink(login=("gm", "right")) as (_, port):
         assert relay_problem(Relay(port=port, username="gm", password="right")) is None
         problem = relay_problem(Relay(port=port, username="gm", password="wrong"))
