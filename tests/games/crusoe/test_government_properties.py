@@ -5,7 +5,8 @@ scenario that has a government plays to the end with every bot, and:
 
 - its record replays exactly;
 - whenever anyone lives, the ruler is a living player, and everyone's view names him;
-- the ruler never pays Leisure to invoke government or to start a fight;
+- the ruler never pays Leisure to invoke government or to start a fight, and rolls the dice
+  his strength gives him;
 - a fanatic ruler is never on the losing side of a battle, and never wounded by one;
 - a ruler on the losing side is replaced, by the winners' election, before the next cycle;
 - a President is elected in every cycle that reaches the government phase, among those who
@@ -67,6 +68,18 @@ def check_ruler(state: CrusoeState) -> None:
         assert GAME.view(state, seat).ruler == state.ruler
 
 
+def ruler_dice(state: CrusoeState) -> int:
+    """Stable: one per other living player; unstable: the option's two, fewer than the others,
+    at least one; fanatic: one (he wins whatever he rolls)."""
+    others = len(state.living()) - 1
+    strength = state.settings.government_strength
+    if strength == "stable":
+        return max(1, others)
+    if strength == "unstable":
+        return max(1, min(2, others - 1))
+    return 1
+
+
 def check_step(before: CrusoeState, after: CrusoeState, events: list[Event]) -> None:
     ruler = before.ruler
     strength = before.settings.government_strength
@@ -76,6 +89,10 @@ def check_step(before: CrusoeState, after: CrusoeState, events: list[Event]) -> 
             assert not event.data["paid"], f"the ruler {ruler} paid to invoke government"
         if event.kind == "fight" and event.data["seat"] == ruler and ruler and not lost:
             assert after.players[ruler].leisure >= before.players[ruler].leisure, "he paid"
+        if event.kind == "battle" and ruler in event.data["dice"]:
+            rolled = event.data["dice"][ruler]
+            count = len(rolled) if isinstance(rolled, list) else 1
+            assert count == ruler_dice(before), f"the {strength} ruler rolled {count} dice"
         if event.kind == "battle" and strength == "fanatic" and ruler is not None:
             assert ruler not in event.data["losers"], "a fanatic ruler lost a battle"
             wounded_now = after.players[ruler].wounded and not before.players[ruler].wounded
