@@ -74,7 +74,7 @@ def play(seed: int, options: dict[str, Any], bots: tuple[str, ...]) -> Match[Any
             "centralized-communism",
         )
     ),
-    diamonds=st.sampled_from(("standard", "lottery", "yuppies")),
+    diamonds=st.sampled_from(("standard", "lottery", "yuppies", "small-boat")),
     bots=st.lists(st.sampled_from(BOTS), min_size=5, max_size=5),
 )
 def test_every_module_at_once_plays_to_the_end_and_replays(

@@ -21,9 +21,9 @@ from sealed.games.crusoe.state import CrusoeState, Settings
 SEATS = ("ana", "ben", "cy", "dee")
 
 
-def test_small_boat_is_refused_by_name_as_not_built() -> None:
-    with pytest.raises(OptionError, match="diamonds small-boat: not built yet"):
-        Settings.from_options(resolve_options(GAME.options, {"diamonds": "small-boat"}))
+def test_seats_without_the_small_boat_are_refused() -> None:
+    with pytest.raises(OptionError, match="diamonds_seats 3: a number of seats with"):
+        Settings.from_options(resolve_options(GAME.options, {"diamonds_seats": 3}))
 
 
 def test_an_unknown_rule_is_refused_with_the_choices() -> None:
@@ -93,7 +93,7 @@ def play(seed: int, rule: str, scenario: str) -> Match[object, object, object]:
 @settings(max_examples=6, deadline=None)
 @given(
     seed=st.integers(0, 2**32),
-    rule=st.sampled_from(("lottery", "yuppies")),
+    rule=st.sampled_from(("lottery", "yuppies", "small-boat")),
     scenario=st.sampled_from(("crusoes-economy", "tribal-capitalism")),
 )
 def test_random_games_under_each_rule_end_and_replay_exactly(
@@ -102,3 +102,7 @@ def test_random_games_under_each_rule_end_and_replay_exactly(
     match = play(seed, rule, scenario)
     again = replay(json.loads(json.dumps(match.to_json())))
     assert GAME.to_json(again.state) == GAME.to_json(match.state)  # type: ignore[arg-type]
+    result = match.result()
+    assert result is not None
+    for seat in result.winners:  # the left-behind win nothing (Small Boat)
+        assert "left-behind" not in match.state.players[seat].roles  # type: ignore[attr-defined]

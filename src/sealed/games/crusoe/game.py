@@ -13,7 +13,7 @@ from sealed.games.crusoe import legal, rules, sampler, stats
 from sealed.games.crusoe.bots import CooperativeBot, GreedyBot, RandomBot, SelfishBot
 from sealed.games.crusoe.cycle import end_reason, meal_for
 from sealed.games.crusoe.encoding import CrusoeEncoding, encoding_for
-from sealed.games.crusoe.modules import crowd
+from sealed.games.crusoe.modules import crowd, diamonds
 from sealed.games.crusoe.orders import WORDS, Order, eat, format_order, parse_order
 from sealed.games.crusoe.socialism import even_division, proposer_first
 from sealed.games.crusoe.state import (
@@ -101,8 +101,15 @@ OPTIONS = (
         "standard",
         "Variable Values for Diamonds (Optional Rules): standard (3 VP each), lottery (each "
         "rescued holder rolls a die: worth the roll less one, 8 on a 6), yuppies (each worth "
-        "the number of rescued players with fewer); small-boat is not built yet",
+        "the number of rescued players with fewer), small-boat (only diamonds_seats leave, "
+        "those with the most diamonds; the others are left behind and win nothing)",
         choices=("standard", "lottery", "yuppies", "small-boat"),
+    ),
+    OptionSpec(
+        "diamonds_seats",
+        0,
+        "Small Boat: the seats on the rescue vessel (0: half the players, rounded down)",
+        minimum=0,
     ),
     OptionSpec(
         "vegetarians",
@@ -352,10 +359,11 @@ class CrusoeGame(InPlaceGame[CrusoeState, Order, CrusoeView]):
             return None
         scores = self.scores(state)
         if state.settings.victory != "off":  # the variant scores and winners (ruling 45)
-            return victory_result(state, end_reason(state))
+            return diamonds.without_the_left_behind(state, victory_result(state, end_reason(state)))
         if not state.rescued:
             return Result((), scores, end_reason(state))
         winners = [s for s in state.seats if state.players[s].alive and scores[s] > 0]
+        winners = [s for s in winners if not diamonds.left_behind(state.players[s].roles)]
         if state.settings.single_winner and winners:
             best = max(scores[s] for s in winners)
             winners = [s for s in winners if scores[s] == best]

@@ -132,6 +132,7 @@ class Settings:
     victory: str = "off"  # Variant Victory Conditions: off, secret, random or public
     minimum_wage: str = "package"  # Welfare Capitalism: the seed's package, or the government's
     diamonds: str = "standard"  # Variable Values for Diamonds (modules/diamonds.py)
+    diamonds_seats: int = 0  # Small Boat: the seats (0: half the players)
     vegetarians: str = "none"  # Vegetarians: none, eat, make-or-eat (modules/vegetarians.py)
     vegetarians_players: int = 1
     race: Race = field(default_factory=Race)  # the Race module's numbers (modules/race.py)
@@ -245,6 +246,7 @@ def _module_settings(options: Options) -> dict[str, Any]:
         "disabled_players": disability.read_options(options),
         "guild_oligarchy": bool(options.get("guild_oligarchy", False)),
         "gender": gender.read_options(options),
+        "diamonds_seats": diamonds.read_seats(options, diamonds.read_options(options)),
     }
 
 

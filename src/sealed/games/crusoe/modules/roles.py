@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from sealed.games.crusoe.modules import disability, gender, guilds, race, vegetarians
+from sealed.games.crusoe.modules import diamonds, disability, gender, guilds, race, vegetarians
 
 if TYPE_CHECKING:
     from sealed.core.chance import Chance
@@ -21,6 +21,7 @@ ALL_ROLES = (
     *disability.ROLES,
     *guilds.ROLES,
     gender.ROLE,
+    diamonds.LEFT_BEHIND,
 )
 
 
