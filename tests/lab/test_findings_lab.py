@@ -65,20 +65,27 @@ def wait_for_workers(pid: int) -> None:
 
 
 def test_ctrl_c_during_sealed_sim_says_nothing_was_written(tmp_path: Path) -> None:
-    """SIGINT to the command alone (a terminal's Ctrl-C reaches its workers too): it must
-    still stop at once; the timeout guards a hang (the whole run takes many minutes)."""
+    """Ctrl-C as a terminal sends it, to the command's process group: it stops at once,
+    in one line; the timeout guards a hang (the whole run takes many minutes)."""
     sealed = Path(sys.executable).parent / "sealed"
     command = [str(sealed), "sim", "war-slayer", "-n", "200000", "--jobs", "2"]
     env = {**os.environ, "COLUMNS": "80"}
     process = subprocess.Popen(
-        command, cwd=tmp_path, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+        command,
+        cwd=tmp_path,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,  # its own process group, as a terminal's command has
     )
     wait_for_workers(process.pid)  # Ctrl-C once the run is under way, not during imports
-    process.send_signal(signal.SIGINT)
+    os.killpg(process.pid, signal.SIGINT)  # a terminal's Ctrl-C reaches the workers too
     try:
         _, err = process.communicate(timeout=60)
     except subprocess.TimeoutExpired:
-        process.kill()
+        os.killpg(process.pid, signal.SIGKILL)  # the command and its workers
+        process.communicate()
         pytest.fail("sealed sim went on after Ctrl-C")
     assert process.returncode == 130, err[-500:]
     assert STOPPED in err and "Traceback" not in err, err[-500:]

@@ -13,13 +13,16 @@ estimates over the run with 95% intervals.
 from __future__ import annotations
 
 import contextlib
+import os
 import random
 import re
+import signal
 import statistics
 import sys
+import threading
 from collections import Counter, defaultdict
 from collections.abc import Callable, Generator, Iterable, Iterator, Mapping, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
@@ -223,15 +226,48 @@ def in_processes(
     yet started and ends the workers at once: the pool's own ``with`` exit waits for
     every submitted task, so Ctrl-C went on playing the whole run.
     """
-    pool = ProcessPoolExecutor(max_workers=jobs)
-    try:
-        futures = [pool.submit(work, *task) for task in tasks]
-        for future in futures:
-            yield future.result()
-    except BaseException:  # KeyboardInterrupt, GeneratorExit: stop now, not after the run
-        stop_pool(pool)
-        raise
+    pool = ProcessPoolExecutor(max_workers=jobs, initializer=_leave_interrupts_to_the_parent)
+    with _interrupts_deferred() as pressed:
+        try:
+            futures = [pool.submit(work, *task) for task in tasks]
+            for future in futures:
+                yield _result(future, pressed)
+        except BaseException:  # KeyboardInterrupt, GeneratorExit: stop now, not after the run
+            stop_pool(pool)
+            raise
     pool.shutdown()
+
+
+@contextlib.contextmanager
+def _interrupts_deferred() -> Iterator[threading.Event]:
+    """While a pool is driven, Ctrl-C only sets the event (checked between waits): raised
+    inside the pool's own locks (at submit) it left them held, and stopping hung. Only the
+    main thread can set a signal handler; elsewhere the event is never set."""
+    pressed = threading.Event()
+    if threading.current_thread() is not threading.main_thread():
+        yield pressed
+        return
+    previous = signal.signal(signal.SIGINT, lambda signum, frame: pressed.set())
+    try:
+        yield pressed
+    finally:
+        signal.signal(signal.SIGINT, previous if previous is not None else signal.SIG_DFL)
+
+
+def _result(future: Future[T], pressed: threading.Event) -> T:
+    """The future's result, waiting in short steps so a deferred Ctrl-C is acted on."""
+    while not pressed.is_set():
+        try:
+            return future.result(timeout=0.1)
+        except TimeoutError:
+            continue
+    raise KeyboardInterrupt
+
+
+def _leave_interrupts_to_the_parent() -> None:
+    """A worker ignores Ctrl-C (the terminal sends it to every process of the command): the
+    parent stops the pool and ends the workers, instead of each printing a traceback."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def stop_pool(pool: ProcessPoolExecutor) -> None:
@@ -240,11 +276,6 @@ def stop_pool(pool: ProcessPoolExecutor) -> None:
     for process in workers:
         process.terminate()
     pool.shutdown(wait=False, cancel_futures=True)
-    # With its workers gone the pool's manager thread ends at once; left running, Python's
-    # exit hook may write to its closed pipe (a traceback). Bounded: never hang on Ctrl-C.
-    manager = getattr(pool, "_executor_manager_thread", None)
-    if manager is not None:
-        manager.join(timeout=10)
 
 
 STOPPED = "stopped; nothing was written"
@@ -252,12 +283,20 @@ STOPPED = "stopped; nothing was written"
 
 @contextlib.contextmanager
 def stopping_on_interrupt() -> Iterator[None]:
-    """Ctrl-C during a run: one line on stderr and exit code 130 (128 + SIGINT), no traceback."""
+    """Ctrl-C during a command's run: one line on stderr and exit code 130 (128 + SIGINT).
+
+    The process ends here, skipping Python's exit hooks: a process pool broken by
+    Ctrl-C (its workers are interrupted too) can make Python 3.11's hook hang on the
+    pool's thread or print a traceback from its closed pipe. Nothing is lost: a run
+    writes its report only when it is done. For commands only, never in a library.
+    """
     try:
         yield
     except KeyboardInterrupt:
         print(STOPPED, file=sys.stderr)
-        raise SystemExit(130) from None
+        sys.stdout.flush()
+        sys.stderr.flush()
+        os._exit(130)
 
 
 @dataclass(frozen=True)
