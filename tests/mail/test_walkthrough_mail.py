@@ -32,6 +32,7 @@ from sealed.mail.outbox import Relay
 from sealed.mail.startup import (
     GATEWAY_LOGGERS,
     LIBRARY_LOGGERS,
+    GatewayHandler,
     configure_logging,
     relay_problem,
 )
@@ -267,7 +268,7 @@ def kept_logging() -> Iterator[None]:
     finally:
         for name, (level, propagate) in before.items():
             logger = logging.getLogger(name)
-            for added in [h for h in logger.handlers if getattr(h, "sealed_gateway", False)]:
+            for added in [h for h in logger.handlers if isinstance(h, GatewayHandler)]:
                 logger.removeHandler(added)
             logger.setLevel(level)
             logger.propagate = propagate

@@ -52,6 +52,10 @@ class GMFormatter(logging.Formatter):
         return line
 
 
+class GatewayHandler(logging.StreamHandler[TextIO]):
+    """The gateway's log handler (its own class, so a second set-up replaces it)."""
+
+
 def configure_logging(verbose: bool = False, stream: TextIO | None = None) -> logging.Handler:
     """Send the gateway's log to ``stream`` (stderr); see the module docstring. The handler.
 
@@ -59,12 +63,11 @@ def configure_logging(verbose: bool = False, stream: TextIO | None = None) -> lo
     propagating, so nothing prints twice): the web server's own logging, which
     runs beside the gateway in ``sealed serve``, is left as it was.
     """
-    handler = logging.StreamHandler(stream or sys.stderr)
+    handler = GatewayHandler(stream or sys.stderr)
     handler.setFormatter(GMFormatter(verbose))
-    handler.sealed_gateway = True  # type: ignore[attr-defined]  # our mark, see below
     for name in (*GATEWAY_LOGGERS, *LIBRARY_LOGGERS):
         logger = logging.getLogger(name)
-        for old in [h for h in logger.handlers if getattr(h, "sealed_gateway", False)]:
+        for old in [h for h in logger.handlers if isinstance(h, GatewayHandler)]:
             logger.removeHandler(old)  # configured again (a restarted serve): one handler
         logger.addHandler(handler)
         logger.propagate = False
