@@ -29,6 +29,7 @@ ALL_MODULES = {
     "disability_players": 2,
     "guild_oligarchy": True,
     "gender": "base",
+    "early_feudalism": "strong",
 }
 
 

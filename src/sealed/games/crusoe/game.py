@@ -199,6 +199,26 @@ OPTIONS = (
         minimum=0,
     ),
     OptionSpec(
+        "early_feudalism",
+        "none",
+        "the Early Feudalism module: strong (a Warlord drawn before the game invokes government "
+        "and starts fights without Leisure, wins every battle he joins, is never wounded); "
+        "weak is not built yet",
+        choices=("none", "strong", "weak"),
+    ),
+    OptionSpec(
+        "early_feudalism_dice",
+        0,
+        "Early Feudalism: a Weak Warlord's dice (not built yet)",
+        minimum=0,
+    ),
+    OptionSpec(
+        "early_feudalism_women_only",
+        0,
+        "Early Feudalism with the Matriarchal Golden Age: 1 for women warlords (not built yet)",
+        minimum=0,
+    ),
+    OptionSpec(
         "single_winner",
         False,
         "the agreed variant: the highest positive score among the rescued is the single winner",

@@ -8,6 +8,7 @@ from sealed.core.suggest import did_you_mean
 from sealed.games.crusoe import rulers
 from sealed.games.crusoe.cycle import eat_limits
 from sealed.games.crusoe.market import neighbours
+from sealed.games.crusoe.modules import roles
 from sealed.games.crusoe.orders import DONE, PASS, Order
 from sealed.games.crusoe.socialism import check_division
 from sealed.games.crusoe.socialist_market import buy_problem
@@ -123,7 +124,8 @@ def _problem(state: CrusoeState, seat: str, order: Order) -> str | None:
     if order.word == "campaign" and not rulers.may_campaign(state, seat):
         return "campaigning for President costs one Leisure, and you have none"
     if order.word == "fight":
-        if player.leisure < 1 and not rulers.rules_free(state, seat):
+        free = rulers.rules_free(state, seat) or roles.free_violence(state, seat)
+        if player.leisure < 1 and not free:
             return "starting a fight costs one Leisure, and you have none"
         problem = _living_other(state, seat, order.name)
         if problem is None and involved(state, order.name):
@@ -261,6 +263,10 @@ def _violence_orders(state: CrusoeState, seat: str) -> list[Order]:
             continue
         if involved(state, other):
             orders.append(Order("join", name=other))
-        elif state.players[seat].leisure >= 1 or rulers.rules_free(state, seat):
+        elif (
+            state.players[seat].leisure >= 1
+            or rulers.rules_free(state, seat)
+            or roles.free_violence(state, seat)
+        ):
             orders.append(Order("fight", name=other))
     return orders

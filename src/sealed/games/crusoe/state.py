@@ -22,7 +22,15 @@ from sealed.core import setup
 from sealed.core.errors import OptionError
 from sealed.core.game import JsonDict, Options
 from sealed.games.crusoe import rulers
-from sealed.games.crusoe.modules import diamonds, disability, gender, race, roles, vegetarians
+from sealed.games.crusoe.modules import (
+    diamonds,
+    disability,
+    feudalism,
+    gender,
+    race,
+    roles,
+    vegetarians,
+)
 from sealed.games.crusoe.modules.race import Race
 
 GOODS = ("water", "banana", "apple", "grape", "egg", "fish", "spear", "diamond")
@@ -139,6 +147,7 @@ class Settings:
     disabled_players: int = 0  # the Disability module: how many (0: not in play)
     guild_oligarchy: bool = False  # the Guild Oligarchy module (modules/guilds.py)
     gender: bool = False  # the Gender module's Basic Disempowerment (modules/gender.py)
+    early_feudalism: str = "none"  # Early Feudalism: none or strong (modules/feudalism.py)
     version: int = 2  # the rules' version the game began under (versions.py: CrusoeV1)
 
     @classmethod
@@ -185,6 +194,7 @@ class Settings:
             or self.disabled_players > 0
             or self.guild_oligarchy
             or self.gender
+            or self.early_feudalism != "none"
         )
 
     @property
@@ -246,6 +256,7 @@ def _module_settings(options: Options) -> dict[str, Any]:
         "disabled_players": disability.read_options(options),
         "guild_oligarchy": bool(options.get("guild_oligarchy", False)),
         "gender": gender.read_options(options),
+        "early_feudalism": feudalism.read_options(options),
         "diamonds_seats": diamonds.read_seats(options, diamonds.read_options(options)),
     }
 

@@ -38,7 +38,11 @@ def government_phase(state: CrusoeState, chance: Chance, events: Events) -> None
         rulers.begin_campaign(state)
         return
     able = tuple(
-        s for s in state.order if may_invoke(state.players[s]) or rulers.rules_free(state, s)
+        s
+        for s in state.order
+        if may_invoke(state.players[s])
+        or rulers.rules_free(state, s)
+        or roles.free_violence(state, s)  # Early Feudalism's Warlord
     )
     if not able:
         state.phase = "consume"
@@ -56,7 +60,8 @@ def on_invoke(
         return
     player = state.players[invoker]
     free = rulers.rules_free(state, invoker)
-    paid = player.leisure > 0 and not free
+    warlord = roles.free_violence(state, invoker) and not free
+    paid = player.leisure > 0 and not free and not warlord
     if paid:
         player.leisure -= 1
     state.invoker = invoker
@@ -67,6 +72,8 @@ def on_invoke(
         how = "paying one Leisure" if paid else "free, being Indigent"
         if free:
             how = f"free, being the {rulers.title(state)}"
+        if warlord:
+            how = "free, being the Warlord"
         events.append(
             Event(
                 "invoke",
@@ -116,7 +123,7 @@ def on_violence(
     if order.word == "pass":
         state.passes += 1
     elif order.word == "fight":
-        if not rulers.rules_free(state, seat):
+        if not rulers.rules_free(state, seat) and not roles.free_violence(state, seat):
             state.players[seat].leisure -= 1
         state.battles.append(Battle([seat], [order.name]))
         state.passes = 0
@@ -209,7 +216,8 @@ def _fight(state: CrusoeState, number: int, battle: Battle, chance: Chance, even
             bonus = 1
         own_roll = roles.violence_roll(player, sum(own))  # Gender halves it before the rest
         totals[seat] = max(0, own_roll + bonus - penalty(player))
-        if all(d == 3 for d in own) and not rulers.fanatic(state, seat):
+        never_wounded = rulers.fanatic(state, seat) or roles.invincible(state, seat)
+        if all(d == 3 for d in own) and not never_wounded:
             player.wounded = True  # the next cycle is spent wounded (all his dice, if several)
     attack = sum(totals[s] for s in battle.attackers)
     defence = sum(totals[s] for s in battle.defenders)
@@ -223,6 +231,17 @@ def _fight(state: CrusoeState, number: int, battle: Battle, chance: Chance, even
     for side, other in ((battle.attackers, battle.defenders), (battle.defenders, battle.attackers)):
         if any(rulers.fanatic(state, s) for s in side):  # "assumed to win any battle"
             winners, losers = side, other
+    warlords = [side for side in (battle.attackers, battle.defenders) if _invincible(state, side)]
+    if len(warlords) == 1:  # a Strong Warlord "wins all battles"
+        side = warlords[0]
+        winners = side
+        losers = battle.defenders if side is battle.attackers else battle.attackers
+    elif len(warlords) == 2:  # both sides "win all battles": the dice decide (ruling 65)
+        by_dice = attack > defence
+        winners = battle.attackers if by_dice else battle.defenders
+        losers = battle.defenders if by_dice else battle.attackers
+        if attack == defence:
+            winners, losers = [], []
     rulers.after_battle(state, list(winners), list(losers))
     for seat in losers:
         lost = (state.players[seat].leisure + 1) // 2
@@ -238,6 +257,8 @@ def _fight(state: CrusoeState, number: int, battle: Battle, chance: Chance, even
         outcome = f"{' and '.join(winners)} {verb}" if winners else "a tie: no winner"
         if any(rulers.fanatic(state, s) for s in members):
             outcome += f" (a fanatic {rulers.title(state)} wins any battle he fights)"
+        if any(roles.invincible(state, s) for s in members):
+            outcome += " (a Strong Warlord wins every battle he joins)"
         events.append(
             Event(
                 "battle",
@@ -258,6 +279,11 @@ def _fight(state: CrusoeState, number: int, battle: Battle, chance: Chance, even
         battle.attackers[:], battle.defenders[:] = winners, losers
     else:
         battle.attackers[:], battle.defenders[:] = list(winners), list(losers)
+
+
+def _invincible(state: CrusoeState, side: list[str]) -> bool:
+    """A side with a fanatic ruler or a Strong Warlord (Early Feudalism)."""
+    return any(rulers.fanatic(state, s) or roles.invincible(state, s) for s in side)
 
 
 def _next_verdict(state: CrusoeState) -> None:

@@ -7,7 +7,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from sealed.games.crusoe.modules import diamonds, disability, gender, guilds, race, vegetarians
+from sealed.games.crusoe.modules import (
+    diamonds,
+    disability,
+    feudalism,
+    gender,
+    guilds,
+    race,
+    vegetarians,
+)
 
 if TYPE_CHECKING:
     from sealed.core.chance import Chance
@@ -22,6 +30,7 @@ ALL_ROLES = (
     *guilds.ROLES,
     gender.ROLE,
     diamonds.LEFT_BEHIND,
+    feudalism.ROLE,
 )
 
 
@@ -32,6 +41,7 @@ def begin(state: CrusoeState, chance: Chance, events: list[Event] | None) -> Non
     disability.begin(state, chance, events)
     guilds.begin(state, chance, events)
     gender.begin(state, chance, events)
+    feudalism.begin(state, chance, events)
 
 
 def diet(roles: tuple[str, ...]) -> tuple[str, ...]:
@@ -96,3 +106,13 @@ def no_experience(roles: tuple[str, ...]) -> bool:
 def after_consumption(state: CrusoeState, events: list[Event] | None) -> None:
     """Scoring that compares this cycle's consumption (Race's prejudice)."""
     race.after_consumption(state, events)
+
+
+def free_violence(state: CrusoeState, seat: str) -> bool:
+    """Invokes government and initiates violence without Leisure (Early Feudalism's Warlord)."""
+    return feudalism.free_violence(state, seat)
+
+
+def invincible(state: CrusoeState, seat: str) -> bool:
+    """Wins every battle he joins and is never wounded (a Strong Warlord)."""
+    return feudalism.invincible(state, seat)
