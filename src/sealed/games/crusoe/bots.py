@@ -425,13 +425,14 @@ class SelfishBot(GreedyBot):
         others = [
             p for p in view.players if p.alive and p.seat != me.seat and p.seat not in fighting
         ]
-        if not others or (me.leisure < 1 and me.seat != view.ruler):  # the ruler fights free
+        free = me.seat == view.ruler or "warlord" in me.roles  # the ruler, a Warlord fight free
+        if not others or (me.leisure < 1 and not free):
             return None
         richest = max(others, key=lambda p: sum(p.goods.values()))
         return richest.seat if sum(richest.goods.values()) >= sum(me.goods.values()) + 4 else None
 
     def invoke(self, view: CrusoeView, me: PlayerView) -> Order:
-        ruler = me.seat == view.ruler
+        ruler = me.seat == view.ruler or "warlord" in me.roles  # invokes free (Early Feudalism)
         return Order("invoke") if self.target(view, me) and (me.leisure >= 2 or ruler) else PASS
 
     def violence(self, view: CrusoeView, me: PlayerView) -> Order:
@@ -591,7 +592,7 @@ def _random_violence(view: CrusoeView, me: PlayerView, rng: random.Random) -> Or
             continue
         if p.seat in fighting:
             choices.append(Order("join", name=p.seat))
-        elif me.leisure >= 1 or me.seat == view.ruler:  # the ruler fights free
+        elif me.leisure >= 1 or me.seat == view.ruler or "warlord" in me.roles:  # fight free
             choices.append(Order("fight", name=p.seat))
     return rng.choice(choices)
 
