@@ -8,28 +8,17 @@ record replays, and the goods handed out are the division carried.
 
 from __future__ import annotations
 
-import json
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from tests.games.crusoe.test_table_play import TablePlayers
+from tests.games.crusoe.table_helpers import TablePlayers, replayed_record, table_command
 
 from sealed.core.match import replay
 from sealed.games.crusoe.state import GOODS
 
 SEATS = ("ana", "ben", "cy")
-COMMAND = [
-    "play",
-    "crusoe",
-    "--table",
-    "--players",
-    ",".join(SEATS),
-    "--option",
-    "scenario=tribal-socialism",
-    "-o",
-    "game.json",
-]
+COMMAND = table_command(SEATS, "scenario=tribal-socialism")
 POOL = re.compile(r"^Central pile: (.*)$", re.MULTILINE)
 PROPOSED = re.compile(r"^Division proposed: (.*)$", re.MULTILINE)
 
@@ -88,8 +77,7 @@ def test_the_table_votes_down_a_greedy_division_and_carries_an_even_one(
     assert sorted(s for s, _, _ in first) == sorted(SEATS)
     assert {s: v for s, v, _ in first} == {s: "yes" if s == greedy[0] else "no" for s in SEATS}
     assert all(v == "yes" for _, v, _ in second)
-    record = json.loads((tmp_path / "game.json").read_text())
-    match = replay(record)
+    record, match = replayed_record(tmp_path)
     votes = [e.text for e in match.events if e.kind == "vote"]
     assert votes[0] == f"The division is defeated, 1 votes to 2 (yes: {greedy[0]})."
     assert votes[1].startswith("The division is carried, 3 votes to 0 (yes: ")

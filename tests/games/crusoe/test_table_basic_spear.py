@@ -7,15 +7,12 @@ Every die is typed by the people; the record replays to what the table was shown
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from tests.games.crusoe.test_table_play import TablePlayers
+from tests.games.crusoe.table_helpers import TablePlayers, replayed_record, table_command
 
-from sealed.core.match import replay
-
-COMMAND = ["play", "crusoe", "--table", "--players", "ana,ben", "-o", "game.json"]
+COMMAND = table_command(("ana", "ben"))
 
 
 @dataclass
@@ -52,7 +49,7 @@ def test_the_table_rolls_the_spear_and_the_spear_is_kept_then_lost(tmp_path: Pat
     assert people.play(COMMAND, tmp_path) == 0, people.transcript[-3000:]
     assert people.asked_spear[:2] == ["cycle 1: ben's spear roll: roll 1 d6"] * 2
     assert "stopped. The game is saved" in people.transcript
-    match = replay(json.loads((tmp_path / "game.json").read_text()))
+    _, match = replayed_record(tmp_path)
     told = [e.text for e in match.events if "ben" in e.text][:9]
     assert told == [
         "ben takes the Sand Crab path.",

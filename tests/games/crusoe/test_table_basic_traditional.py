@@ -11,12 +11,11 @@ he holds (ruling 18). The record replays to the taxes and provisions the table s
 
 from __future__ import annotations
 
-import json
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from tests.games.crusoe.test_table_play import TablePlayers
+from tests.games.crusoe.table_helpers import TablePlayers, replayed_record, table_command
 
 from sealed.core.match import replay
 from sealed.games.crusoe.traditional import tax_choices
@@ -27,17 +26,7 @@ FAVOURITE_ICONS = {  # the Firefly makes signals, not food; the Grasshopper gath
     "dee": ("take top40", "take military", "take cb", "take water"),
     "ana": ("take fruit", "take water"),
 }
-COMMAND = [
-    "play",
-    "crusoe",
-    "--table",
-    "--players",
-    ",".join(SEATS),
-    "--option",
-    "scenario=traditional",
-    "-o",
-    "game.json",
-]
+COMMAND = table_command(SEATS, "scenario=traditional")
 
 
 @dataclass
@@ -80,8 +69,7 @@ def test_the_grasshopper_is_asked_for_each_tax_from_the_bottom_rank_up(tmp_path:
     if "cy" in targets and "ben" in targets:
         assert targets.index("cy") < targets.index("ben")  # the Spider ranks below the Ant
     assert all(offered[-1] == "tax none" for _, offered, _ in people.taxes)
-    record = json.loads((tmp_path / "game.json").read_text())
-    match = replay(record)
+    record, match = replayed_record(tmp_path)
     told = [e for e in match.events if e.kind == "tax"]
     made = [(t, o.split()[1]) for t, _, o in people.taxes if o != "tax none"]
     assert [(e.data["target"], e.data["good"]) for e in told] == made
