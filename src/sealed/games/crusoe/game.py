@@ -253,7 +253,8 @@ class CrusoeGame(InPlaceGame[CrusoeState, Order, CrusoeView]):
     manual = "crusoe.md"
     order_words = WORDS
     summary = (
-        "castaways walk paths, produce, eat and score quality of life until rescue (basic game)"
+        "castaways walk paths, produce, trade, eat and score quality of life until rescue: "
+        "introductory and advanced economies"
     )
     length_unit = "cycles"
     board_key = "map"  # a table that owns the printed board enters it with --map FILE
