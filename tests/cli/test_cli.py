@@ -6,23 +6,9 @@ import json
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner, Result
-
-from sealed.cli import cli
+from tests.cli.helpers import one_line_error, sealed
 
 CASES = Path(__file__).parents[1] / "games" / "war_slayer" / "cases"
-
-
-def sealed(*args: str, input: str | None = None) -> Result:
-    return CliRunner().invoke(cli, list(args), input=input)
-
-
-def one_line_error(result: Result, code: int = 1) -> str:
-    assert result.exit_code == code, result.output
-    assert "Traceback" not in result.output
-    lines = [line for line in result.output.splitlines() if line.startswith("Error:")]
-    assert len(lines) == 1, result.output
-    return lines[0]
 
 
 def test_games_lists_war_slayer_with_players_and_bots() -> None:

@@ -10,16 +10,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from click.testing import CliRunner, Result
-from tests.cli.test_walkthrough_cli import ClosedEarly, new_game
+from tests.cli.helpers import ClosedEarly, new_game, sealed
 
 from sealed.cli import cli
 from sealed.core.registry import all_games
 from sealed.storage import load_match
-
-
-def sealed(*args: str, env: dict[str, str] | None = None) -> Result:
-    return CliRunner().invoke(cli, list(args), env=env)
 
 
 def test_a_handover_that_opens_a_step_is_saved_when_the_reader_stops_early(

@@ -4,24 +4,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from click.testing import CliRunner, Result
+from tests.cli.helpers import one_line_error, sealed
 
-from sealed.cli import cli
 from sealed.core.chance import SeededChance
 from sealed.games.crusoe.madjack import roll
 from sealed.storage import load_match
-
-
-def sealed(*args: str) -> Result:
-    return CliRunner().invoke(cli, list(args))
-
-
-def one_line_error(result: Result) -> str:
-    assert result.exit_code == 1, result.output
-    assert "Traceback" not in result.output
-    lines = [line for line in result.output.splitlines() if line.startswith("Error:")]
-    assert len(lines) == 1, result.output
-    return lines[0]
 
 
 def _seed_whose_roll(playable: bool) -> str:

@@ -11,9 +11,8 @@ import json
 from typing import Any
 
 import pytest
-from click.testing import CliRunner, Result
+from tests.cli.helpers import sealed
 
-from sealed.cli import cli
 from sealed.core.game import resolve_options
 from sealed.core.registry import get_game
 from sealed.games.crusoe.stats import ADVANCED_ECONOMIES, ECONOMIES, main
@@ -21,10 +20,6 @@ from sealed.lab.sim import run_games, summarise_tally
 from sealed.lab.stats import wilson
 
 BOTS = "greedy,cooperative,selfish,greedy"
-
-
-def sealed(*args: str) -> Result:
-    return CliRunner().invoke(cli, list(args))
 
 
 def sim_json(*args: str) -> dict[str, Any]:

@@ -8,52 +8,18 @@ prompt of a table game, a game played into a file that could not be saved, and a
 
 from __future__ import annotations
 
-import io
 import shlex
 import sys
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner, Result
 from hypothesis import given
 from hypothesis import strategies as st
+from tests.cli.helpers import ClosedEarly, new_game, one_line_error, sealed
 
 from sealed.cli import cli
 from sealed.report import CONTROL, printable
 from sealed.storage import load_match
-
-
-def sealed(*args: str, input: str | None = None) -> Result:
-    return CliRunner().invoke(cli, list(args), input=input)
-
-
-def one_line_error(result: Result) -> str:
-    assert result.exit_code == 1, result.output
-    assert "Traceback" not in result.output
-    lines = [line for line in result.output.splitlines() if line.startswith("Error:")]
-    assert len(lines) == 1, result.output
-    return lines[0]
-
-
-class ClosedEarly(io.StringIO):
-    """Standard output read by a reader that stops after ``limit`` characters (``| head``)."""
-
-    def __init__(self, limit: int) -> None:
-        super().__init__()
-        self.limit = limit
-
-    def write(self, text: str) -> int:
-        if self.tell() + len(text) > self.limit:
-            raise BrokenPipeError(32, "Broken pipe")
-        return super().write(text)
-
-    def isatty(self) -> bool:
-        return False
-
-
-def new_game(path: Path, game: str, players: str) -> None:
-    result = sealed("new", game, "--players", players, "--seed", "7", "-o", str(path))
-    assert result.exit_code == 0, result.output
 
 
 @pytest.mark.parametrize("command", ["close", "order"])

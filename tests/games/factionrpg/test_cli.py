@@ -10,9 +10,8 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 import pytest
-from click.testing import CliRunner, Result
+from tests.cli.helpers import ok, one_line_error, sealed
 
-from sealed.cli import cli
 from sealed.core.game import Prompt
 from sealed.games.factionrpg import FactionRPG
 from sealed.games.factionrpg.bots import StewardBot
@@ -32,24 +31,6 @@ assets:
   Green-Mill: {owner: Green, value: 3}
   Green-Eye: {owner: Green, value: 3, hidden: true}
 """
-
-
-def sealed(*args: str) -> Result:
-    return CliRunner().invoke(cli, list(args))
-
-
-def ok(*args: str) -> str:
-    result = sealed(*args)
-    assert result.exit_code == 0, result.output
-    return result.output
-
-
-def one_line_error(result: Result) -> str:
-    assert result.exit_code == 1, result.output
-    assert "Traceback" not in result.output
-    lines = [line for line in result.output.splitlines() if line.startswith("Error:")]
-    assert len(lines) == 1, result.output
-    return lines[0]
 
 
 @pytest.fixture
