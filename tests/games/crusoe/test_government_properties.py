@@ -23,16 +23,14 @@ from typing import Any
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from tests.games.crusoe.bot_games import BOTS, SEATS, bot_game, seal_watching_the_others
 
 from sealed.core.events import Event
 from sealed.core.game import resolve_options
-from sealed.core.jsonable import jsonable
-from sealed.core.match import Match, bot_rng, replay
+from sealed.core.match import Match, replay
 from sealed.games.crusoe import GAME
 from sealed.games.crusoe.state import CrusoeState
 
-SEATS = ("ana", "ben", "cy", "dee")
-BOTS = ("greedy", "cooperative", "selfish", "random")
 SCENARIOS = ("national-capitalism", "welfare-capitalism", "governmental-socialism")
 STRENGTHS = ("stable", "unstable", "fanatic")
 GOVERNMENTS = ("dictatorship", "representative")
@@ -110,22 +108,13 @@ def check_step(before: CrusoeState, after: CrusoeState, events: list[Event]) -> 
 def play(
     seed: int, bots: tuple[str, ...], scenario: str, strength: str, government: str
 ) -> Match[Any, Any, Any]:
-    match = Match.new(GAME, list(SEATS), options(scenario, strength, government), seed=seed)
-    players = {seat: GAME.bots[bot]() for seat, bot in zip(SEATS, bots, strict=True)}
-    rngs = {seat: bot_rng(seed, seat) for seat in SEATS}
-    for _ in range(5_000):
-        if match.result() is not None:
-            return match
-        before = match.state.copy()
-        for seat in match.waiting_for():
-            order = players[seat].choose(GAME.view(before, seat), match.prompts()[seat], rngs[seat])
-            assert GAME.parse(match.state, seat, GAME.format(order)) == order
-            match.seal_order(seat, order)
+    def check(before: CrusoeState, match: Match[Any, Any, Any]) -> None:
         events = match.steps[-1].events
         assert match.state.money() - before.money() == money_change(events)
         check_ruler(match.state)
         check_step(before, match.state, events)
-    raise AssertionError("the game did not end")
+
+    return bot_game(seed, bots, options(scenario, strength, government), check)
 
 
 @settings(max_examples=20, deadline=None)
@@ -146,13 +135,6 @@ def test_every_ruled_government_plays_to_the_end_and_replays_exactly(
     assert GAME.to_json(again.state) == GAME.to_json(match.state)
 
 
-def told(match: Match[Any, Any, Any], seat: str) -> str:
-    report = match.report(seat)
-    return json.dumps(
-        [jsonable(report.view), [jsonable(t) for t in report.events], report.step], sort_keys=True
-    )
-
-
 @settings(max_examples=6, deadline=None)
 @given(
     seed=st.integers(0, 2**32),
@@ -163,16 +145,4 @@ def test_a_sealed_order_reaches_no_other_seat_before_the_step_opens(
     seed: int, strength: str, government: str
 ) -> None:
     chosen = options("national-capitalism", strength, government)
-    match = Match.new(GAME, list(SEATS), chosen, seed=seed)
-    bots = {seat: GAME.bots["random"]() for seat in SEATS}
-    rngs = {seat: bot_rng(seed, seat) for seat in SEATS}
-    while match.result() is None:
-        waiting = match.waiting_for()
-        seat = waiting[0]
-        others = [s for s in SEATS if s != seat]
-        seen = {s: told(match, s) for s in others}
-        order = bots[seat].choose(GAME.view(match.state, seat), match.prompts()[seat], rngs[seat])
-        match.seal_order(seat, order)
-        if len(waiting) > 1:
-            for other in others:
-                assert told(match, other) == seen[other], f"{seat}'s sealed order reached {other}"
+    seal_watching_the_others(seed, chosen, "random", orders=100_000)

@@ -21,18 +21,16 @@ from typing import Any
 
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
+from tests.games.crusoe.bot_games import BOTS, bot_game, seal_watching_the_others, told
 
 from sealed.core.events import Event
 from sealed.core.game import resolve_options
-from sealed.core.jsonable import jsonable
-from sealed.core.match import Match, bot_rng, replay
+from sealed.core.match import Match, replay
 from sealed.games.crusoe import GAME
 from sealed.games.crusoe.auction import Bids, count_down, revealed, wanted
 from sealed.games.crusoe.orders import Order, format_order
 from sealed.games.crusoe.state import GOODS, CrusoeState
 
-SEATS = ("ana", "ben", "cy", "dee")
-BOTS = ("greedy", "cooperative", "selfish", "random")
 MONEY_EVENTS = {"print": 1, "lost": -1, "confiscate": -1, "discard": -1}
 NATIONAL = resolve_options(GAME.options, {"scenario": "national-capitalism"})
 ADVANCED = {
@@ -45,14 +43,6 @@ ADVANCED = {
     "market-socialism": {"plan", "wages", "buy"},
 }
 """The built advanced scenarios played at random, and the events each must show."""
-
-
-def told(match: Match[Any, Any, Any], seat: str) -> str:
-    """Everything a seat's report holds, as text."""
-    report = match.report(seat)
-    return json.dumps(
-        [jsonable(report.view), [jsonable(t) for t in report.events], report.step], sort_keys=True
-    )
 
 
 def check_tokens(state: CrusoeState) -> None:
@@ -102,31 +92,24 @@ def check_money(state: CrusoeState) -> None:
 def play(
     seed: int, bots: tuple[str, ...], scenario: str = "national-capitalism"
 ) -> Match[Any, Any, Any]:
-    name, _, variation = scenario.partition(" minimum_wage=")  # Welfare's variation
-    wage = {"minimum_wage": variation} if variation else {}
-    options = resolve_options(GAME.options, {"scenario": name, **wage})
-    match = Match.new(GAME, list(SEATS), options, seed=seed)
-    players = {seat: GAME.bots[bot]() for seat, bot in zip(SEATS, bots, strict=True)}
-    rngs = {seat: bot_rng(seed, seat) for seat in SEATS}
-    for _ in range(5_000):
-        if match.result() is not None:
-            return match
-        state = match.state
-        money, held = state.money(), goods(state)
-        for seat in match.waiting_for():
-            assert state.players[seat].alive, f"dead {seat} is asked to decide"
-            order = players[seat].choose(GAME.view(state, seat), match.prompts()[seat], rngs[seat])
-            assert GAME.parse(state, seat, GAME.format(order)) == order
-            match.seal_order(seat, order)
+    def check(before: CrusoeState, match: Match[Any, Any, Any]) -> None:
         events = match.steps[-1].events
-        assert match.state.money() - money == money_change(events), (
-            f"money changed by ${match.state.money() - money} in a step of "
+        assert match.state.money() - before.money() == money_change(events), (
+            f"money changed by ${match.state.money() - before.money()} in a step of "
             f"{sorted({e.kind for e in events})}, events say ${money_change(events)}"
         )
         check_money(match.state)
         check_tokens(match.state)
-        check_goods(held, goods(match.state), events)
-    raise AssertionError("the game did not end")
+        check_goods(goods(before), goods(match.state), events)
+
+    return bot_game(seed, bots, scenario_options(scenario), check)
+
+
+def scenario_options(scenario: str) -> dict[str, Any]:
+    """The options of an ``ADVANCED`` scenario, Welfare's minimum wage written after it."""
+    name, _, variation = scenario.partition(" minimum_wage=")
+    wage = {"minimum_wage": variation} if variation else {}
+    return resolve_options(GAME.options, {"scenario": name, **wage})
 
 
 @settings(max_examples=12, deadline=None)
@@ -154,26 +137,14 @@ def test_a_sealed_list_reaches_no_other_seat_before_the_step_opens(
 ) -> None:
     """Sealed lists, ballots on a policy, a plan or a minimum wage, in every advanced
     scenario built: sealing one changes nothing another seat is told."""
-    name, _, variation = scenario.partition(" minimum_wage=")
-    wage = {"minimum_wage": variation} if variation else {}
-    options = resolve_options(GAME.options, {"scenario": name, **wage})
-    match = Match.new(GAME, list(SEATS), options, seed=seed)
-    bots = {seat: GAME.bots["random"]() for seat in SEATS}
-    rngs = {seat: bot_rng(seed, seat) for seat in SEATS}
-    steps = 0
-    while match.result() is None and steps < cut + 400:
-        waiting = match.waiting_for()
-        seat = waiting[0]
-        others = [s for s in SEATS if s != seat]
-        seen = {s: told(match, s) for s in others}
-        order = bots[seat].choose(GAME.view(match.state, seat), match.prompts()[seat], rngs[seat])
-        match.seal_order(seat, order)
-        if len(waiting) > 1 and steps >= cut:
-            for other in others:
-                assert told(match, other) == seen[other], f"{seat}'s sealed order reached {other}"
-            if order.word == "bid":
-                return
-        steps += 1
+    seal_watching_the_others(
+        seed,
+        scenario_options(scenario),
+        "random",
+        orders=cut + 400,
+        check_from=cut,
+        stop=lambda order: order.word == "bid",
+    )
 
 
 BIDS = st.lists(st.tuples(st.integers(1, 3), st.integers(1, 12)), min_size=0, max_size=4).map(

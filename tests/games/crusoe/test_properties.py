@@ -18,16 +18,14 @@ from typing import Any
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from tests.games.crusoe.bot_games import BOTS, bot_game, seal_watching_the_others
 
 from sealed.core.game import resolve_options
-from sealed.core.jsonable import jsonable
-from sealed.core.match import Match, bot_rng, replay
+from sealed.core.match import Match, replay
 from sealed.games.crusoe import GAME
 from sealed.games.crusoe.orders import format_order, parse_order
 from sealed.games.crusoe.state import BUILT_SCENARIOS, GOODS, CrusoeState
 
-SEATS = ("ana", "ben", "cy", "dee")
-BOTS = ("greedy", "cooperative", "selfish", "random")
 CHANGES_GOODS = {"produce", "consume", "preserve", "spear", "battle", "cycle"}
 CHANGES_GOODS |= {"wholesale"}  # units nobody bid for go back to the bank (exact check: market)
 CHANGES_GOODS |= {"destroy"}  # State Capitalism: destroyed rather than sold (exact check: market)
@@ -61,23 +59,12 @@ def check_step(before: Counter[str], after: Counter[str], events: list[Any]) -> 
 
 
 def play(seed: int, scenario: str, bots: tuple[str, ...]) -> Match[Any, Any, Any]:
-    options = resolve_options(GAME.options, {"scenario": scenario})
-    match = Match.new(GAME, list(SEATS), options, seed=seed)
-    players = {seat: GAME.bots[bot]() for seat, bot in zip(SEATS, bots, strict=True)}
-    rngs = {seat: bot_rng(seed, seat) for seat in SEATS}
-    for _ in range(5_000):
-        if match.result() is not None:
-            return match
-        state = match.state
-        before = totals(state)
-        for seat in match.waiting_for():
-            assert state.players[seat].alive, f"dead {seat} is asked to decide"
-            order = players[seat].choose(GAME.view(state, seat), match.prompts()[seat], rngs[seat])
-            assert GAME.parse(state, seat, GAME.format(order)) == order
-            match.seal_order(seat, order)
+    def check(before: CrusoeState, match: Match[Any, Any, Any]) -> None:
         check_tokens(match.state)
-        check_step(before, totals(match.state), match.steps[-1].events)
-    raise AssertionError("the game did not end")
+        check_step(totals(before), totals(match.state), match.steps[-1].events)
+
+    options = resolve_options(GAME.options, {"scenario": scenario})
+    return bot_game(seed, bots, options, check)
 
 
 @settings(max_examples=12, deadline=None)
@@ -102,29 +89,7 @@ def test_bot_games_conserve_goods_and_replay_exactly(
 @given(seed=st.integers(0, 2**32), cut=st.integers(0, 80))
 def test_a_sealed_order_reaches_no_other_seat_before_the_step_opens(seed: int, cut: int) -> None:
     options = resolve_options(GAME.options, {"scenario": "hobbesian"})
-    match = Match.new(GAME, list(SEATS), options, seed=seed)
-    bots = {seat: GAME.bots["selfish"]() for seat in SEATS}
-    rngs = {seat: bot_rng(seed, seat) for seat in SEATS}
-    for _ in range(cut):
-        if match.result() is not None:
-            return
-        waiting = match.waiting_for()
-        seat = waiting[0]
-        others = [s for s in SEATS if s != seat]
-        seen = {s: told(match, s) for s in others}
-        order = bots[seat].choose(GAME.view(match.state, seat), match.prompts()[seat], rngs[seat])
-        match.seal_order(seat, order)
-        if len(waiting) > 1:  # the step is still sealed: nobody else may learn anything
-            for other in others:
-                assert told(match, other) == seen[other], f"{seat}'s sealed order reached {other}"
-
-
-def told(match: Match[Any, Any, Any], seat: str) -> str:
-    """Everything a seat's report holds, as text."""
-    report = match.report(seat)
-    return json.dumps(
-        [jsonable(report.view), [jsonable(t) for t in report.events], report.step], sort_keys=True
-    )
+    seal_watching_the_others(seed, options, "selfish", orders=cut)
 
 
 WORDS = st.sampled_from(
