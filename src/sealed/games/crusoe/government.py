@@ -57,7 +57,7 @@ def policy_phase(state: CrusoeState, chance: Chance, events: Events) -> None:
             Event(
                 "policy",
                 f"No proposal carries: the policy stays ({describe(state.policy)}).",
-                data={"policy": _copy(state.policy), "carried": False},
+                data={"policy": copy_terms(state.policy), "carried": False},
             )
         )
     _policy_set(state, chance, events)
@@ -83,7 +83,7 @@ def on_policy(state: CrusoeState, seat: str, order: Order, chance: Chance, event
             Event(
                 "proposal",
                 f"{seat} proposes: {describe(state.motion)} ({format_order(order)}).",
-                data={"seat": seat, "motion": _copy(state.motion)},
+                data={"seat": seat, "motion": copy_terms(state.motion)},
             )
         )
 
@@ -92,18 +92,7 @@ def on_ballot(
     state: CrusoeState, orders: Mapping[str, Order], chance: Chance, events: Events
 ) -> None:
     """One vote each; more than half of the votes cast yes carries the motion."""
-    ayes = [s for s in state.living() if s in orders and orders[s].word == "yes"]
-    carried = len(ayes) * 2 > len(orders)
-    if events is not None:
-        events.append(
-            Event(
-                "ballot",
-                f"The proposal is {'carried' if carried else 'defeated'}, {len(ayes)} votes to "
-                f"{len(orders) - len(ayes)} (yes: {', '.join(ayes) or 'none'}).",
-                data={"yes": ayes, "carried": carried},
-            )
-        )
-    if not carried:
+    if not count_ballot(state, orders, "proposal", events):
         state.motion = {}
         state.turn += 1
         return
@@ -113,10 +102,30 @@ def on_ballot(
             Event(
                 "policy",
                 f"The government's policy this cycle: {describe(state.policy)}.",
-                data={"policy": _copy(state.policy), "carried": True},
+                data={"policy": copy_terms(state.policy), "carried": True},
             )
         )
     _policy_set(state, chance, events)
+
+
+def count_ballot(
+    state: CrusoeState, orders: Mapping[str, Order], motion: str, events: Events
+) -> bool:
+    """Whether more than half of the votes cast are yes, one vote each; the count is told to
+    all. ``motion`` names what was voted on (the proposal, the plan). The policy's ballot and
+    the socialist plan's are counted alike."""
+    ayes = [s for s in state.living() if s in orders and orders[s].word == "yes"]
+    carried = len(ayes) * 2 > len(orders)
+    if events is not None:
+        events.append(
+            Event(
+                "ballot",
+                f"The {motion} is {'carried' if carried else 'defeated'}, {len(ayes)} votes to "
+                f"{len(orders) - len(ayes)} (yes: {', '.join(ayes) or 'none'}).",
+                data={"yes": ayes, "carried": carried},
+            )
+        )
+    return carried
 
 
 def _decree(state: CrusoeState, seat: str, order: Order, chance: Chance, events: Events) -> None:
@@ -127,7 +136,7 @@ def _decree(state: CrusoeState, seat: str, order: Order, chance: Chance, events:
                 "policy",
                 f"The {rulers.title(state)} {seat} decrees the policy this cycle: "
                 f"{describe(state.policy)} ({format_order(order)}).",
-                data={"policy": _copy(state.policy), "carried": True, "ruler": seat},
+                data={"policy": copy_terms(state.policy), "carried": True, "ruler": seat},
             )
         )
     _policy_set(state, chance, events)
@@ -147,5 +156,6 @@ def describe(policy: Mapping[str, Mapping[str, int]]) -> str:
     return f"reward per signal {rewards}; tax burden {burdens}"
 
 
-def _copy(policy: Mapping[str, Mapping[str, int]]) -> dict[str, dict[str, int]]:
+def copy_terms(policy: Mapping[str, Mapping[str, int]]) -> dict[str, dict[str, int]]:
+    """A copy of a policy or a plan (terms by key) that later changes to it do not reach."""
     return {key: dict(terms) for key, terms in policy.items()}

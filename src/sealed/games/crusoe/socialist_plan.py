@@ -11,7 +11,7 @@ from sealed.core.chance import Chance
 from sealed.core.events import Event
 from sealed.games.crusoe import rulers
 from sealed.games.crusoe.cycle import deal_turn_order
-from sealed.games.crusoe.government import proposers
+from sealed.games.crusoe.government import copy_terms, count_ballot, proposers
 from sealed.games.crusoe.orders import Order, format_order
 from sealed.games.crusoe.socialist_market import current, describe, plan_of
 from sealed.games.crusoe.state import CrusoeState
@@ -35,7 +35,7 @@ def plan_phase(state: CrusoeState, chance: Chance, events: Events) -> None:
             Event(
                 "plan",
                 f"No plan carries: the plan stays ({describe(current(state))}).",
-                data={"plan": _copy(current(state)), "carried": False},
+                data={"plan": copy_terms(current(state)), "carried": False},
             )
         )
     state.turn = 0
@@ -59,7 +59,7 @@ def on_plan(state: CrusoeState, seat: str, order: Order, chance: Chance, events:
             Event(
                 "proposal",
                 f"{seat} proposes the plan: {describe(motion)} ({format_order(order)}).",
-                data={"seat": seat, "plan": _copy(motion)},
+                data={"seat": seat, "plan": copy_terms(motion)},
             )
         )
 
@@ -68,17 +68,7 @@ def on_plan_ballot(
     state: CrusoeState, orders: Mapping[str, Order], chance: Chance, events: Events
 ) -> None:
     """One vote each; more than half of the votes cast yes carries the plan."""
-    ayes = [s for s in state.living() if s in orders and orders[s].word == "yes"]
-    carried = len(ayes) * 2 > len(orders)
-    if events is not None:
-        events.append(
-            Event(
-                "ballot",
-                f"The plan is {'carried' if carried else 'defeated'}, {len(ayes)} votes to "
-                f"{len(orders) - len(ayes)} (yes: {', '.join(ayes) or 'none'}).",
-                data={"yes": ayes, "carried": carried},
-            )
-        )
+    carried = count_ballot(state, orders, "plan", events)
     motion, state.plan_motion = state.plan_motion, {}
     if not carried:
         state.turn += 1
@@ -99,12 +89,8 @@ def _adopt(
             Event(
                 "plan",
                 f"{how}: {describe(plan)}.",
-                data={"plan": _copy(plan), "carried": True},
+                data={"plan": copy_terms(plan), "carried": True},
             )
         )
     state.turn = 0
     deal_turn_order(state, chance, events)
-
-
-def _copy(plan: Mapping[str, Mapping[str, int]]) -> dict[str, dict[str, int]]:
-    return {key: dict(terms) for key, terms in plan.items()}
