@@ -52,15 +52,8 @@ def policy_phase(state: CrusoeState, chance: Chance, events: Events) -> None:
     if state.turn < len(seats):
         state.ask, state.waiting = "policy", (seats[state.turn],)
         return
-    if events is not None:
-        events.append(
-            Event(
-                "policy",
-                f"No proposal carries: the policy stays ({describe(state.policy)}).",
-                data={"policy": copy_terms(state.policy), "carried": False},
-            )
-        )
-    _policy_set(state, chance, events)
+    text = f"No proposal carries: the policy stays ({describe(state.policy)})."
+    _policy_set(state, chance, events, text, carried=False)
 
 
 def on_policy(state: CrusoeState, seat: str, order: Order, chance: Chance, events: Events) -> None:
@@ -97,15 +90,8 @@ def on_ballot(
         state.turn += 1
         return
     state.policy, state.motion = state.motion, {}
-    if events is not None:
-        events.append(
-            Event(
-                "policy",
-                f"The government's policy this cycle: {describe(state.policy)}.",
-                data={"policy": copy_terms(state.policy), "carried": True},
-            )
-        )
-    _policy_set(state, chance, events)
+    text = f"The government's policy this cycle: {describe(state.policy)}."
+    _policy_set(state, chance, events, text, carried=True)
 
 
 def count_ballot(
@@ -130,19 +116,20 @@ def count_ballot(
 
 def _decree(state: CrusoeState, seat: str, order: Order, chance: Chance, events: Events) -> None:
     state.policy, state.motion = state.motion, {}
+    text = (
+        f"The {rulers.title(state)} {seat} decrees the policy this cycle: "
+        f"{describe(state.policy)} ({format_order(order)})."
+    )
+    _policy_set(state, chance, events, text, carried=True, ruler=seat)
+
+
+def _policy_set(
+    state: CrusoeState, chance: Chance, events: Events, text: str, **data: object
+) -> None:
+    """The policy in force this cycle is told to all (``text``, with the policy and ``data``),
+    however it was set; then the turn order is dealt."""
     if events is not None:
-        events.append(
-            Event(
-                "policy",
-                f"The {rulers.title(state)} {seat} decrees the policy this cycle: "
-                f"{describe(state.policy)} ({format_order(order)}).",
-                data={"policy": copy_terms(state.policy), "carried": True, "ruler": seat},
-            )
-        )
-    _policy_set(state, chance, events)
-
-
-def _policy_set(state: CrusoeState, chance: Chance, events: Events) -> None:
+        events.append(Event("policy", text, data={"policy": copy_terms(state.policy), **data}))
     state.turn = 0
     deal_turn_order(state, chance, events)
 
