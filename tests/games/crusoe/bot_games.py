@@ -16,7 +16,7 @@ from sealed.core.jsonable import jsonable
 from sealed.core.match import Match, bot_rng
 from sealed.games.crusoe import GAME
 from sealed.games.crusoe.orders import Order
-from sealed.games.crusoe.state import CrusoeState
+from sealed.games.crusoe.state import GOODS, CrusoeState
 
 SEATS = ("ana", "ben", "cy", "dee")
 BOTS = ("greedy", "cooperative", "selfish", "random")
@@ -48,6 +48,16 @@ def bot_game(
             match.seal_order(seat, order)
         check(before, match)
     raise AssertionError("the game did not end")
+
+
+def check_tokens(state: CrusoeState) -> None:
+    """No seat holds less than none of a good; no good or Leisure is in play beyond the supply."""
+    for seat, player in state.players.items():
+        for good, n in player.goods.items():
+            assert n >= 0, f"{seat} holds {n} {good}"
+    for good in GOODS:
+        assert state.in_play(good) <= state.board.supply[good], f"more {good} than the supply"
+    assert state.in_play("leisure") <= state.board.supply["leisure"]
 
 
 def told(match: Match[Any, Any, Any], seat: str) -> str:

@@ -21,7 +21,13 @@ from typing import Any
 
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
-from tests.games.crusoe.bot_games import BOTS, bot_game, seal_watching_the_others, told
+from tests.games.crusoe.bot_games import (
+    BOTS,
+    bot_game,
+    check_tokens,
+    seal_watching_the_others,
+    told,
+)
 
 from sealed.core.events import Event
 from sealed.core.game import resolve_options
@@ -43,14 +49,6 @@ ADVANCED = {
     "market-socialism": {"plan", "wages", "buy"},
 }
 """The built advanced scenarios played at random, and the events each must show."""
-
-
-def check_tokens(state: CrusoeState) -> None:
-    for seat, player in state.players.items():
-        for good, n in player.goods.items():
-            assert n >= 0, f"{seat} holds {n} {good}"
-    for good in GOODS:
-        assert state.in_play(good) <= state.board.supply[good], f"more {good} than the supply"
 
 
 def money_change(events: list[Event]) -> int:

@@ -18,7 +18,7 @@ from typing import Any
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from tests.games.crusoe.bot_games import BOTS, bot_game, seal_watching_the_others
+from tests.games.crusoe.bot_games import BOTS, bot_game, check_tokens, seal_watching_the_others
 
 from sealed.core.game import resolve_options
 from sealed.core.match import Match, replay
@@ -33,15 +33,6 @@ CHANGES_GOODS |= {"destroy"}  # State Capitalism: destroyed rather than sold (ex
 
 def totals(state: CrusoeState) -> Counter[str]:
     return Counter({good: state.in_play(good) for good in GOODS})
-
-
-def check_tokens(state: CrusoeState) -> None:
-    for seat, player in state.players.items():
-        for good, n in player.goods.items():
-            assert n >= 0, f"{seat} holds {n} {good}"
-    for good in GOODS:
-        assert state.in_play(good) <= state.board.supply[good], f"more {good} than the supply"
-    assert state.in_play("leisure") <= state.board.supply["leisure"]
 
 
 def check_step(before: Counter[str], after: Counter[str], events: list[Any]) -> None:
