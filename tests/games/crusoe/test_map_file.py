@@ -38,6 +38,14 @@ def _sealed(*args: str, input: str | None = None) -> Result:
     return CliRunner().invoke(cli, list(args), input=input)
 
 
+def _new_on_board(tmp_path: Path, lines: list[str]) -> Result:
+    """``sealed new crusoe`` for one seat on the board these lines write, saved to g.json."""
+    board = _write(tmp_path, lines)
+    return _sealed(
+        "new", "crusoe", "--players", "ana", "--map", board, "-o", str(tmp_path / "g.json")
+    )
+
+
 def _line(lines: list[str], start: str) -> int:
     return next(i for i, text in enumerate(lines, 1) if text.startswith(start))
 
@@ -66,16 +74,7 @@ def test_a_misspelt_icon_names_its_line_and_the_word_meant(tmp_path: Path) -> No
     lines = _board_lines()
     spider = _line(lines, "  spider:")
     lines[spider - 1] = '  spider: ["egg 2", "bannana", "water"]'
-    result = _sealed(
-        "new",
-        "crusoe",
-        "--players",
-        "ana",
-        "--map",
-        _write(tmp_path, lines),
-        "-o",
-        str(tmp_path / "g.json"),
-    )
+    result = _new_on_board(tmp_path, lines)
     assert result.exit_code != 0 and "Traceback" not in result.output
     assert f"board.yaml:{spider}: map.paths.spider.1: 'bannana'" in result.output
     assert "did you mean 'banana'?" in result.output
@@ -97,31 +96,13 @@ def test_every_kind_of_bad_value_names_its_line(
     lines = _board_lines()
     line = _line(lines, start)
     lines[line - 1] = bad
-    result = _sealed(
-        "new",
-        "crusoe",
-        "--players",
-        "ana",
-        "--map",
-        _write(tmp_path, lines),
-        "-o",
-        str(tmp_path / "g.json"),
-    )
+    result = _new_on_board(tmp_path, lines)
     assert f"board.yaml:{line}: " in result.output and says in result.output, result.output
 
 
 def test_a_board_with_a_path_or_a_count_left_out_is_refused(tmp_path: Path) -> None:
     lines = [t for t in _board_lines() if not t.startswith(("  grasshopper:", "  fish:"))]
-    result = _sealed(
-        "new",
-        "crusoe",
-        "--players",
-        "ana",
-        "--map",
-        _write(tmp_path, lines),
-        "-o",
-        str(tmp_path / "g.json"),
-    )
+    result = _new_on_board(tmp_path, lines)
     assert f"board.yaml:{_line(lines, 'paths:')}: map.paths.grasshopper is missing" in (
         result.output
     )
