@@ -185,10 +185,7 @@ class ServerPort:
 
         detail = f"email addresses for {len(contacts)} seat(s)"
         rows = self.service.under_lock(game_id, insert, ("gm", "mail", detail))
-        return {
-            str(r["seat"]): SeatAddress(key, str(r["label"]), str(r["secret"])).render(self.where)
-            for r in rows
-        }
+        return self._rendered(key, rows)
 
     def add_seats(self, game_id: int, contacts: Mapping[Seat, str]) -> dict[Seat, str]:
         """Give more seats of a game with email (the GM's too, after a revoke) an address each.
@@ -221,6 +218,10 @@ class ServerPort:
 
         detail = f"email addresses for {', '.join(contacts)}"
         rows = self.service.under_lock(game_id, insert, ("gm", "mail", detail))
+        return self._rendered(key, rows)
+
+    def _rendered(self, key: str, rows: list[dict[str, Any]]) -> dict[Seat, str]:
+        """Each new row's seat and the address it was given, as it is written in mail."""
         return {
             str(r["seat"]): SeatAddress(key, str(r["label"]), str(r["secret"])).render(self.where)
             for r in rows
