@@ -23,7 +23,7 @@ from abc import ABC, abstractmethod
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from sealed.core.errors import ChanceError
 
@@ -192,7 +192,7 @@ class SeededChance(Chance):
     def integer(self, label: str, low: int, high: int) -> int:
         if high < low:
             return super().integer(label, low, high)
-        value = low + _below(self._generator().getrandbits, high - low + 1)
+        value = low + below(self._generator().getrandbits, high - low + 1)
         self.log.append(ChanceEntry(label, value))
         return value
 
@@ -200,7 +200,7 @@ class SeededChance(Chance):
         if sides < 1 or count < 0:
             return super().dice(label, count, sides)
         bits = self._generator().getrandbits
-        value = [_below(bits, sides) + 1 for _ in range(count)]
+        value = [below(bits, sides) + 1 for _ in range(count)]
         self.log.append(ChanceEntry(label, value))
         return value
 
@@ -210,7 +210,7 @@ class SeededChance(Chance):
         value = list(items)
         if not all(type(item) is str for item in value):
             return super().shuffle(label, items, spell)
-        _shuffle(self._generator().getrandbits, value)
+        shuffle_in_place(self._generator().getrandbits, value)
         self.log.append(ChanceEntry(label, value))
         return value
 
@@ -233,8 +233,15 @@ def _thread_generator() -> random.Random:
     return rng
 
 
-def _below(bits: Callable[[int], int], n: int) -> int:
-    """``Random._randbelow(n)`` (``n`` > 0): what ``randint``/``randrange`` draw with."""
+Bits = Callable[[int], int]
+"""A generator's ``getrandbits``."""
+
+T = TypeVar("T")
+
+
+def below(bits: Bits, n: int) -> int:
+    """``Random._randbelow(n)`` (``n`` > 0): what ``randint``, ``randrange`` and ``choice``
+    draw with, without their call layers (bots that must keep their choices use it too)."""
     k = n.bit_length()
     r = bits(k)
     while r >= n:
@@ -242,7 +249,7 @@ def _below(bits: Callable[[int], int], n: int) -> int:
     return r
 
 
-def _shuffle(bits: Callable[[int], int], items: list[str]) -> None:
+def shuffle_in_place(bits: Bits, items: list[T]) -> None:
     """``Random.shuffle(items)``, drawing the same numbers in the same order."""
     for i in range(len(items) - 1, 0, -1):
         n = i + 1

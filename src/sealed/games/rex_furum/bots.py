@@ -19,9 +19,10 @@ from __future__ import annotations
 
 import itertools
 import random
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
+from sealed.core.chance import Bits, below, shuffle_in_place
 from sealed.core.errors import IllegalOrderError
 from sealed.core.game import Prompt, Seat
 from sealed.games.rex_furum.orders import (
@@ -76,48 +77,60 @@ def _others(view: RoundEmail) -> list[Seat]:
 
 
 class RandomBot:
-    """Any legal orders, chosen at random."""
+    """Any legal orders, chosen at random.
+
+    It draws what its first version drew through ``rng.choice``, ``randint`` and
+    ``shuffle`` (ten or more candidate actions, shuffled, the first 0-6 kept),
+    number for number, because the differential baseline's seeded games
+    (``tests/differential``) hold its choices; but straight from
+    ``getrandbits``, and it builds only the actions it keeps: the candidates are
+    recipes (a class and its arguments) until then. This was about half of a
+    simulated Rex Furum decision. ``test_bots.py`` pins it to the first version.
+    """
 
     def choose(self, view: RoundEmail, prompt: Prompt, rng: random.Random) -> RoundOrders:
-        candidates = self.candidates(view, rng)
-        rng.shuffle(candidates)
-        return legal(desk_of(view), candidates[: rng.randint(0, 6)])
-
-    @staticmethod
-    def candidates(view: RoundEmail, rng: random.Random) -> list[Action]:
-        others = _others(view)
-        money = max(view.net_worth, 0)
-        who, where = rng.choice(others), rng.choice(COMPANIES)
-        actions: list[Action] = [
-            Embezzle(who),
-            Out(rng.choice(others)),
-            Pinkslip(rng.choice(others), rng.choice(COMPANIES)),
-            Extort(who, where),
-            Crash(rng.choice(COMPANIES)),
-            Backstab(rng.choice(others)),
-            Protect(rng.choice([None, *others])),
-            CoverUp(rng.choice(others)),
-            EnterEmpty(rng.choice(COMPANIES)),
-            Quit(rng.choice(COMPANIES)),
-        ]
-        if view.crash_in_progress:
-            actions.append(Crash(BY_NAME[view.crash_in_progress]))
-        if money > 0:
-            actions.append(Bribe(rng.randint(1, money), rng.choice(COMPANIES)))
-            amount = rng.randint(1, min(money, INVEST_LIMIT - 1))
-            actions.append(Invest(amount, rng.choice(others)))
-        actions.extend(_accept_guesses(view, others, rng))
-        return actions
+        bits = rng.getrandbits
+        recipes = _candidate_recipes(view, _others(view), bits)
+        shuffle_in_place(bits, recipes)
+        kept = recipes[: below(bits, 7)]  # randint(0, 6)
+        return legal(desk_of(view), [make(*args) for make, args in kept])
 
 
-def _accept_guesses(view: RoundEmail, others: list[Seat], rng: random.Random) -> list[Action]:
-    """Bribe offers are anonymous: a bot must guess who made one."""
-    guesses: list[Action] = []
-    for notice in view.notices:
+Recipe = tuple[Callable[..., Action], tuple[Any, ...]]
+"""An action not built yet: its class and its arguments."""
+
+
+def _candidate_recipes(view: RoundEmail, others: list[Seat], bits: Bits) -> list[Recipe]:
+    """The random bot's candidates, drawn in the order its first version drew them
+    (``rng.choice(seq)`` is ``seq[below(bits, len(seq))]``, ``rng.randint(1, n)`` is
+    ``1 + below(bits, n)``)."""
+    if not others:
+        raise IndexError("Cannot choose from an empty sequence")  # as rng.choice did
+    n, m = len(others), len(COMPANIES)
+    who, where = others[below(bits, n)], COMPANIES[below(bits, m)]
+    recipes: list[Recipe] = [(Embezzle, (who,)), (Out, (others[below(bits, n)],))]
+    recipes.append((Pinkslip, (others[below(bits, n)], COMPANIES[below(bits, m)])))
+    recipes.append((Extort, (who, where)))
+    recipes.append((Crash, (COMPANIES[below(bits, m)],)))
+    recipes.append((Backstab, (others[below(bits, n)],)))
+    protected = below(bits, n + 1)  # rng.choice([None, *others])
+    recipes.append((Protect, (others[protected - 1] if protected else None,)))
+    recipes.append((CoverUp, (others[below(bits, n)],)))
+    recipes.append((EnterEmpty, (COMPANIES[below(bits, m)],)))
+    recipes.append((Quit, (COMPANIES[below(bits, m)],)))
+    if view.crash_in_progress:
+        recipes.append((Crash, (BY_NAME[view.crash_in_progress],)))
+    money = max(view.net_worth, 0)
+    if money > 0:
+        recipes.append((Bribe, (1 + below(bits, money), COMPANIES[below(bits, m)])))
+        amount = 1 + below(bits, min(money, INVEST_LIMIT - 1))
+        recipes.append((Invest, (amount, others[below(bits, n)])))
+    for notice in view.notices:  # bribe offers are anonymous: guess who made one
         if notice.kind == "bribe-offer":
-            company = Company(str(notice.data["company"]))
-            guesses.append(AcceptBribe(int(notice.data["amount"]), rng.choice(others), company))
-    return guesses
+            offered = Company(str(notice.data["company"]))
+            amount = int(notice.data["amount"])
+            recipes.append((AcceptBribe, (amount, others[below(bits, n)], offered)))
+    return recipes
 
 
 class LoyalBot:
