@@ -34,7 +34,23 @@ from sealed.games.war_slayer.state import (
 MISSION_CARDS = 6  # two rows of three
 
 # Who gets a card on the board when a mission ends: (owner seat, row, position) -> seat.
+# Each way a mission ends says it with such a function (the rule, with its quote); the
+# resolution reads it as a table made once from it (see ``takers``).
 Recipient = Callable[[int, Row, int], int]
+Takers = tuple[tuple[int, ...], tuple[int, ...]]
+"""For each owner, the seat that gets each board card: dossier positions 1-3, then theater."""
+
+
+def takers(recipient: Recipient) -> Takers:
+    """``recipient`` as a table: ``takers(r)[owner][slot]`` for the six slots of a board.
+
+    A mission ends a few thousand times a second in a simulation; looking a
+    slot up costs a fraction of calling the rule for it, and there are only
+    a dozen ways a mission can end, so each table is made once, at import.
+    """
+    slots = [(Row.DOSSIER, pos) for pos in range(3)] + [(Row.THEATER, pos) for pos in range(3)]
+    first, second = (tuple(recipient(owner, row, pos) for row, pos in slots) for owner in (0, 1))
+    return first, second
 
 
 def codes(cards: Sequence[Card | None]) -> str:
@@ -277,7 +293,7 @@ def run_operations(state: WarSlayerState, events: Events) -> None:
             state.phase = Phase.DECIDE
             state.decider = 1 - winner
             return
-    finish_mission(state, _owners, events)
+    finish_mission(state, HOME, events)
 
 
 def _reveal_event(state: WarSlayerState, position: int, x: Card, y: Card) -> Event:
@@ -325,17 +341,6 @@ def _defection(
         return
     traitor = agents[0]
     rival = 1 - traitor
-
-    # "The Double Agent defects and is claimed by the opposing player along with that
-    # player's entire Dossier. However, all remaining exposed cards are compromised and
-    # claimed by the losing player."  (Ruling "defection": "that player" is the agent's owner.)
-    def recipient(owner: int, row: Row, pos: int) -> int:
-        if owner == traitor and (row is Row.DOSSIER or pos == position):
-            return rival
-        if row is Row.THEATER and pos <= position:
-            return traitor
-        return owner
-
     side = state.sides[traitor]
     if events is not None:
         traitor_seat, rival_seat = state.seats[traitor], state.seats[rival]
@@ -355,18 +360,31 @@ def _defection(
     state.defeated = traitor
     if any(c is not None and c.is_vip for c in side.dossier):
         state.vip_out = True
-    finish_mission(state, recipient, events)
+    finish_mission(state, DEFECTION[traitor, position], events)
+
+
+def defection_recipient(traitor: int, position: int) -> Recipient:
+    """Who gets each card when ``traitor``'s Double Agent is revealed at ``position``.
+
+    "The Double Agent defects and is claimed by the opposing player along with that
+    player's entire Dossier. However, all remaining exposed cards are compromised and
+    claimed by the losing player."  (Ruling "defection": "that player" is the agent's owner.)
+    """
+    rival = 1 - traitor
+
+    def recipient(owner: int, row: Row, pos: int) -> int:
+        if owner == traitor and (row is Row.DOSSIER or pos == position):
+            return rival
+        if row is Row.THEATER and pos <= position:
+            return traitor
+        return owner
+
+    return recipient
 
 
 def _double_defection(state: WarSlayerState, position: int, events: Events) -> None:
     """Ruling "two Double Agents": both defect with their owner's dossier; no loser, so the
     other exposed cards go back to their owners."""
-
-    def recipient(owner: int, row: Row, pos: int) -> int:
-        if row is Row.DOSSIER or pos == position:
-            return 1 - owner
-        return owner
-
     if events is not None:
         a, b = state.seats
         events.append(
@@ -380,7 +398,18 @@ def _double_defection(state: WarSlayerState, position: int, events: Events) -> N
         )
     if any(c is not None and c.is_vip for s in state.sides for c in s.dossier):
         state.vip_out = True
-    finish_mission(state, recipient, events)
+    finish_mission(state, DOUBLE_DEFECTION[position], events)
+
+
+def double_defection_recipient(position: int) -> Recipient:
+    """Ruling "two Double Agents": each dossier and each agent go to the other player."""
+
+    def recipient(owner: int, row: Row, pos: int) -> int:
+        if row is Row.DOSSIER or pos == position:
+            return 1 - owner
+        return owner
+
+    return recipient
 
 
 def decide(state: WarSlayerState, order: Decide, events: Events) -> None:
@@ -408,12 +437,19 @@ def decide(state: WarSlayerState, order: Decide, events: Events) -> None:
                 {"seat": seat},
             )
         )
+    finish_mission(state, BACK_OUT[winner, done], events)
 
-    # "When a player backs out of a Mission: All exposed cards go to the winning player."
+
+def back_out_recipient(winner: int, done: int) -> Recipient:
+    """Who gets each card when the loser backs out after ``done`` operations.
+
+    "When a player backs out of a Mission: All exposed cards go to the winning player."
+    """
+
     def recipient(owner: int, row: Row, pos: int) -> int:
         return winner if row is Row.THEATER and pos < done else owner
 
-    finish_mission(state, recipient, events)
+    return recipient
 
 
 # -- the end of a mission ------------------------------------------------------
@@ -424,28 +460,50 @@ def _owners(owner: int, row: Row, pos: int) -> int:
     return owner
 
 
-def finish_mission(state: WarSlayerState, recipient: Recipient, events: Events) -> None:
-    """Send every card home (Ruling "order at the bottom"), then start the next mission."""
+# Every way a mission can end, as tables (made once: see ``takers``).
+HOME = takers(_owners)
+DEFECTION = {(t, p): takers(defection_recipient(t, p)) for t in (0, 1) for p in range(3)}
+DOUBLE_DEFECTION = [takers(double_defection_recipient(p)) for p in range(3)]
+BACK_OUT = {(w, d): takers(back_out_recipient(w, d)) for w in (0, 1) for d in range(4)}
+
+
+def finish_mission(state: WarSlayerState, table: Takers, events: Events) -> None:
+    """Send every card home (Ruling "order at the bottom"), then start the next mission.
+
+    Each taker receives the cards it claimed, then its own board cards, then the
+    opponent's, each group in board order (dossier positions 1-3, theater 1-3).
+    """
     sides = state.sides
-    # moved[taker][owner]: the board cards ``owner`` placed that go to ``taker``, in row order.
-    moved: list[list[list[Card]]] = [[[], []], [[], []]]
-    for owner in (0, 1):
-        side = sides[owner]
-        for row, cards in ((Row.DOSSIER, side.dossier), (Row.THEATER, side.theater)):
-            for pos, card in enumerate(cards):
-                if card is not None:
-                    moved[recipient(owner, row, pos)][owner].append(card)
-    for owner in (0, 1):
-        gone = sum(card.points for card in moved[1 - owner][owner])
-        sides[owner].points -= gone
-        sides[1 - owner].points += gone
-    # Each taker receives the cards it claimed, then its own board cards, then the opponent's.
-    incoming = [
-        sides[taker].claimed + moved[taker][taker] + moved[taker][1 - taker] for taker in (0, 1)
-    ]
     # "Claimed cards are added to the bottom of each respective player's HQ decks"
-    for side, cards in zip(sides, incoming, strict=True):
-        side.hq += cards
+    if table is HOME:
+        # The usual end: nothing changes hands, so no points move either.
+        for side in sides:
+            hq = side.hq
+            hq += side.claimed
+            hq += [card for card in side.dossier if card is not None]
+            hq += side.theater
+    else:
+        kept: tuple[list[Card], list[Card]] = ([], [])
+        won: tuple[list[Card], list[Card]] = ([], [])
+        for owner in (0, 1):
+            side = sides[owner]
+            gone = 0
+            for card, taker in zip([*side.dossier, *side.theater], table[owner], strict=True):
+                if card is None:
+                    continue
+                if taker == owner:
+                    kept[owner].append(card)
+                else:
+                    won[taker].append(card)
+                    gone += card.points
+            side.points -= gone
+            sides[1 - owner].points += gone
+        for taker in (0, 1):
+            hq = sides[taker].hq
+            hq += sides[taker].claimed
+            hq += kept[taker]
+            hq += won[taker]
+    for side in sides:
         side.dossier, side.theater, side.claimed = [], [], []
     state.operation = 0
     state.decider = None
