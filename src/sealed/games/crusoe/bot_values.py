@@ -1,0 +1,55 @@
+"""What the bots read off their view for the optional rules: a diamond's worth under the rule
+for diamonds agreed before the game, whom a prejudiced player is prejudiced against (Race),
+and the verdict a winner chooses when Crippling is in play.
+
+The bots weigh goods in their own units, in which a standard diamond (3 VP) is 1.5: a VP is
+half a unit. Only the view is read, so a bot knows what the table knows.
+"""
+
+from __future__ import annotations
+
+from sealed.games.crusoe.modules.diamonds import STANDARD_VP
+from sealed.games.crusoe.views import CrusoeView, PlayerView
+
+UNITS_PER_VP = 0.5
+STANDARD = STANDARD_VP * UNITS_PER_VP  # 1.5: what the bots have always valued a diamond at
+BOAT_FEAR = 3.0  # Small Boat: left behind "comes in dead last": a seat is worth a great deal
+
+
+def diamond_worth(view: CrusoeView, me: PlayerView) -> float:
+    """One more diamond's worth to ``me`` now, by the rule in force.
+
+    Standard and Lottery: 3 VP ("The average value of diamonds under this scheme is the same
+    as under the standard rules"). Yuppies: what one more adds to ``count x players with
+    fewer``. Small Boat: 3 VP, and more while ``me`` is not sure of a seat, the more the closer
+    one diamond brings him to the last seat."""
+    others = [p.goods["diamond"] for p in view.players if p.alive and p.seat != me.seat]
+    mine = me.goods["diamond"]
+    if view.diamonds == "yuppies":
+        before = mine * sum(1 for n in others if n < mine)
+        after = (mine + 1) * sum(1 for n in others if n < mine + 1)
+        return (after - before) * UNITS_PER_VP
+    if view.diamonds == "small-boat" and view.boat_seats:
+        rivals = sorted(others, reverse=True)
+        if len(rivals) < view.boat_seats:
+            return STANDARD  # a seat for everyone left alive
+        last_seat = rivals[view.boat_seats - 1]  # the count that must be beaten to be sure
+        if mine > last_seat:
+            return STANDARD
+        return STANDARD + BOAT_FEAR / (last_seat - mine + 1)
+    return STANDARD
+
+
+def prejudice_targets(view: CrusoeView, me: PlayerView) -> set[str]:
+    """Race: the players of the other race, when ``me`` is prejudiced (roles are public)."""
+    if "prejudiced" not in me.roles:
+        return set()
+    mine = "minority" in me.roles
+    return {p.seat for p in view.players if ("minority" in p.roles) != mine}
+
+
+def losers_hold_nothing(view: CrusoeView) -> bool:
+    """The losers of the battles this seat won hold no goods a fine could take."""
+    judged = [b for b in view.battles if view.seat in b["attackers"]]
+    losers = {s for b in judged for s in b["defenders"]}
+    return all(sum(p.goods.values()) == 0 for p in view.players if p.seat in losers and p.alive)
