@@ -157,27 +157,39 @@ def default_order(state: WarSlayerState, index: int) -> WarSlayerOrder:
 DECISIONS = (Decide(withdraw=False), Decide(withdraw=True))
 
 
+BOTH_ROWS = (Row.DOSSIER, Row.THEATER)
+THEATER_ONLY = (Row.THEATER,)
+DOSSIER_ONLY = (Row.DOSSIER,)
+
+
 def open_rows(state: WarSlayerState, index: int) -> tuple[Row, ...]:
     """The rows ``index`` may fill now: either at the first placement, the other at the second."""
     if state.phase is Phase.PLACE_FIRST:
-        return (Row.DOSSIER, Row.THEATER)
-    return (Row.THEATER,) if state.sides[index].dossier else (Row.DOSSIER,)
+        return BOTH_ROWS
+    return THEATER_ONLY if state.sides[index].dossier else DOSSIER_ONLY
 
 
 def legal_orders(state: WarSlayerState, index: int) -> Sequence[WarSlayerOrder]:
     """Every order ``index`` may seal now: each open row times each operation order of the
     three drawn cards (12 or 6), or continue/withdraw; none when it is not asked."""
-    if state.phase is Phase.DECIDE:
+    phase = state.phase
+    if phase is Phase.PLACE_FIRST:
+        hq = state.sides[index].hq
+        return Placements((hq[0], hq[1], hq[2]), BOTH_ROWS)
+    if phase is Phase.PLACE_SECOND:
+        side = state.sides[index]
+        hq = side.hq
+        return Placements((hq[0], hq[1], hq[2]), THEATER_ONLY if side.dossier else DOSSIER_ONLY)
+    if phase is Phase.DECIDE:
         return DECISIONS if state.decider == index else ()
-    if state.phase is Phase.OVER:
-        return ()
-    hq = state.sides[index].hq
-    return Placements((hq[0], hq[1], hq[2]), open_rows(state, index))
+    return ()
 
 
 # The six operation orders of three drawn cards, as positions in the hand, in the
 # order legal_orders lists them.
 ORDERINGS = ((0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0))
+# Placement n of a Placements: (which open row, then the ordering's three positions).
+PICKS = tuple((row, *ordering) for row in (0, 1) for ordering in ORDERINGS)
 
 
 class Placements(Sequence[Place]):
@@ -188,14 +200,15 @@ class Placements(Sequence[Place]):
     It holds the hand, not the state, so it stays right after the state moves on.
     """
 
-    __slots__ = ("_hand", "_rows")
+    __slots__ = ("_hand", "_rows", "_size")
 
     def __init__(self, hand: tuple[Card, Card, Card], rows: tuple[Row, ...]) -> None:
         self._hand = hand
         self._rows = rows
+        self._size = 6 * len(rows)
 
     def __len__(self) -> int:
-        return 6 * len(self._rows)
+        return self._size
 
     @overload
     def __getitem__(self, index: int) -> Place: ...
@@ -204,16 +217,21 @@ class Placements(Sequence[Place]):
     def __getitem__(self, index: slice) -> list[Place]: ...
 
     def __getitem__(self, index: int | slice) -> Place | list[Place]:
-        if isinstance(index, slice):
-            return [self[i] for i in range(*index.indices(len(self)))]
-        if index < 0:
-            index += len(self)
-        if not 0 <= index < len(self):
-            raise IndexError("placement index out of range")
-        row, ordering = divmod(index, 6)
-        a, b, c = ORDERINGS[ordering]
+        if type(index) is not int or not 0 <= index < self._size:  # the usual case first
+            return self._unusual(index)
+        row, a, b, c = PICKS[index]
         hand = self._hand
         return Place(self._rows[row], (hand[a], hand[b], hand[c]))
+
+    def _unusual(self, index: int | slice) -> Place | list[Place]:
+        """A slice, a negative index, or one out of range (``IndexError``)."""
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(self._size))]
+        if index < 0:
+            index += self._size
+        if not 0 <= index < self._size:
+            raise IndexError("placement index out of range")
+        return self[int(index)]  # an int subclass (bool) as the int it is
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, Placements | list | tuple):
