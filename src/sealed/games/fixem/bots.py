@@ -10,8 +10,11 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from math import comb
+from typing import Any
 
+from sealed.core.chance import below
 from sealed.core.game import Prompt
 from sealed.games.fixem.orders import Card1, Card2, Card3, FixemOrder, Pass, Predict
 from sealed.games.fixem.state import POINTS
@@ -19,25 +22,55 @@ from sealed.games.fixem.views import FixemView, SeatView
 
 
 class RandomBot:
-    """Any legal order, drawn from ``rng``."""
+    """Any legal order, drawn from ``rng``.
+
+    It draws what its first version drew through ``rng.randint``, ``choice`` and
+    ``sample``, number for number (the differential baseline's seeded games hold
+    its choices), but straight from ``getrandbits``, and builds only the order
+    it picks: the others are recipes (a class and its arguments). ``test_bots.py``
+    pins it to the first version.
+    """
 
     def choose(self, view: FixemView, prompt: Prompt, rng: random.Random) -> FixemOrder:
+        bits = rng.getrandbits
         if view.stage == "predict":
             top = max(2, (len(view.field) + len(view.queue)) // 3)
-            return Predict(rng.randint(1, top), rng.choice(POINTS))
-        me = view.me()
-        choices: list[FixemOrder] = [Pass(), Card1(rng.choice(POINTS))]
-        if me.hand:
-            size = rng.randint(1, len(me.hand))
-            choices.append(Card2(tuple(sorted(rng.sample(list(me.hand), size)))))
+            count = 1 + below(bits, top)
+            return Predict(count, POINTS[below(bits, len(POINTS))])
+        recipes: list[tuple[Callable[..., FixemOrder], tuple[Any, ...]]] = [
+            (Pass, ()),
+            (Card1, (POINTS[below(bits, len(POINTS))],)),
+        ]
+        hand = view.me().hand
+        if hand:
+            size = 1 + below(bits, len(hand))
+            recipes.append((Card2, (tuple(sorted(_sample(rng, hand, size))),)))
         for other in view.players:
             if other.seat == view.seat:
                 continue
             if other.hand is None:
-                choices.append(Card3(other.seat, rng.choice(POINTS)))
+                recipes.append((Card3, (other.seat, POINTS[below(bits, len(POINTS))])))
             elif other.hand:
-                choices.append(Card3(other.seat, rng.choice(other.hand)))
-        return rng.choice(choices)
+                recipes.append((Card3, (other.seat, other.hand[below(bits, len(other.hand))])))
+        make, args = recipes[below(bits, len(recipes))]
+        return make(*args)
+
+
+SMALL_SAMPLE = 21
+"""``Random.sample`` draws from a pool up to this many items (when taking at most five)."""
+
+
+def _sample(rng: random.Random, items: tuple[int, ...], k: int) -> list[int]:
+    """``rng.sample(list(items), k)``, drawing the same numbers (its pool method)."""
+    n = len(items)
+    if n > SMALL_SAMPLE or k > 5:
+        return rng.sample(list(items), k)
+    bits, pool, taken = rng.getrandbits, list(items), []
+    for i in range(k):
+        j = below(bits, n - i)
+        taken.append(pool[j])
+        pool[j] = pool[n - i - 1]
+    return taken
 
 
 class CounterBot:
