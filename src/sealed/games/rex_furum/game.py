@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
@@ -44,6 +45,20 @@ def help_for(seats: Sequence[Seat], seat: Seat) -> str:
     protected, fired = others[0], others[1 % len(others)]
     example = f"bribe 4000 gamma protect {protected} pinkslip {fired} at beta"
     return HELP.format(example=example)
+
+
+@functools.lru_cache(maxsize=4096)
+def _prompt(
+    seats: tuple[Seat, ...], seat: Seat, round: int, rounds: int, wait: bool, minutes: int
+) -> Prompt:
+    """``seat``'s prompt of a round: a frozen value, so made once and shared (simulations
+    ask for every seat's at every round, and the help is a formatted sentence)."""
+    return Prompt(
+        f"round {round} of {rounds}",
+        help_for(seats, seat),
+        wait_for_deadline=wait,
+        minutes=minutes,
+    )
 
 
 class RexFurum(InPlaceGame[RexState, RoundOrders, RoundEmail]):
@@ -129,15 +144,8 @@ class RexFurum(InPlaceGame[RexState, RoundOrders, RoundEmail]):
         if state.over:
             return {}
         settings = state.settings
-        return {
-            seat: Prompt(
-                f"round {state.round} of {settings.rounds}",
-                help_for(state.seats, seat),
-                wait_for_deadline=not settings.close_early,
-                minutes=settings.round_minutes,
-            )
-            for seat in state.seats
-        }
+        key = (state.round, settings.rounds, not settings.close_early, settings.round_minutes)
+        return {seat: _prompt(state.seats, seat, *key) for seat in state.seats}
 
     def parse(self, state: RexState, seat: Seat, text: str) -> RoundOrders:
         orders = parse_orders(text, state.seats, legacy_amounts=state.settings.version < 3)
