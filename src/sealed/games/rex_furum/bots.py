@@ -55,15 +55,17 @@ from sealed.games.rex_furum.views import RoundEmail
 
 def desk_of(view: RoundEmail) -> Desk:
     """The sealing desk a view allows (the same one the engine checks against)."""
+    # Every bot reads one at every decision: lists over generators, no keywords.
+    offers = view.open_offers
     return Desk(
-        me=view.name,
-        seats=view.players,
-        money=view.net_worth,
-        companies=frozenset(BY_NAME[c] for c, hired in view.employment.items() if hired),
-        totals={BY_NAME[c]: n for c, n in view.employee_totals.items()},
-        round=view.round,
-        committed=sum(o.amount for o in view.open_offers),
-        version=view.rules_version,
+        view.name,
+        view.players,
+        view.net_worth,
+        frozenset([BY_NAME[c] for c, hired in view.employment.items() if hired]),
+        {BY_NAME[c]: n for c, n in view.employee_totals.items()},
+        view.round,
+        sum([o.amount for o in offers]) if offers else 0,
+        view.rules_version,
     )
 
 
