@@ -13,7 +13,7 @@ from functools import lru_cache
 
 from sealed.core.chance import Chance
 from sealed.core.events import Event
-from sealed.games.crusoe import rulers, trade
+from sealed.games.crusoe import classwar, rulers, trade
 from sealed.games.crusoe.modules import diamonds, roles
 from sealed.games.crusoe.orders import Order
 from sealed.games.crusoe.state import (
@@ -188,6 +188,7 @@ def on_eat(state: CrusoeState, orders: Mapping[str, Order], chance: Chance, even
         from sealed.games.crusoe.socialist_market import preserve_vault  # it imports this module
 
         preserve_vault(state, chance, events)
+    classwar.reassign_classes(state, events)  # Class Warfare: "social class is reassigned"
     if state.settings.shares_goods_of_the_dead and state.living():
         state.estates = [s for s in dead if any(state.players[s].goods.values())]
     else:
@@ -324,8 +325,19 @@ def on_estate(
     does so; otherwise they are shared out one unit at a time in turn order.
     """
     dead = state.estates.pop(0)
-    ballots = [o.name if o.word == "give" else "" for o in orders.values()]
-    heir = next((s for s in set(ballots) if s and ballots.count(s) * 2 > len(ballots)), None)
+    # one vote each; in Class Warfare Capitalism a vote per Diamond held (a Dictator decides)
+    weighed = rulers.ruler(state) is None
+    weights = {voter: classwar.votes(state, voter) if weighed else 1 for voter in orders}
+    cast = sum(weights.values())
+    ballots = {voter: o.name if o.word == "give" else "" for voter, o in orders.items()}
+    heir = next(
+        (
+            s
+            for s in sorted(set(ballots.values()))
+            if s and sum(weights[v] for v, b in ballots.items() if b == s) * 2 > cast
+        ),
+        None,
+    )
     living = [s for s in state.order if state.players[s].alive] or state.living()
     receivers = [heir] if heir else living
     shares = share_out(state, dead, receivers)

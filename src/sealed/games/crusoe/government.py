@@ -25,7 +25,7 @@ from collections.abc import Mapping
 
 from sealed.core.chance import Chance
 from sealed.core.events import Event
-from sealed.games.crusoe import rulers
+from sealed.games.crusoe import classwar, rulers
 from sealed.games.crusoe.cycle import deal_turn_order
 from sealed.games.crusoe.orders import Order, format_order
 from sealed.games.crusoe.state import FREQUENCIES, CrusoeState
@@ -101,13 +101,16 @@ def count_ballot(
     all. ``motion`` names what was voted on (the proposal, the plan). The policy's ballot and
     the socialist plan's are counted alike."""
     ayes = [s for s in state.living() if s in orders and orders[s].word == "yes"]
-    carried = len(ayes) * 2 > len(orders)
+    # Class Warfare Capitalism: a vote per Diamond held (classwar.votes); elsewhere one each
+    yes = sum(classwar.votes(state, s) for s in ayes)
+    cast = sum(classwar.votes(state, s) for s in orders)
+    carried = yes * 2 > cast
     if events is not None:
         events.append(
             Event(
                 "ballot",
-                f"The {motion} is {'carried' if carried else 'defeated'}, {len(ayes)} votes to "
-                f"{len(orders) - len(ayes)} (yes: {', '.join(ayes) or 'none'}).",
+                f"The {motion} is {'carried' if carried else 'defeated'}, {yes} votes to "
+                f"{cast - yes} (yes: {', '.join(ayes) or 'none'}).",
                 data={"yes": ayes, "carried": carried},
             )
         )

@@ -29,7 +29,7 @@ from dataclasses import dataclass
 
 from sealed.core.chance import Chance
 from sealed.core.events import Event
-from sealed.games.crusoe import statecap
+from sealed.games.crusoe import classwar, statecap
 from sealed.games.crusoe.auction import (
     Bids,
     Count,
@@ -136,6 +136,7 @@ def commodity_phase(state: CrusoeState, chance: Chance, events: Events) -> None:
     if following < len(ELASTICITY):
         state.good = ELASTICITY[following]
         return
+    classwar.take_shares(state, events)  # Class Warfare: the CEOs' shares of the sales
     # Welfare Capitalism's variation: the government sets the minimum wage first (wage_vote.py)
     variation = state.settings.minimum_wage == "government"
     state.good, state.phase = None, "wage" if variation else "taxes"
@@ -180,6 +181,7 @@ def _settle_commodity(state: CrusoeState, good: str, events: Events) -> None:
     price = commodity_price(money, units)
     for seat, n in contributed.items():
         state.players[seat].money += n * price
+        classwar.record_sale(state, seat, good, n * price)
     state.pile[good] = state.pile.get(good, 0) + units
     printed = price * units - (0 if opening else money)
     state.funds[good] = 0  # spent on the sellers; the wholesale pay-in refills it
@@ -229,6 +231,7 @@ def taxes_phase(state: CrusoeState, chance: Chance, events: Events) -> None:
         for s in seats
     }
     burden = {s: state.policy["burden"].get(state.players[s].path or "", 0) for s in seats}
+    burden = {s: classwar.tax_burden(state, s, b) for s, b in burden.items()}  # by class
     money = {s: state.players[s].money for s in seats}
     wage, relief = None, {}
     if state.settings.scenario == "welfare-capitalism":

@@ -198,9 +198,11 @@ def on_elect(
     """The most votes elect; a tie is settled by a roll among the tied (ruling 52). Every
     living player votes for a President; the winners of a battle for a deposed ruler's
     successor."""
+    from sealed.games.crusoe import classwar  # it imports state.py, which imports this
+
     tally: dict[str, int] = {}
-    for seat in candidates(state):
-        tally[seat] = sum(1 for o in orders.values() if o.name == seat)
+    for seat in candidates(state):  # Class Warfare Capitalism: a vote per Diamond held
+        tally[seat] = sum(classwar.votes(state, v) for v, o in orders.items() if o.name == seat)
     best = max(tally.values(), default=0)
     tied = [s for s, n in tally.items() if n == best]
     how = "elected"

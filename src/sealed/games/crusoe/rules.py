@@ -16,6 +16,7 @@ from collections.abc import Callable, Mapping, Sequence
 from sealed.core.chance import Chance
 from sealed.core.events import Event
 from sealed.games.crusoe import (
+    classwar,
     cycle,
     government,
     market,
@@ -54,6 +55,7 @@ def new_state(
     if victory_play.begin(state, chance):  # the conditions come before any random quality
         return state
     rulers.begin(state, chance, None)  # a Dictator, "randomly selected before the game begins"
+    classwar.begin(state, chance, None)  # Class Warfare: the first classes, drawn at random
     roles.begin(state, chance, None)  # the tack-on modules' roles (vegetarians, ...)
     cycle.start_cycle(state, chance, None)
     run(state, chance, None)

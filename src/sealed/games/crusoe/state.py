@@ -118,6 +118,7 @@ BUILT_SCENARIOS = (
     "traditional",
     "national-capitalism",
     "welfare-capitalism",
+    "class-warfare-capitalism",
     "state-capitalism",
     "market-socialism",
     "governmental-socialism",
@@ -506,6 +507,9 @@ class CrusoeState:
     candidates: list[str] = field(default_factory=list)  # who campaigns for President
     elected: int = 0  # the cycle of the last President's election
     conditions: dict[str, str] = field(default_factory=dict)  # variant victory, per seat
+    classes: dict[str, str] = field(default_factory=dict)  # Class Warfare: class per seat
+    ceos: list[tuple[str, tuple[str, ...]]] = field(default_factory=list)  # the CEOs in line
+    sales: dict[str, dict[str, int]] = field(default_factory=dict)  # commodity sales, per seat
 
     def copy(self) -> CrusoeState:
         clone = copy.copy(self)
@@ -536,6 +540,9 @@ class CrusoeState:
         clone.electors = list(self.electors)
         clone.candidates = list(self.candidates)
         clone.conditions = dict(self.conditions)
+        clone.classes = dict(self.classes)
+        clone.ceos = list(self.ceos)
+        clone.sales = {s: dict(v) for s, v in self.sales.items()}
         return clone
 
     def money(self) -> int:
@@ -604,6 +611,9 @@ STATE_KEYS = (
     "done",
     "wage",
     "wage_motion",
+    "classes",
+    "ceos",
+    "sales",
     "players",
     "map",
 )
@@ -621,6 +631,9 @@ OPTIONAL_KEYS = (
     "done",
     "wage",
     "wage_motion",
+    "classes",
+    "ceos",
+    "sales",
 )
 """State keys a setup file may leave out (added after version 1's first records)."""
 PLAN_KEYS = ("plan", "plan_motion", "vault", "bought", "done")
@@ -732,6 +745,9 @@ def state_to_json(state: CrusoeState) -> JsonDict:
         "candidates": list(state.candidates),
         "elected": state.elected,
         "conditions": dict(state.conditions),
+        "classes": dict(state.classes),
+        "ceos": [{"seat": ceo, "goods": list(goods)} for ceo, goods in state.ceos],
+        "sales": {s: dict(v) for s, v in state.sales.items()},
         "players": {seat: _player_to_json(p) for seat, p in state.players.items()},
         "map": board_to_json(state.board),
     }
@@ -829,7 +845,41 @@ def state_from_json(
     state.conditions = {
         s: setup.text(v, ("conditions", s), CONDITIONS) for s, v in conditions.items()
     }
+    _classes_from_json(state, data, seats)
     return state
+
+
+CLASS_NAMES = ("capitalist", "middle", "working")
+"""Class Warfare Capitalism's classes (classwar.py)."""
+
+
+def _classes_from_json(state: CrusoeState, data: Mapping[str, Any], seats: Sequence[str]) -> None:
+    """Class Warfare Capitalism: each seat's class, the CEOs in line with their industries,
+    and this cycle's commodity sales per seat (all optional)."""
+    classes = setup.mapping(data.get("classes") or {}, ("classes",), seats)
+    state.classes = {
+        str(s): setup.text(v, ("classes", str(s)), CLASS_NAMES) for s, v in classes.items()
+    }
+    ceos = []
+    for i, raw in enumerate(setup.sequence(data.get("ceos") or [], ("ceos",))):
+        where = ("ceos", str(i))
+        row = setup.mapping(raw, where, ("seat", "goods"), required=("seat", "goods"))
+        goods = setup.sequence(row["goods"], (*where, "goods"))
+        ceos.append(
+            (
+                _seat(row["seat"], (*where, "seat"), seats),
+                tuple(setup.text(g, (*where, "goods", str(j)), GOODS) for j, g in enumerate(goods)),
+            )
+        )
+    state.ceos = ceos
+    sales = setup.mapping(data.get("sales") or {}, ("sales",), seats)
+    state.sales = {
+        str(s): {
+            str(g): setup.integer(n, ("sales", str(s), str(g)), 0, 10**7)
+            for g, n in setup.mapping(v, ("sales", str(s)), GOODS).items()
+        }
+        for s, v in sales.items()
+    }
 
 
 PRICE_KEYS = ("units", "money", "commodity", "wholesale", "pay_in")

@@ -89,6 +89,8 @@ class CrusoeView:
     candidates: tuple[str, ...] = ()  # a Representative Democracy: who campaigns
     ruler_title: str = ""  # Dictator or President
     conditions: dict[str, str] = field(default_factory=dict)  # victory conditions it may know
+    classes: dict[str, str] = field(default_factory=dict)  # Class Warfare: every seat's class
+    ceos: list[tuple[str, tuple[str, ...]]] = field(default_factory=list)  # CEOs and industries
 
 
 def build_view(state: CrusoeState, seat: str) -> CrusoeView:
@@ -153,6 +155,8 @@ def build_view(state: CrusoeState, seat: str) -> CrusoeView:
         candidates=tuple(state.candidates),
         ruler_title=rulers.title(state) if state.ruler else "",
         conditions=victory_play.visible(state, seat),
+        classes=dict(state.classes),  # public: the draw and the reassignments are in the open
+        ceos=list(state.ceos),
     )
 
 
@@ -194,6 +198,10 @@ def render(view: CrusoeView) -> str:
     ]
     if view.ruler:
         lines.append(f"The {view.ruler_title}: {view.ruler}")
+    if view.classes:  # Class Warfare Capitalism
+        lines.append("Classes: " + ", ".join(f"{s} {k}" for s, k in view.classes.items()))
+        for ceo, goods in view.ceos:
+            lines.append(f"CEO {ceo}: {', '.join(goods) or 'no industries'}")
     for seat, condition in view.conditions.items():
         lines.append(f"Victory condition of {seat}: {condition}")
     if view.candidates:

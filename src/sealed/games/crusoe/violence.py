@@ -14,7 +14,7 @@ from collections.abc import Mapping
 
 from sealed.core.chance import Chance
 from sealed.core.events import Event
-from sealed.games.crusoe import rulers
+from sealed.games.crusoe import classwar, rulers
 from sealed.games.crusoe.modules import roles
 from sealed.games.crusoe.orders import Order, format_order
 from sealed.games.crusoe.state import FOODS, GOODS, Battle, CrusoeState, Player
@@ -43,6 +43,7 @@ def government_phase(state: CrusoeState, chance: Chance, events: Events) -> None
         if may_invoke(state.players[s])
         or rulers.rules_free(state, s)
         or roles.free_violence(state, s)  # Early Feudalism's Warlord
+        or (classwar.playing(state) and state.players[s].alive)  # "Any player may call"
     )
     if not able:
         state.phase = "consume"
@@ -55,13 +56,16 @@ def on_invoke(
 ) -> None:
     """The first in turn order who invokes pays one Leisure (free when Indigent)."""
     invoker = next((s for s in state.order if s in orders and orders[s].word == "invoke"), None)
+    called = invoker is not None and classwar.playing(state)
+    if called:
+        invoker = _call(state, orders, events)  # Class Warfare Capitalism: the call (ruling 78)
     if invoker is None:
         state.phase = "consume"
         return
     player = state.players[invoker]
     free = rulers.rules_free(state, invoker)
     warlord = roles.free_violence(state, invoker) and not free
-    paid = player.leisure > 0 and not free and not warlord
+    paid = player.leisure > 0 and not free and not warlord and not called
     if paid:
         player.leisure -= 1
     state.invoker = invoker
@@ -70,6 +74,8 @@ def on_invoke(
     state.speakers = [s for s in state.speakers if state.players[s].alive]
     if events is not None:
         how = "paying one Leisure" if paid else "free, being Indigent"
+        if called:
+            how = "by the call"
         if free:
             how = f"free, being the {rulers.title(state)}"
         if warlord:
@@ -82,6 +88,22 @@ def on_invoke(
             )
         )
     _next_speaker(state)
+
+
+def _call(state: CrusoeState, orders: Mapping[str, Order], events: Events) -> str | None:
+    """Class Warfare Capitalism's call for government (classwar.settle_call): a caller who
+    invokes free (a ruler, the Warlord) invokes alone, the first in turn order; otherwise the
+    callers' Diamonds and Leisure must reach the target. Returns the invoker, if any."""
+    callers = [s for s in state.order if s in orders and orders[s].word == "invoke"]
+    free = [s for s in callers if rulers.rules_free(state, s) or roles.free_violence(state, s)]
+    if free:
+        return free[0]
+    call = classwar.settle_call(state, callers)
+    for seat, n in call.leisure.items():
+        state.players[seat].leisure -= n
+    if events is not None:
+        events.append(classwar.call_event(call))
+    return call.invoker
 
 
 def _next_speaker(state: CrusoeState) -> None:
@@ -196,7 +218,8 @@ def _fight_all(state: CrusoeState, chance: Chance, events: Events) -> None:
 
 def _fight(state: CrusoeState, number: int, battle: Battle, chance: Chance, events: Events) -> None:
     members = battle.members
-    counts = [rulers.battle_dice(state, s) for s in members]  # a ruler may roll several
+    # a ruler may roll several; in Class Warfare a die per Diamond
+    counts = [classwar.battle_dice(state, s, rulers.battle_dice(state, s)) for s in members]
     # The label names whose die is whose, in the order a table types them.
     label = f"cycle {state.cycle}: battle {number + 1}, one die each for {', '.join(members)}"
     if any(n > 1 for n in counts):
