@@ -22,8 +22,9 @@ from sealed.games.war_slayer.orders import (
     parse_order,
 )
 from sealed.games.war_slayer.state import (
-    Phase,
-    Row,
+    DECIDE,
+    DOSSIER,
+    OVER,
     Settings,
     WarSlayerState,
     state_from_json,
@@ -82,19 +83,19 @@ class WarSlayer(InPlaceGame[WarSlayerState, WarSlayerOrder, WarSlayerView]):
 
     def prompts(self, state: WarSlayerState) -> Mapping[Seat, Prompt]:
         phase = state.phase
-        if phase is Phase.DECIDE:
+        if phase is DECIDE:
             assert state.decider is not None
             return {state.seats[state.decider]: decide_prompt(state.mission, state.operation)}
-        if phase is Phase.OVER:
+        if phase is OVER:
             return {}
         first, second = state.seats
         return {first: placement_prompt(state, 0), second: placement_prompt(state, 1)}
 
     def prompted(self, state: WarSlayerState) -> tuple[Seat, ...]:
-        if state.phase is Phase.DECIDE:
+        if state.phase is DECIDE:
             assert state.decider is not None
             return (state.seats[state.decider],)
-        return () if state.phase is Phase.OVER else state.seats
+        return () if state.phase is OVER else state.seats
 
     def parse(self, state: WarSlayerState, seat: Seat, text: str) -> WarSlayerOrder:
         order = parse_order(text, state.hand(state.seats.index(seat)))
@@ -118,7 +119,7 @@ class WarSlayer(InPlaceGame[WarSlayerState, WarSlayerOrder, WarSlayerView]):
         events: list[Event] | None,
     ) -> None:
         """The one rules path of ``resolve`` (narrating) and ``advance`` (``events`` None)."""
-        if state.phase is Phase.DECIDE:
+        if state.phase is DECIDE:
             assert state.decider is not None
             order = orders[state.seats[state.decider]]
             assert isinstance(order, Decide)
@@ -143,7 +144,7 @@ class WarSlayer(InPlaceGame[WarSlayerState, WarSlayerOrder, WarSlayerView]):
         return WarSlayerEncoding(Settings.from_options(options).mission_limit)
 
     def result(self, state: WarSlayerState) -> Result | None:
-        if state.phase is not Phase.OVER:
+        if state.phase is not OVER:
             return None  # the common case first: every simulated step asks
         return Result.highest(self.scores(state), rules.END_REASONS[state.end or "vip"])
 
@@ -171,7 +172,7 @@ class WarSlayer(InPlaceGame[WarSlayerState, WarSlayerOrder, WarSlayerView]):
 
     def action_label(self, order: WarSlayerOrder) -> str:
         if isinstance(order, Place):
-            return "dossier" if order.row is Row.DOSSIER else "theater"
+            return "dossier" if order.row is DOSSIER else "theater"
         return "withdraw" if order.withdraw else "continue"
 
 

@@ -21,9 +21,14 @@ from sealed.core.events import EVERYONE, Event
 from sealed.games.war_slayer.orders import Decide, Place, WarSlayerOrder, format_order
 from sealed.games.war_slayer.state import (
     BY_CODE,
+    DECIDE,
     DECK,
+    DOSSIER,
+    OVER,
+    PLACE_FIRST,
+    PLACE_SECOND,
+    THEATER,
     Card,
-    Phase,
     Row,
     Settings,
     Side,
@@ -48,7 +53,7 @@ def takers(recipient: Recipient) -> Takers:
     slot up costs a fraction of calling the rule for it, and there are only
     a dozen ways a mission can end, so each table is made once, at import.
     """
-    slots = [(Row.DOSSIER, pos) for pos in range(3)] + [(Row.THEATER, pos) for pos in range(3)]
+    slots = [(DOSSIER, pos) for pos in range(3)] + [(THEATER, pos) for pos in range(3)]
     first, second = (tuple(recipient(owner, row, pos) for row, pos in slots) for owner in (0, 1))
     return first, second
 
@@ -87,7 +92,7 @@ def deal(seats: tuple[str, str], settings: Settings, chance: Chance) -> WarSlaye
 
 def check_order(state: WarSlayerState, index: int, order: WarSlayerOrder) -> None:
     """Raise :class:`IllegalOrderError` naming the rule if ``order`` is not allowed now."""
-    if state.phase is Phase.DECIDE:
+    if state.phase is DECIDE:
         if not isinstance(order, Decide):
             raise IllegalOrderError(
                 f"illegal order {format_order(order)!r} in mission {state.mission}: you lost "
@@ -129,9 +134,9 @@ def _check_cards(state: WarSlayerState, index: int, order: Place) -> None:
 
 
 def _check_row(state: WarSlayerState, index: int, order: Place) -> None:
-    if state.phase is not Phase.PLACE_SECOND:
+    if state.phase is not PLACE_SECOND:
         return
-    filled = Row.DOSSIER if state.sides[index].dossier else Row.THEATER
+    filled = DOSSIER if state.sides[index].dossier else THEATER
     if order.row is filled:
         raise IllegalOrderError(
             f"illegal order {format_order(order)!r}: your first three cards went to the "
@@ -143,12 +148,12 @@ def _check_row(state: WarSlayerState, index: int, order: Place) -> None:
 
 def default_order(state: WarSlayerState, index: int) -> WarSlayerOrder:
     """The documented default: theater first (the remaining row second), as drawn; continue."""
-    if state.phase is Phase.DECIDE:
+    if state.phase is DECIDE:
         return Decide(withdraw=False)
     hand = state.hand(index)
-    row = Row.THEATER
-    if state.phase is Phase.PLACE_SECOND and state.sides[index].theater:
-        row = Row.DOSSIER
+    row = THEATER
+    if state.phase is PLACE_SECOND and state.sides[index].theater:
+        row = DOSSIER
     return Place(row, (hand[0], hand[1], hand[2]))
 
 
@@ -157,14 +162,14 @@ def default_order(state: WarSlayerState, index: int) -> WarSlayerOrder:
 DECISIONS = (Decide(withdraw=False), Decide(withdraw=True))
 
 
-BOTH_ROWS = (Row.DOSSIER, Row.THEATER)
-THEATER_ONLY = (Row.THEATER,)
-DOSSIER_ONLY = (Row.DOSSIER,)
+BOTH_ROWS = (DOSSIER, THEATER)
+THEATER_ONLY = (THEATER,)
+DOSSIER_ONLY = (DOSSIER,)
 
 
 def open_rows(state: WarSlayerState, index: int) -> tuple[Row, ...]:
     """The rows ``index`` may fill now: either at the first placement, the other at the second."""
-    if state.phase is Phase.PLACE_FIRST:
+    if state.phase is PLACE_FIRST:
         return BOTH_ROWS
     return THEATER_ONLY if state.sides[index].dossier else DOSSIER_ONLY
 
@@ -173,14 +178,14 @@ def legal_orders(state: WarSlayerState, index: int) -> Sequence[WarSlayerOrder]:
     """Every order ``index`` may seal now: each open row times each operation order of the
     three drawn cards (12 or 6), or continue/withdraw; none when it is not asked."""
     phase = state.phase
-    if phase is Phase.PLACE_FIRST:
+    if phase is PLACE_FIRST:
         hq = state.sides[index].hq
         return Placements((hq[0], hq[1], hq[2]), BOTH_ROWS)
-    if phase is Phase.PLACE_SECOND:
+    if phase is PLACE_SECOND:
         side = state.sides[index]
         hq = side.hq
         return Placements((hq[0], hq[1], hq[2]), THEATER_ONLY if side.dossier else DOSSIER_ONLY)
-    if phase is Phase.DECIDE:
+    if phase is DECIDE:
         return DECISIONS if state.decider == index else ()
     return ()
 
@@ -244,9 +249,9 @@ class Placements(Sequence[Place]):
 
 def count_legal_orders(state: WarSlayerState, index: int) -> int:
     """``len(legal_orders(state, index))`` without building the orders."""
-    if state.phase is Phase.DECIDE:
+    if state.phase is DECIDE:
         return 2 if state.decider == index else 0
-    if state.phase is Phase.OVER:
+    if state.phase is OVER:
         return 0
     return 6 * len(open_rows(state, index))
 
@@ -260,7 +265,7 @@ def place(state: WarSlayerState, orders: tuple[Place, Place], events: Events) ->
     """Both players put their drawn cards face down, then (second row) the mission begins."""
     for side, order in zip(state.sides, orders, strict=True):
         del side.hq[:3]
-        if order.row is Row.DOSSIER:
+        if order.row is DOSSIER:
             side.dossier = list(order.cards)
         else:
             side.theater = list(order.cards)
@@ -275,8 +280,8 @@ def place(state: WarSlayerState, orders: tuple[Place, Place], events: Events) ->
                     {"seat": seat, "row": order.row.value},
                 )
             )
-    if state.phase is Phase.PLACE_FIRST:
-        state.phase = Phase.PLACE_SECOND
+    if state.phase is PLACE_FIRST:
+        state.phase = PLACE_SECOND
     else:
         run_operations(state, events)
 
@@ -308,7 +313,7 @@ def run_operations(state: WarSlayerState, events: Events) -> None:
         _take_information(state, winner, position, events)
         if state.operation < 3:
             # Ruling "last operation": after the third operation there is nothing to back out of.
-            state.phase = Phase.DECIDE
+            state.phase = DECIDE
             state.decider = 1 - winner
             return
     finish_mission(state, HOME, events)
@@ -391,9 +396,9 @@ def defection_recipient(traitor: int, position: int) -> Recipient:
     rival = 1 - traitor
 
     def recipient(owner: int, row: Row, pos: int) -> int:
-        if owner == traitor and (row is Row.DOSSIER or pos == position):
+        if owner == traitor and (row is DOSSIER or pos == position):
             return rival
-        if row is Row.THEATER and pos <= position:
+        if row is THEATER and pos <= position:
             return traitor
         return owner
 
@@ -423,7 +428,7 @@ def double_defection_recipient(position: int) -> Recipient:
     """Ruling "two Double Agents": each dossier and each agent go to the other player."""
 
     def recipient(owner: int, row: Row, pos: int) -> int:
-        if row is Row.DOSSIER or pos == position:
+        if row is DOSSIER or pos == position:
             return 1 - owner
         return owner
 
@@ -465,7 +470,7 @@ def back_out_recipient(winner: int, done: int) -> Recipient:
     """
 
     def recipient(owner: int, row: Row, pos: int) -> int:
-        return winner if row is Row.THEATER and pos < done else owner
+        return winner if row is THEATER and pos < done else owner
 
     return recipient
 
@@ -525,7 +530,7 @@ def finish_mission(state: WarSlayerState, table: Takers, events: Events) -> None
         side.dossier, side.theater, side.claimed = [], [], []
     state.operation = 0
     state.decider = None
-    state.phase = Phase.PLACE_FIRST
+    state.phase = PLACE_FIRST
     if events is not None:
         counts = ", ".join(
             f"{seat} {len(s.hq)}" for seat, s in zip(state.seats, sides, strict=True)
@@ -549,7 +554,7 @@ def _next_mission(state: WarSlayerState, events: Events) -> None:
     if end is None:
         state.mission += 1
         return
-    state.phase = Phase.OVER
+    state.phase = OVER
     state.end = end
     if events is not None:
         events.append(

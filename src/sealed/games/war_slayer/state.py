@@ -11,7 +11,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 from sealed.core import setup as read
 from sealed.core.game import Options
@@ -101,6 +101,18 @@ class Phase(enum.Enum):
     OVER = "over"
 
 
+# Python 3.11 reads an enum member written ``Phase.DECIDE`` through the enum
+# metaclass's __getattr__ hook, a tenth of a microsecond each time; the rules and
+# views compare phases and rows several times a step, so they use these names for
+# the same members.
+PLACE_FIRST: Final = Phase.PLACE_FIRST
+PLACE_SECOND: Final = Phase.PLACE_SECOND
+DECIDE: Final = Phase.DECIDE
+OVER: Final = Phase.OVER
+DOSSIER: Final = Row.DOSSIER
+THEATER: Final = Row.THEATER
+
+
 @dataclass(frozen=True, slots=True)
 class Settings:
     """The rule options a game runs with; :meth:`from_options` is the one place options are read."""
@@ -148,7 +160,7 @@ class Side:
         return side
 
     def row(self, row: Row) -> list[Card | None] | list[Card]:
-        return self.dossier if row is Row.DOSSIER else self.theater
+        return self.dossier if row is DOSSIER else self.theater
 
     def cards(self) -> list[Card]:
         """Every card this side holds."""
@@ -170,7 +182,7 @@ class WarSlayerState:
     dealer: int
     defeated: int
     mission: int = 1
-    phase: Phase = Phase.PLACE_FIRST
+    phase: Phase = PLACE_FIRST
     operation: int = 0
     decider: int | None = None
     vip_out: bool = False
@@ -194,11 +206,11 @@ class WarSlayerState:
         )
 
     def placing(self) -> bool:
-        return self.phase is Phase.PLACE_FIRST or self.phase is Phase.PLACE_SECOND
+        return self.phase is PLACE_FIRST or self.phase is PLACE_SECOND
 
     def hand(self, index: int) -> list[Card]:
         """The three cards ``index`` is placing now, or ``[]`` outside placement."""
-        if self.phase is Phase.PLACE_FIRST or self.phase is Phase.PLACE_SECOND:
+        if self.phase is PLACE_FIRST or self.phase is PLACE_SECOND:
             return self.sides[index].hq[:3]
         return []
 
@@ -364,9 +376,9 @@ def _seat(seats: tuple[str, str], value: object, key: str) -> int:
 
 # The rows each phase has placed: none before the first placement, one before the
 # second, both while operations run, none once the game is over.
-ROWS_PLACED = {Phase.PLACE_FIRST: 0, Phase.PLACE_SECOND: 1, Phase.DECIDE: 2, Phase.OVER: 0}
+ROWS_PLACED = {PLACE_FIRST: 0, PLACE_SECOND: 1, DECIDE: 2, OVER: 0}
 # The HQ cards a phase still has to draw: three for each placement to come.
-CARDS_TO_DRAW = {Phase.PLACE_FIRST: 6, Phase.PLACE_SECOND: 3, Phase.DECIDE: 0, Phase.OVER: 0}
+CARDS_TO_DRAW = {PLACE_FIRST: 6, PLACE_SECOND: 3, DECIDE: 0, OVER: 0}
 
 
 def check_playable(state: WarSlayerState) -> None:
@@ -378,7 +390,7 @@ def check_playable(state: WarSlayerState) -> None:
     mission, and information cards taken only at positions already flipped.
     """
     phase = state.phase
-    if phase is Phase.DECIDE:
+    if phase is DECIDE:
         if state.decider is None or not 1 <= state.operation <= 2:
             raise read.fail(("decider",), "phase 'decide' needs a decider and operation 1 or 2")
     else:
@@ -390,7 +402,7 @@ def check_playable(state: WarSlayerState) -> None:
                 f"operations run only while both rows are placed: phase {phase.value!r} "
                 "needs operation 0",
             )
-    if (phase is Phase.OVER) != (state.end is not None):
+    if (phase is OVER) != (state.end is not None):
         raise read.fail(("end",), "'end' names why the game ended: set in phase 'over' only")
     for seat, side in zip(state.seats, state.sides, strict=True):
         _check_side(state, seat, side)
@@ -418,7 +430,7 @@ def _check_side(state: WarSlayerState, seat: str, side: Side) -> None:
                 if state.operation
                 else f"position {pos + 1} is taken (null) before any operation",
             )
-    if side.claimed and phase is not Phase.DECIDE:
+    if side.claimed and phase is not DECIDE:
         raise read.fail(
             (*path, "claimed"),
             "information cards taken in a mission join the HQ when it ends: "

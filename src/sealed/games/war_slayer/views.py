@@ -15,12 +15,21 @@ from functools import lru_cache
 from typing import Any
 
 from sealed.core.game import Prompt
-from sealed.games.war_slayer.state import Card, Phase, Row, Side, WarSlayerState
+from sealed.games.war_slayer.state import (
+    DOSSIER,
+    OVER,
+    PLACE_FIRST,
+    PLACE_SECOND,
+    THEATER,
+    Card,
+    Row,
+    Side,
+    WarSlayerState,
+)
 
 HIDDEN = "??"
 TAKEN = "--"
 HIDDEN_ROW = (HIDDEN, HIDDEN, HIDDEN)
-PHASE_NAMES = {phase: phase.value for phase in Phase}  # Enum.value is a slow property
 
 # Views are snapshots of strings and tuples, built for every seat at every step of a
 # simulation: plain slotted dataclasses, built positionally, cost a quarter of frozen
@@ -67,49 +76,74 @@ def build_view(state: WarSlayerState, seat: str) -> WarSlayerView:
     if seats[me] != seat:
         raise ValueError(f"{seat!r} is not a seat of this game")
     phase = state.phase
-    placing = phase is Phase.PLACE_FIRST or phase is Phase.PLACE_SECOND
+    placing = phase is PLACE_FIRST or phase is PLACE_SECOND
     return WarSlayerView(
         seat,
         state.mission,
-        PHASE_NAMES[phase],
+        # Enum.value is a property and an enum's hash a Python call; _value_ (the
+        # documented sunder name of the same value) is a plain attribute.
+        phase._value_,
         state.operation,
         seats[state.dealer],
         seats[state.defeated],
         None if state.decider is None else seats[state.decider],
         _own(state.sides[me], placing),
         _opponent(state, 1 - me, placing),
-        phase is Phase.OVER,
+        phase is OVER,
     )
 
 
-# Rows are often empty: the checks before each comprehension save most of a view's cost.
+# Rows are often empty, and a placed row always holds three cards: testing for the
+# empty row first and reading the three slots by position save most of a view's cost.
 
 
 def _own(side: Side, placing: bool) -> OwnSide:
     hq, dossier, theater, claimed = side.hq, side.dossier, side.theater, side.claimed
-    hand = (hq[0].code, hq[1].code, hq[2].code) if placing else ()
     return OwnSide(
-        len(hq) - len(hand),
-        hand,
-        tuple([TAKEN if c is None else c.code for c in dossier]) if dossier else (),
-        tuple([c.code for c in theater]) if theater else (),
+        len(hq) - 3 if placing else len(hq),
+        (hq[0].code, hq[1].code, hq[2].code) if placing else (),
+        _dossier(dossier) if dossier else (),
+        (theater[0].code, theater[1].code, theater[2].code) if theater else (),
         tuple([c.code for c in claimed]) if claimed else (),
+    )
+
+
+def _dossier(row: list[Card | None]) -> tuple[str, ...]:
+    """One's own dossier: a taken information card shows as taken."""
+    a, b, c = row
+    return (
+        TAKEN if a is None else a.code,
+        TAKEN if b is None else b.code,
+        TAKEN if c is None else c.code,
     )
 
 
 def _opponent(state: WarSlayerState, index: int, placing: bool) -> OpponentSide:
     side = state.sides[index]
     dossier, theater, claimed = side.dossier, side.theater, side.claimed
-    exposed = state.operation
+    hidden: tuple[str, ...] = ()
+    if dossier:
+        a, b, c = dossier
+        hidden = (
+            TAKEN if a is None else HIDDEN,
+            TAKEN if b is None else HIDDEN,
+            TAKEN if c is None else HIDDEN,
+        )
     return OpponentSide(
         state.seats[index],
         len(side.hq) - 3 if placing else len(side.hq),
-        tuple([TAKEN if c is None else HIDDEN for c in dossier]) if dossier else (),
-        # Theater positions below ``operation`` are face up; a row is empty or holds three.
-        tuple([c.code for c in theater[:exposed]]) + HIDDEN_ROW[exposed:] if theater else (),
+        hidden,
+        # Theater positions below ``operation`` are face up.
+        _exposed(theater, state.operation) if theater else (),
         # Only cards taken from the viewer: the viewer placed them, so knows them.
         tuple([c.code for c in claimed]) if claimed else (),
     )
+
+
+def _exposed(theater: list[Card], exposed: int) -> tuple[str, ...]:
+    if exposed == 0:
+        return HIDDEN_ROW
+    return tuple([c.code for c in theater[:exposed]]) + HIDDEN_ROW[exposed:]
 
 
 # -- prompts -------------------------------------------------------------------
@@ -166,8 +200,8 @@ class PlacementPrompt(Prompt):
 def placement_prompt(state: WarSlayerState, index: int) -> Prompt:
     side = state.sides[index]
     second = None
-    if state.phase is Phase.PLACE_SECOND:
-        second = Row.THEATER if side.dossier else Row.DOSSIER
+    if state.phase is PLACE_SECOND:
+        second = THEATER if side.dossier else DOSSIER
     return PlacementPrompt(state.mission, side.hq[:3], second)
 
 
