@@ -12,11 +12,12 @@ Nothing else about another player is ever copied in: employment stays private.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from typing import Any
 
 from sealed.core.game import JsonDict, Seat
-from sealed.games.rex_furum.state import COMPANIES, NAMES, RexState, dollars
+from sealed.games.rex_furum.state import COMPANIES, NAMES, Company, RexState, dollars
 
 # Views are built for every seat at every step of a simulation: plain slotted dataclasses
 # cost a fifth of frozen ones to build. A view is a new value each time and holds nothing
@@ -95,7 +96,7 @@ def build_view(state: RexState, seat: Seat) -> RoundEmail:
         net_worth=me.money,
         earnings_last_round=me.earnings,
         salary=me.salary,
-        employment={name: c in companies for c, name in zip(COMPANIES, NAMES, strict=True)},
+        employment=dict(_employment(companies)),
         employee_totals=dict(zip(NAMES, state.totals().values(), strict=True)),
         round_minutes=state.settings.round_minutes,
         players=state.seats,
@@ -109,6 +110,13 @@ def build_view(state: RexState, seat: Seat) -> RoundEmail:
         open_offers=offers,
         rules_version=version,
     )
+
+
+@functools.lru_cache(maxsize=256)
+def _employment(companies: frozenset[Company]) -> tuple[tuple[str, bool], ...]:
+    """The email's employment table for a set of employers: the same few sets recur at
+    every round of every game, so the pairs are made once; each view gets its own dict."""
+    return tuple((name, c in companies) for c, name in zip(COMPANIES, NAMES, strict=True))
 
 
 def _copy(data: Any) -> JsonDict:
