@@ -7,17 +7,13 @@ import random
 
 from sealed.core.game import Prompt
 from sealed.games.war_slayer.orders import Decide, Place, WarSlayerOrder
+from sealed.games.war_slayer.rules import BOTH_ROWS, DECISIONS, DOSSIER_ONLY, THEATER_ONLY
 from sealed.games.war_slayer.state import BY_CODE, Card, Row
 from sealed.games.war_slayer.views import WarSlayerView
 
 
 def _hand(view: WarSlayerView) -> list[Card]:
     return [BY_CODE[code] for code in view.you.hand]
-
-
-BOTH_ROWS = (Row.DOSSIER, Row.THEATER)
-THEATER_ONLY = (Row.THEATER,)
-DOSSIER_ONLY = (Row.DOSSIER,)
 
 
 def _open_rows(view: WarSlayerView) -> tuple[Row, ...]:
@@ -30,14 +26,22 @@ def _open_rows(view: WarSlayerView) -> tuple[Row, ...]:
 
 
 class RandomBot:
-    """Any legal order, uniformly: a row, an ordering; continue or withdraw."""
+    """Any legal order, uniformly: a row, an ordering; continue or withdraw.
+
+    Its draws (one ``random()`` for a decision; a shuffle of the hand, then a
+    choice of the open rows, for a placement) are those of its first version:
+    the differential test's seeded games depend on them.
+    """
 
     def choose(self, view: WarSlayerView, prompt: Prompt, rng: random.Random) -> WarSlayerOrder:
         if view.phase == "decide":
-            return Decide(withdraw=rng.random() < 0.5)
-        cards = _hand(view)
+            return DECISIONS[rng.random() < 0.5]  # (continue, withdraw)
+        you = view.you
+        a, b, c = you.hand
+        cards = [BY_CODE[a], BY_CODE[b], BY_CODE[c]]
         rng.shuffle(cards)
-        return Place(rng.choice(_open_rows(view)), (cards[0], cards[1], cards[2]))
+        rows = THEATER_ONLY if you.dossier else DOSSIER_ONLY if you.theater else BOTH_ROWS
+        return Place(rng.choice(rows), (cards[0], cards[1], cards[2]))
 
 
 def _guard_value(card: Card) -> int:

@@ -175,5 +175,15 @@ class WarSlayer(InPlaceGame[WarSlayerState, WarSlayerOrder, WarSlayerView]):
             return "dossier" if order.row is DOSSIER else "theater"
         return "withdraw" if order.withdraw else "continue"
 
+    def action_labels(self, order: WarSlayerOrder) -> Sequence[str]:
+        # Asked for every simulated order: the four answers are made once.
+        if isinstance(order, Place):
+            return DOSSIER_LABEL if order.row is DOSSIER else THEATER_LABEL
+        return WITHDRAW_LABEL if order.withdraw else CONTINUE_LABEL
+
+
+DOSSIER_LABEL, THEATER_LABEL = ("dossier",), ("theater",)
+CONTINUE_LABEL, WITHDRAW_LABEL = ("continue",), ("withdraw",)
+
 
 GAME = WarSlayer()
