@@ -200,7 +200,13 @@ class SeededChance(Chance):
         if sides < 1 or count < 0:
             return super().dice(label, count, sides)
         bits = self._generator().getrandbits
-        value = [below(bits, sides) + 1 for _ in range(count)]
+        value = []
+        k = sides.bit_length()
+        for _ in range(count):  # below(bits, sides), inline: a roll is most of an outcome's draws
+            face = bits(k)
+            while face >= sides:
+                face = bits(k)
+            value.append(face + 1)
         self.log.append(ChanceEntry(label, value))
         return value
 
