@@ -14,6 +14,8 @@ One word starts every order; the decision open now says which are due::
     fight ben / join ben     start a fight against ben (1 Leisure) / join ben's side
     spear / keep             discard a Spear for +1 in the battle, or keep it
     kill / spare / fine all / fine water 1 fish 2     the winners' verdict on the losers
+    cripple 9 / cripple 9 ben    Crippling (punishments=crippling): a row of the Disabilities
+                             table (not 6, 7, 8) inflicted on every loser, or on ben only
     split / give ben         a dead player's goods: shared among the living, or all to ben
     draft apple              Tribal Communism: take one good of the central pile
     offer ben water 1 for apple 2    Market: propose a one-on-one barter (for nothing: a gift)
@@ -45,6 +47,18 @@ One word starts every order; the decision open now says which are due::
     elect ben                the new Dictator (the winners of a battle he lost) or President
     campaign / pass          Representative Democracy: stand for President (1 Leisure)
     victory cutthroat        Variant Victory Conditions: altruistic, self-interested, cutthroat
+    box if cycle == 2: 7     Bureaucracy: the first player decides what the flow chart cannot,
+                             by the box it is extended with (a box of the chart's language)
+    amend tax_burden replace 2: if cycle == 1: 8    Bureaucracy: the first player's amendment
+                             to one box (replace N: BOX, insert N: BOX, delete N), or pass
+    rent all 2 ant forbid ant@ben 5    Landlords: this cycle's Lease on each path you own (all:
+                             every path; PATH@SEAT: one player, not under Fair Housing); N
+                             dollars (money) or productions (barter); forbid, or not named:
+                             no Lease (rent none: every path forbidden)
+    assign ana ant ben spider    Paternalistic Economy: the government's path for every player
+                             (then yes / no under an Athenian Democracy), or pass
+    donate cb 1 spear 1      The Church: the goods and markers (leisure, cb, military, top40)
+                             given just before the trade phase (donate nothing: none due)
     water 1@31 2@17          Monetary Markets, wholesale: the sealed list of how many units of
                              the good you would buy at which prices (water none: no bid);
                              bid water 1@31 2@17 reads the same
@@ -91,6 +105,7 @@ ORDER_WORDS = (
     "kill",
     "spare",
     "fine",
+    "cripple",
     "split",
     "give",
     "draft",
@@ -115,6 +130,11 @@ ORDER_WORDS = (
     "elect",
     "campaign",
     "victory",
+    "box",
+    "amend",
+    "donate",
+    "rent",
+    "assign",
 )
 WORDS = (*ORDER_WORDS, *(g for g in GOODS if g != "spear"))  # a wholesale list starts with its good
 
@@ -173,10 +193,12 @@ def format_order(order: Order) -> str:
     if order.word == "divide":
         parts = [f"{seat} {_goods_text(goods) or 'nothing'}" for seat, goods in order.shares]
         return "divide " + " ".join(parts)
-    if order.word in NAMED:
+    if order.word in NAMED or order.word in CHART_WORDS:
         return f"{order.word} {order.name}"
     if order.word in ("move", "learn", "sell", "wage"):
         return f"{order.word} {order.number}"
+    if order.word == "cripple":
+        return f"cripple {order.number}" + (f" {order.name}" if order.name else "")
     if order.word == "consign":
         return f"consign {order.name} {order.number} for ${order.dollars}"
     if order.word == "plan":
@@ -189,9 +211,36 @@ def format_order(order: Order) -> str:
         return "policy " + _terms_text(dict(order.terms))
     if order.word == "eat":
         return "eat " + (_goods_text(order.goods) or "nothing")
+    if order.word == "donate":
+        return "donate " + (_goods_text(order.goods) or "nothing")
+    if order.word == "assign":
+        return "assign " + " ".join(f"{seat} {PATHS[i]}" for seat, i in order.terms)
+    if order.word == "rent":
+        text = " ".join(f"{k} {'forbid' if n < 0 else n}" for k, n in order.terms)
+        return "rent " + (text or "none")
     if order.word == "fine":
         return "fine all" if order.all_goods else "fine " + (_goods_text(order.goods) or "nothing")
     return order.word
+
+
+CHART_WORDS = ("box", "amend")
+CHART_HELP = {
+    "box": "write box and the box the chart is extended with (box if cycle == 2: 7)",
+    "amend": "write amend and one box's change (amend tax_burden replace 2: if cycle == 1: 8)",
+}
+
+
+def _chart_order(text: str) -> Order | None:
+    """``box ...`` / ``amend ...``: the rest is a line of the Bureaucracy's chart, kept whole
+    (commas and colons are its own), read against the chart when it is checked (legal.py)."""
+    words = text.split(None, 1)
+    if not words or words[0].lower() not in CHART_WORDS:
+        return None
+    word = words[0].lower()
+    rest = " ".join(words[1].split()).lower() if len(words) > 1 else ""
+    if not rest or len(rest) > 400:
+        raise OrderSyntaxError(CHART_HELP[word] + " (at most 400 characters)")
+    return Order(word, name=rest)
 
 
 def _goods_text(goods: tuple[tuple[str, int], ...]) -> str:
@@ -203,11 +252,13 @@ def parse_order(text: str) -> Order:
 
     :raises OrderSyntaxError: an unknown word (with a suggestion) or a malformed order.
     """
+    chart = _chart_order(text)
+    if chart is not None:
+        return chart
     raw = text.replace(",", " ").split()
     words = [w.lower() for w in raw]
     if not words:
-        listed = " ".join(ORDER_WORDS)
-        raise OrderSyntaxError(f"empty order: write one of {listed} or a good's list")
+        raise OrderSyntaxError(f"empty order: write an order or a good's list{ORDERS_LISTED}")
     word, rest = words[0], words[1:]
     if word == "bid" or (_singular(word) in GOODS and (rest or word != "spear")):
         if word == "bid":
@@ -216,8 +267,9 @@ def parse_order(text: str) -> Order:
             word, rest = rest[0], rest[1:]
         return _bid(word, rest)
     if word not in WORDS:
-        # A suggestion is enough; without one the order words are listed (one short line).
-        hint = did_you_mean(word, WORDS) or f" (orders: {' '.join(ORDER_WORDS)}, or a good's list)"
+        # A suggestion is enough; without one the manual's list is named: the order words
+        # themselves (over forty, and each module adds some) no longer fit one short line.
+        hint = did_you_mean(word, WORDS) or ORDERS_LISTED
         raise OrderSyntaxError(f"unknown order {_shown(word)}{hint}")
     if word in ("path", "take"):
         return Order(word, name=_one_of(word, rest, PATHS if word == "path" else GROUPS))
@@ -225,12 +277,16 @@ def parse_order(text: str) -> Order:
         return Order(word, number=_number(word, rest))
     if word == "sell":
         return Order(word, number=_number(word, rest, "sell 2: the older units put back"))
+    if word == "cripple":
+        return _cripple(raw[1:], rest)
     if word == "wage":
         if len(rest) != 1 or not _whole(rest[0].removeprefix("$")) or len(rest[0]) > 5:
             raise OrderSyntaxError("write wage and the minimum wage in dollars (wage 60)")
         return Order(word, number=int(rest[0].removeprefix("$")))
     if word == "policy":
         return _policy(rest)
+    if word == "rent":
+        return _rent(raw[1:])
     if word == "victory":
         return Order("victory", name=parse_condition(" ".join(rest)))
     if word in ("fight", "join", "give", "accept", "elect"):
@@ -255,6 +311,10 @@ def parse_order(text: str) -> Order:
         return _divide(raw[1:])
     if word == "eat":
         return Order("eat", goods=_goods(word, rest, ("water", *FOODS)))
+    if word == "donate":
+        return Order("donate", goods=_donation(rest))
+    if word == "assign":
+        return _assign(raw[1:])
     if word == "fine":
         if rest == ["all"]:
             return Order("fine", all_goods=True)
@@ -340,6 +400,9 @@ def _consign(raw: list[str], rest: list[str]) -> Order:
     return Order("consign", name=raw[0], number=int(units), dollars=int(dollars))
 
 
+ORDERS_LISTED = " (the orders: 'sealed rules crusoe', Notation)"
+
+
 def _shown(word: str) -> str:
     """A word quoted in an error, short even when it is full of escapes."""
     quoted = repr(word[:24])
@@ -396,6 +459,15 @@ def _number(word: str, rest: list[str], example: str = "") -> int:
     if len(rest) != 1 or not (rest[0].isascii() and rest[0].isdigit()) or len(rest[0]) > 2:
         raise OrderSyntaxError(f"write {word} and a number ({example or word + ' 3'})")
     return int(rest[0])
+
+
+def _cripple(raw: list[str], rest: list[str]) -> Order:
+    """``cripple 9`` (every loser) or ``cripple 9 ben`` (that loser only)."""
+    example = "cripple 9, or cripple 9 ben: a row of the Disabilities table and a loser"
+    if not 1 <= len(rest) <= 2:
+        raise OrderSyntaxError(f"write {example}")
+    row = _number("cripple", rest[:1], example)
+    return Order("cripple", number=row, name=raw[1] if len(raw) == 2 else "")
 
 
 BID_HELP = "write the good and UNITS@DOLLARS ... (water 1@31 2@17), or the good and none"
@@ -468,6 +540,38 @@ def _policy(rest: list[str]) -> Order:
     return Order("policy", terms=tuple(terms.items()))
 
 
+RENT_HELP = (
+    "write rent and KEY N|forbid pairs: all (every path you own), a path, or PATH@SEAT "
+    "(rent all 2 ant forbid ant@ben 5), or rent none"
+)
+
+
+def _rent(raw: list[str]) -> Order:
+    """``rent all 2 ant forbid ant@ben 5`` (Landlords): the terms as written, forbid as -1."""
+    if [w.lower() for w in raw] == ["none"]:
+        return Order("rent")
+    if not raw or len(raw) % 2:
+        raise OrderSyntaxError(RENT_HELP)
+    terms: list[tuple[str, int]] = []
+    for key, value in zip(raw[::2], raw[1::2], strict=True):
+        path, at, seat = key.partition("@")
+        path = path.lower()
+        if path not in ("all", *PATHS) or (at and (not seat or path == "all")):
+            raise OrderSyntaxError(
+                f"rent: {key[:40]!r} is not all, a path or PATH@SEAT{did_you_mean(path, PATHS)}"
+            )
+        name = f"{path}@{seat}" if at else path
+        if any(k == name for k, _ in terms):
+            raise OrderSyntaxError(f"rent: {name} is named twice")
+        if value.lower() == "forbid":
+            terms.append((name, -1))
+        elif value.isascii() and value.isdigit() and len(value) <= 3:
+            terms.append((name, int(value)))
+        else:
+            raise OrderSyntaxError(f"rent: {name} {value[:12]}: a number from 0 to 999 or forbid")
+    return Order("rent", terms=tuple(terms))
+
+
 def _terms_text(terms: dict[str, int]) -> str:
     """The shortest canonical text: the commonest value as reward / burden, then the others."""
     parts: list[str] = []
@@ -479,13 +583,44 @@ def _terms_text(terms: dict[str, int]) -> str:
     return " ".join(parts)
 
 
+ASSIGN_HELP = "write assign and a seat and a path for each player (assign ana ant ben spider)"
+
+
+def _assign(raw: list[str]) -> Order:
+    """``assign ana ant ben spider``: each seat named once, then its path."""
+    if not raw or len(raw) % 2:
+        raise OrderSyntaxError(ASSIGN_HELP)
+    terms: list[tuple[str, int]] = []
+    for seat, path in zip(raw[::2], raw[1::2], strict=True):
+        name = _one_of("assign", [path.lower()], PATHS)
+        if any(seat == named for named, _ in terms):
+            raise OrderSyntaxError(f"assign: {seat[:40]} is named twice")
+        terms.append((seat, PATHS.index(name)))
+    return Order("assign", terms=tuple(terms))
+
+
+DONATIONS = (*GOODS, "leisure", *FREQUENCIES)
+"""The Church: what may be donated, in the order a donation is written."""
+
+
+def _donation(rest: list[str]) -> tuple[tuple[str, int], ...]:
+    """``donate cb 1 spear 1``: goods and markers (``_goods`` keeps goods only)."""
+    counts = _counted("donate", rest, DONATIONS)
+    return tuple((item, counts[item]) for item in DONATIONS if counts.get(item, 0) > 0)
+
+
 def _goods(word: str, rest: list[str], allowed: tuple[str, ...]) -> tuple[tuple[str, int], ...]:
     """``water 2 apple 1`` (a count after each good; a good alone counts 1); ``nothing``."""
     if rest in (["nothing"], []) and word == "offer":
         return ()
-    if rest == ["nothing"]:
-        return ()
+    return _ordered(_counted(word, rest, allowed))
+
+
+def _counted(word: str, rest: list[str], allowed: tuple[str, ...]) -> dict[str, int]:
+    """The count of each item named (``nothing``: none)."""
     counts: dict[str, int] = {}
+    if rest == ["nothing"]:
+        return counts
     i = 0
     while i < len(rest):
         good = rest[i].rstrip("s") if rest[i].rstrip("s") in allowed else rest[i]
@@ -504,4 +639,4 @@ def _goods(word: str, rest: list[str], allowed: tuple[str, ...]) -> tuple[tuple[
             raise OrderSyntaxError(f"{word}: {good} is named twice")
         counts[good] = count
         i += 1
-    return _ordered(counts)
+    return counts
