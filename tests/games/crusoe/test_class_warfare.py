@@ -1,4 +1,5 @@
-"""Class Warfare Capitalism's arithmetic (classwar.py, not yet wired into the game): the seed's
+"""Class Warfare Capitalism's arithmetic (classwar.py; the scenario in play is
+test_class_warfare_play.py and cases/class_warfare.yaml): the seed's
 two worked examples, the classes by Diamonds, and the CEOs' blocks over random promotions and
 falls (Hypothesis)."""
 
