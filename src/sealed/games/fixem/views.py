@@ -136,7 +136,8 @@ def _shared(state: FixemState) -> dict[str, Any]:
     counts: Mapping[int, int] | None = MappingProxyType(point_counts(field))
     if state.stage is Stage.PREDICT and rules.version >= 2:
         # Every field die is rolled before anyone counts it: no face to show yet.
-        field = tuple(die(d.seat, UNROLLED) for d in field)
+        unrolled = {seat: die(seat, UNROLLED) for seat in {d.seat for d in field}}
+        field = tuple([unrolled[d.seat] for d in field])  # one look-up per die, no calls
         counts = None
     return {
         **_settings_part(rules),
