@@ -166,9 +166,7 @@ CHEAPEST_FIRST = (
 him), spears, diamonds, then the foods, water and Leisure last (ruling 96)."""
 
 
-def item_counts(
-    goods: Mapping[str, int], leisure: int, radio: Mapping[str, int]
-) -> dict[str, int]:
+def item_counts(goods: Mapping[str, int], leisure: int, radio: Mapping[str, int]) -> dict[str, int]:
     """Every item a player may donate and how many he holds (from a player or a view)."""
     return {**goods, "leisure": leisure, **radio}
 

@@ -1,0 +1,212 @@
+"""Paternalistic Economy (Advanced Tack-on Modules, Economic Modules).
+
+"This tack-on explores the practice of having the government determine the best job for each
+person to do. A government type must be selected, and the government gets to assign the
+players to specific paths for production. This is nominally socialist."
+
+Option (as Mad Jack emits it): ``paternalistic=true``. Each cycle, after the turn order is
+dealt and before anyone chooses a path, the government assigns every living player a path
+(``assign ana ant ben spider ...``): a Dictator or President alone, at once; an Athenian
+Democracy as it decides its policy (ruling 30): the living propose in seat order, starting
+one seat further on each cycle, each proposal put to a sealed yes / no vote of the living,
+more than half yes carrying it. ``pass`` makes no assignment; if none is made, each player
+chooses his own path as usual (rulings 102-103). The assignment under vote is on the table
+(``assignment``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING
+
+from sealed.core.errors import OptionError
+from sealed.core.events import Event
+from sealed.core.game import Options
+
+if TYPE_CHECKING:
+    from sealed.core.chance import Chance
+    from sealed.games.crusoe.state import CrusoeState
+
+Events = list[Event] | None
+
+PATHS = ("ant", "dung_beetle", "spider", "sand_crab", "firefly", "bookworm", "grasshopper")
+GOVERNMENTS = ("athenian", "dictatorship", "representative")
+"""The governments that may assign the paths (Bureaucracy and the Hybrid: not built yet)."""
+
+
+def read_options(options: Options) -> bool:
+    """``paternalistic``. :raises OptionError: a combination the seed rules out or not built."""
+    if not options.get("paternalistic", False):
+        return False
+    scenario = str(options.get("scenario", "crusoes-economy"))
+    if scenario == "traditional":
+        raise OptionError(
+            "paternalistic with traditional: the Traditional Economy keeps each player on his "
+            "path for life, so no government assigns it (ruling 103)"
+        )
+    government = str(options.get("government", "athenian"))
+    if government not in GOVERNMENTS:
+        raise OptionError(
+            f"paternalistic with government {government}: not built yet (built: "
+            f"{', '.join(GOVERNMENTS)}); see docs/games/crusoe.md"
+        )
+    if str(options.get("landlords", "none")) not in ("none", "false", "False"):
+        raise OptionError(
+            "paternalistic with landlords: not built yet (who may enter a path is the owner's "
+            "Lease there); see docs/games/crusoe.md"
+        )
+    return True
+
+
+def decode(terms: tuple[tuple[str, int], ...]) -> dict[str, str]:
+    """An ``assign`` order's terms (seat, the path's index in ``PATHS``): each seat's path."""
+    return {seat: PATHS[index] for seat, index in terms}
+
+
+def in_play(state: CrusoeState) -> bool:
+    return state.settings.paternalistic
+
+
+def unassigned(state: CrusoeState) -> list[str]:
+    """The living in turn order who have no path yet."""
+    return [s for s in state.order if state.players[s].alive and state.players[s].path is None]
+
+
+def proposers(state: CrusoeState) -> list[str]:
+    """The ruler alone; else the living in seat order, one seat further on each cycle."""
+    from sealed.games.crusoe import rulers  # rulers reads state's names; state imports this
+
+    ruler = rulers.ruler(state)
+    if ruler is not None:
+        return [ruler]
+    living = state.living()
+    if not living:
+        return []
+    start = (state.cycle - 1) % len(living)
+    return living[start:] + living[:start]
+
+
+def assign_phase(state: CrusoeState, chance: Chance, events: Events) -> None:
+    """The next proposer is asked; when all have passed or lost their vote, paths are chosen."""
+    seats = proposers(state)
+    if unassigned(state) and state.turn < len(seats):
+        state.ask, state.waiting = "assign", (seats[state.turn],)
+        state.offer = tuple(offered(state))
+        return
+    if events is not None and unassigned(state):
+        events.append(
+            Event(
+                "assignment",
+                "No assignment is made: each player chooses his own path.",
+                data={"assigned": {}},
+            )
+        )
+    _to_paths(state)
+
+
+def offered(state: CrusoeState) -> list[str]:
+    """``seat:path`` for every player to assign and every path he may go down (the same check
+    as his own choice: Men's Work, ...)."""
+    from sealed.games.crusoe import legal  # legal imports the rules' modules
+
+    return [
+        f"{seat}:{path}"
+        for seat in unassigned(state)
+        for path in PATHS
+        if legal.path_rule(state, seat, path) is None
+    ]
+
+
+def assignment_problem(state: CrusoeState, assigned: Mapping[str, str]) -> str | None:
+    """Why this assignment is not allowed, naming the rule; None if it is."""
+    due = unassigned(state)
+    missing = [s for s in due if s not in assigned]
+    if missing:
+        return (
+            f"Paternalistic Economy: the government assigns every player a path; "
+            f"name {', '.join(missing)} too"
+        )
+    for seat, path in assigned.items():
+        if seat not in due:
+            return f"{seat} is not a living player awaiting a path"
+        if f"{seat}:{path}" not in state.offer:
+            return f"{seat} may not go down the {path} path"
+    return None
+
+
+def on_assign(
+    state: CrusoeState, seat: str, assigned: Mapping[str, str] | None, events: Events
+) -> None:
+    """A proposal (None: pass); the ruler's is in force at once, else it goes to the vote."""
+    if assigned is None:
+        state.turn += 1
+        if events is not None:
+            events.append(Event("proposal", f"{seat} assigns no paths.", data={"seat": seat}))
+        return
+    if proposers(state) == [seat] and _ruled(state):
+        _apply(state, dict(assigned), f"by the ruler {seat}", events)
+        return
+    state.assignment = dict(assigned)
+    state.ask, state.waiting = "assign-ballot", tuple(state.living())
+    if events is not None:
+        events.append(
+            Event(
+                "proposal",
+                f"{seat} proposes the paths: {_text(assigned)}.",
+                data={"seat": seat, "assigned": dict(assigned)},
+            )
+        )
+
+
+def _ruled(state: CrusoeState) -> bool:
+    from sealed.games.crusoe import rulers
+
+    return rulers.ruler(state) is not None
+
+
+def on_ballot(state: CrusoeState, ballots: Mapping[str, bool], events: Events) -> None:
+    """More than half of the ballots cast carries it (one vote each)."""
+    yes = sum(1 for vote in ballots.values() if vote)
+    carried = yes * 2 > len(ballots)
+    if events is not None:
+        events.append(
+            Event(
+                "vote",
+                f"The paths proposed: {yes} yes, {len(ballots) - yes} no: "
+                + ("carried." if carried else "not carried."),
+                data={"yes": yes, "no": len(ballots) - yes, "carried": carried},
+            )
+        )
+    assigned, state.assignment = state.assignment, {}
+    if carried:
+        _apply(state, assigned, "by vote", events)
+    else:
+        state.turn += 1
+
+
+def _apply(state: CrusoeState, assigned: dict[str, str], how: str, events: Events) -> None:
+    for seat, path in assigned.items():
+        state.players[seat].path = path
+        state.players[seat].track = path
+    if events is not None:
+        events.append(
+            Event(
+                "assignment",
+                f"The government assigns the paths ({how}): {_text(assigned)}.",
+                data={"assigned": dict(assigned)},
+            )
+        )
+    _to_paths(state)
+
+
+def _to_paths(state: CrusoeState) -> None:
+    state.assignment, state.offer = {}, ()
+    state.phase, state.turn = "path", 0
+
+
+def _text(assigned: Mapping[str, str]) -> str:
+    return ", ".join(f"{seat} {path}" for seat, path in assigned.items())
+
+
+def to_json(state: CrusoeState) -> dict[str, str]:
+    return dict(state.assignment)
