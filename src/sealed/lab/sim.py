@@ -89,22 +89,27 @@ def play_one(
     bot_of = dict(zip(seats, bots, strict=True))
     lead = _Lead()
     steps = decisions = 0
-    while (result := game.result(state)) is None:
+    # The loop below runs for every step of every simulated game: what it calls is
+    # looked up once (each seat's bot, generator and tally; the game's methods).
+    seat_bots = {seat: (players[seat].choose, rngs[seat], actions[bot_of[seat]]) for seat in seats}
+    result_of, prompts, view, labels = game.result, game.prompts, game.view, game.action_labels
+    advance, scores, update = game.advance, game.scores, lead.update
+    while (result := result_of(state)) is None:
         if steps >= MAX_STEPS:
             raise SealedError(f"game {seed} did not end within {MAX_STEPS} steps")
         orders = {}
-        for seat, prompt in game.prompts(state).items():
-            order = players[seat].choose(game.view(state, seat), prompt, rngs[seat])
+        for seat, prompt in prompts(state).items():
+            choose, rng, counts = seat_bots[seat]
+            order = choose(view(state, seat), prompt, rng)
             if check:
                 game.validate(state, seat, order)
             orders[seat] = order
-            counts = actions[bot_of[seat]]
-            for label in game.action_labels(order):  # Counter.update costs more per call
+            for label in labels(order):  # Counter.update costs more per call
                 counts[label] += 1
-        state = game.advance(state, orders, chance)
+        state = advance(state, orders, chance)
         steps += 1
         decisions += len(orders)
-        lead.update(game.scores(state))
+        update(scores(state))
     return GameSummary(
         seed=seed,
         bots=bot_of,
@@ -132,6 +137,7 @@ class _Lead:
     history: list[Seat | None] = field(default_factory=list)
     best: list[float] = field(default_factory=list)
     margins: list[float] = field(default_factory=list)
+    last: Mapping[Seat, float] | None = None  # the scores of the last update
 
     def halftime_leader_won(self, winners: tuple[Seat, ...]) -> bool | None:
         if not self.history:
@@ -140,8 +146,16 @@ class _Lead:
         return None if leader is None else leader in winners
 
     def update(self, scores: Mapping[Seat, float]) -> None:
-        # Called after every step of every simulated game: one pass for the leaders and
-        # the runner-up (the highest again when several lead; the leader's own when alone).
+        # Called after every step of every simulated game. Most steps change no score:
+        # the same scores repeat the last step's entries (nothing else would change).
+        if scores == self.last and self.history:
+            self.history.append(self.history[-1])
+            self.best.append(self.best[-1])
+            self.margins.append(self.margins[-1])
+            return
+        self.last = dict(scores)  # a copy: a game may hand out a mapping it changes later
+        # One pass for the leaders and the runner-up (the highest again when several
+        # lead; the leader's own when alone).
         best = max(scores.values())
         leaders = [seat for seat, score in scores.items() if score == best]
         if len(leaders) < len(scores):

@@ -1,0 +1,50 @@
+"""The running-lead tally of ``sealed sim``: a step whose scores repeat the last step's is
+tallied from the last entries, and that shortcut changes nothing."""
+
+from __future__ import annotations
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from sealed.lab.sim import _Lead
+
+SEATS = ("a", "b", "c")
+scores = st.lists(
+    st.tuples(st.integers(0, 3), st.integers(0, 3), st.integers(0, 3)), min_size=1, max_size=30
+)
+
+
+def tally(steps: list[tuple[int, int, int]], shortcut: bool) -> tuple[object, ...]:
+    lead = _Lead()
+    for step in steps:
+        if not shortcut:
+            lead.last = None  # every step computed in full
+        lead.update(dict(zip(SEATS, step, strict=True)))
+    return (
+        lead.leader,
+        lead.changes,
+        lead.ever_behind,
+        lead.history,
+        lead.best,
+        lead.margins,
+        lead.halftime_leader_won(("a",)),
+    )
+
+
+@given(steps=scores, repeats=st.lists(st.integers(1, 3), min_size=30, max_size=30))
+def test_repeated_scores_tally_as_if_computed(
+    steps: list[tuple[int, int, int]], repeats: list[int]
+) -> None:
+    # Each step's scores said one to three times in a row, as in a game where most
+    # steps move no points.
+    played = [step for step, times in zip(steps, repeats, strict=False) for _ in range(times)]
+    assert tally(played, shortcut=True) == tally(played, shortcut=False)
+
+
+def test_a_mapping_changed_after_it_was_tallied_is_not_taken_for_a_repeat() -> None:
+    lead = _Lead()
+    live = {"a": 1, "b": 0}
+    lead.update(live)
+    live["b"] = 2  # a game that hands out one mapping and changes it
+    lead.update(live)
+    assert lead.history == ["a", "b"] and lead.best == [1.0, 2.0] and lead.changes == 1
