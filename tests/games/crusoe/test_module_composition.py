@@ -1,7 +1,8 @@
 """The tack-on modules compose: random bot games with every built module and optional rule at
 once, in the introductory and the advanced scenarios, end, keep every module's limits (no
 vegetarian eats fish, nobody produces another guild's marker or an icon his disability
-prohibits), show every seat the same public roles, and replay exactly."""
+prohibits), show every seat the same public roles (changed only by a crippling verdict), and
+replay exactly."""
 
 from __future__ import annotations
 
@@ -30,6 +31,7 @@ ALL_MODULES = {
     "guild_oligarchy": True,
     "gender": "base",
     "early_feudalism": "strong",
+    "punishments": "crippling",
 }
 
 
@@ -49,6 +51,8 @@ def play(seed: int, options: dict[str, Any], bots: tuple[str, ...]) -> Match[Any
             assert {p.seat: p.roles for p in view.players} == roles
             match.seal_order(seat, players[seat].choose(view, match.prompts()[seat], rngs[seat]))
         for event in match.steps[-1].events:
+            for crippled in event.data.get("crippled", []) if event.kind == "verdict" else []:
+                roles[crippled] = match.state.players[crippled].roles  # Crippling: a new row
             seat = event.data.get("seat") if isinstance(event.data, dict) else None
             if event.kind == "produce" and seat is not None:
                 others = {m for s, m in marker.items() if s != seat and m}

@@ -20,8 +20,15 @@ import random
 from functools import lru_cache
 
 from sealed.core.game import Prompt
+from sealed.games.crusoe.bot_values import (
+    STANDARD,
+    diamond_worth,
+    losers_hold_nothing,
+    prejudice_targets,
+)
 from sealed.games.crusoe.cycle import best_meal, cycle_score
 from sealed.games.crusoe.modules import roles
+from sealed.games.crusoe.modules.punishments import CRIPPLING_ROWS
 from sealed.games.crusoe.orders import DONE, PASS, Order, eat
 from sealed.games.crusoe.socialism import even_division
 from sealed.games.crusoe.state import (
@@ -54,10 +61,15 @@ class GreedyBot:
         self.rounds: dict[int, int] = {}  # Market rounds seen per cycle (its own memory only)
 
     verdict = Order("fine", all_goods=True)
+    cripple_row: int | None = 11  # Crippling: the row inflicted when a fine would take nothing
+    diamond = STANDARD  # a diamond's worth now, by the diamond rule (set as each choice begins)
+    shunned: frozenset[str] = frozenset()  # Race: whom it will not give goods to
 
     def choose(self, view: CrusoeView, prompt: Prompt, rng: random.Random) -> Order:
         decide = view.decide or ""
         me = _me(view)
+        self.diamond = diamond_worth(view, me)
+        self.shunned = frozenset(prejudice_targets(view, me))
         if decide == "path":
             return Order("path", name=self.best_path(view, me))
         if decide == "move":
@@ -127,6 +139,12 @@ class GreedyBot:
         if decide == "campaign":  # stands when it costs nothing or Leisure is plentiful
             stands = me.seat == view.ruler or me.leisure >= 2
             return Order("campaign") if stands else PASS
+        return self.judge(view)
+
+    def judge(self, view: CrusoeView) -> Order:
+        """Its verdict; with Crippling in play, losers who hold nothing to fine are crippled."""
+        if self.cripple_row and "crippling" in view.punishments and losers_hold_nothing(view):
+            return Order("cripple", number=self.cripple_row)
         return self.verdict
 
     # -- Welfare Capitalism, the government's minimum wage ----------------------------
@@ -271,7 +289,7 @@ class GreedyBot:
         meal = dict(best_meal(held, leisure))
         score = cycle_score(meal.get("water", 0), meal, leisure)["satisfaction"]
         later = sum(goods[f] - meal.get(f, 0) for f in FOODS)
-        return score + 0.2 * later + 1.5 * goods["diamond"] + 0.5 * min(goods["spear"], 1)
+        return score + 0.2 * later + self.diamond * goods["diamond"] + 0.5 * min(goods["spear"], 1)
 
     market_rounds = 4  # a bot goes home after this many rounds of one Market
 
@@ -284,6 +302,8 @@ class GreedyBot:
         for offer in view.offers:
             if offer["taker"] != me.seat:
                 continue
+            if offer["giver"] in self.shunned and _pairs(offer["want"]):
+                continue  # a prejudiced player gives nothing to the other race (Race)
             if offer["giver"] in mine and view.order.index(me.seat) > view.order.index(
                 str(offer["giver"])
             ):
@@ -305,7 +325,10 @@ class GreedyBot:
     def propose(self, view: CrusoeView, me: PlayerView, now: float) -> Order | None:
         """One unit of my least useful good for one unit of the good I need most."""
         partners = [
-            p for p in view.players if p.alive and p.seat != me.seat and p.seat not in view.home
+            p
+            for p in view.players
+            if p.alive and p.seat != me.seat and p.seat not in view.home
+            if p.seat not in self.shunned  # a prejudiced player trades within his race (Race)
         ]
         best: tuple[float, Order] | None = None
         for need in GOODS:
@@ -334,7 +357,7 @@ class GreedyBot:
             base = 2.0 if food < 6 else 0.8
             return base + (0.5 if me.goods[good] == 0 else 0.0)
         if good == "diamond":
-            return 1.5
+            return self.diamond
         if good == "spear":
             return 0.8 if me.goods["spear"] == 0 else 0.1
         if good == "leisure":
@@ -398,6 +421,7 @@ class CooperativeBot(GreedyBot):
     burdens = (("firefly", 0),)
     estate_word = "split"
     verdict = Order("spare")
+    cripple_row = None
 
     def best_path(self, view: CrusoeView, me: PlayerView) -> str:
         taken = any(p.alive and p.path == "firefly" for p in view.players)
@@ -418,6 +442,7 @@ class SelfishBot(GreedyBot):
     radio_value = 0.0
     condition = "cutthroat"
     verdict = Order("kill")
+    cripple_row = None
     reward = 0
 
     def target(self, view: CrusoeView, me: PlayerView) -> str | None:
@@ -511,7 +536,10 @@ class RandomBot:
         if decide == "campaign":
             may = me.leisure >= 1 or me.seat == view.ruler
             return rng.choice([Order("campaign"), PASS]) if may else PASS
-        return rng.choice([Order("kill"), Order("spare"), Order("fine", all_goods=True)])
+        verdicts = [Order("kill"), Order("spare"), Order("fine", all_goods=True)]
+        if "crippling" in view.punishments:  # only then: its choices are as before without it
+            verdicts.append(Order("cripple", number=rng.choice(CRIPPLING_ROWS)))
+        return rng.choice(verdicts)
 
 
 def _random_meal(me: PlayerView, rng: random.Random) -> dict[str, int]:

@@ -222,6 +222,13 @@ OPTIONS = (
         minimum=0,
     ),
     OptionSpec(
+        "punishments",
+        "none",
+        "Alternate Punishments (Optional Rules) added to the winners' verdict, joined by +: "
+        "crippling (cripple ROW [SEAT]: a row of the Disabilities table but 6, 7, 8 on the "
+        "losers); slavery and exile are not built yet",
+    ),
+    OptionSpec(
         "single_winner",
         False,
         "the agreed variant: the highest positive score among the rescued is the single winner",

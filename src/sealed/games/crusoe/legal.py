@@ -8,7 +8,7 @@ from sealed.core.suggest import did_you_mean
 from sealed.games.crusoe import rulers
 from sealed.games.crusoe.cycle import eat_limits
 from sealed.games.crusoe.market import neighbours
-from sealed.games.crusoe.modules import roles
+from sealed.games.crusoe.modules import punishments, roles
 from sealed.games.crusoe.orders import DONE, PASS, Order
 from sealed.games.crusoe.socialism import check_division
 from sealed.games.crusoe.socialist_market import buy_problem
@@ -28,7 +28,7 @@ WORDS_DUE = {
     "speech": ("done",),
     "violence": ("fight", "join", "pass"),
     "spear": ("spear", "keep"),
-    "verdict": ("kill", "spare", "fine", "swap"),
+    "verdict": ("kill", "spare", "fine", "swap", "cripple"),
     "draft": ("draft",),
     "trade": ("offer", "accept", "wait", "home"),
     "divide": ("divide",),
@@ -61,7 +61,7 @@ DUE_HELP = {
     "speech": "done, when your speech is over",
     "violence": "fight SEAT (1 Leisure), join SEAT (that player's side), or pass",
     "spear": "spear (discard one for +1 in the battle) or keep",
-    "verdict": "kill, spare, fine all, or fine GOOD N ...",
+    "verdict": "kill, spare, fine all, or fine GOOD N ... (with Crippling: cripple ROW [SEAT])",
     "draft": "draft GOOD: one item of the central pile",
     "trade": "offer SEAT GOODS for GOODS, accept SEAT, wait, or home (done trading)",
     "divide": "divide SEAT GOODS SEAT GOODS ...: who gets how much of the whole pool",
@@ -162,6 +162,8 @@ def _problem(state: CrusoeState, seat: str, order: Order) -> str | None:
         return _consign_problem(state, seat, order)
     if order.word == "buy":
         return buy_problem(state, seat, order)
+    if order.word == "cripple":
+        return punishments.cripple_problem(state, order)
     if order.word == "swap" and state.settings.scenario != "traditional":
         return "only the Traditional Economy swaps tracks"
     if order.word == "accept" and standing(state, order.name, seat) is None:

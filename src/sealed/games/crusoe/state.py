@@ -27,6 +27,7 @@ from sealed.games.crusoe.modules import (
     disability,
     feudalism,
     gender,
+    punishments,
     race,
     roles,
     vegetarians,
@@ -149,6 +150,7 @@ class Settings:
     guild_oligarchy: bool = False  # the Guild Oligarchy module (modules/guilds.py)
     gender: bool = False  # the Gender module's Basic Disempowerment (modules/gender.py)
     early_feudalism: str = "none"  # Early Feudalism: none or strong (modules/feudalism.py)
+    punishments: tuple[str, ...] = ()  # Alternate Punishments added (modules/punishments.py)
     version: int = 2  # the rules' version the game began under (versions.py: CrusoeV1)
 
     @classmethod
@@ -258,6 +260,7 @@ def _module_settings(options: Options) -> dict[str, Any]:
         "guild_oligarchy": bool(options.get("guild_oligarchy", False)),
         "gender": gender.read_options(options),
         "early_feudalism": feudalism.read_options(options),
+        "punishments": punishments.read_options(options),
         "diamonds_seats": diamonds.read_seats(options, diamonds.read_options(options)),
     }
 

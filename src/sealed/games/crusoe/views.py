@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 
 from sealed.games.crusoe import rulers, victory_play
 from sealed.games.crusoe.cycle import meal_for
+from sealed.games.crusoe.modules.diamonds import seats_on_the_boat
 from sealed.games.crusoe.orders import eat, format_order
 from sealed.games.crusoe.socialist_market import current as current_plan
 from sealed.games.crusoe.socialist_market import describe as describe_plan
@@ -89,6 +90,9 @@ class CrusoeView:
     candidates: tuple[str, ...] = ()  # a Representative Democracy: who campaigns
     ruler_title: str = ""  # Dictator or President
     conditions: dict[str, str] = field(default_factory=dict)  # victory conditions it may know
+    diamonds: str = "standard"  # Variable Values for Diamonds, agreed before the game
+    boat_seats: int = 0  # Small Boat: the seats on the rescue vessel (0: not that rule)
+    punishments: tuple[str, ...] = ()  # Alternate Punishments the winners may also choose
     classes: dict[str, str] = field(default_factory=dict)  # Class Warfare: every seat's class
     ceos: list[tuple[str, tuple[str, ...]]] = field(default_factory=list)  # CEOs and industries
 
@@ -155,9 +159,18 @@ def build_view(state: CrusoeState, seat: str) -> CrusoeView:
         candidates=tuple(state.candidates),
         ruler_title=rulers.title(state) if state.ruler else "",
         conditions=victory_play.visible(state, seat),
+        diamonds=state.settings.diamonds,
+        boat_seats=_boat_seats(state),
+        punishments=state.settings.punishments,
         classes=dict(state.classes),  # public: the draw and the reassignments are in the open
         ceos=list(state.ceos),
     )
+
+
+def _boat_seats(state: CrusoeState) -> int:
+    if state.settings.diamonds != "small-boat":
+        return 0
+    return seats_on_the_boat(state.settings.diamonds_seats, len(state.seats))
 
 
 def _copy_plan(plan: dict[str, dict[str, int]]) -> dict[str, dict[str, int]]:
@@ -206,6 +219,8 @@ def render(view: CrusoeView) -> str:
         lines.append(f"Victory condition of {seat}: {condition}")
     if view.candidates:
         lines.append(f"Candidates for President: {', '.join(view.candidates)}")
+    if view.punishments:  # the winners' verdict may also be one of these
+        lines.append(f"Alternate punishments: {', '.join(view.punishments)}")
     if view.last_rescue:
         r = view.last_rescue
         lines.append(

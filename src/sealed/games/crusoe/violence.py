@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from sealed.core.chance import Chance
 from sealed.core.events import Event
 from sealed.games.crusoe import classwar, rulers
-from sealed.games.crusoe.modules import roles
+from sealed.games.crusoe.modules import punishments, roles
 from sealed.games.crusoe.orders import Order, format_order
 from sealed.games.crusoe.state import FOODS, GOODS, Battle, CrusoeState, Player
 from sealed.games.crusoe.traditional import swap_tracks
@@ -332,11 +332,12 @@ def on_verdict(
     winners = [s for s in state.order if s in battle.attackers]
     losers = [s for s in battle.defenders if state.players[s].alive]
     taken: dict[str, dict[str, int]] = {}
+    crippled = punishments.cripple(state, order, losers) if order.word == "cripple" else []
     for seat in losers:
         if order.word == "kill":
             _take(state, seat, dict(state.players[seat].goods), winners, taken)
             _kill(state, seat)
-        elif order.word == "swap":
+        elif order.word in ("swap", "cripple"):
             continue
         elif order.word == "fine":
             held = state.players[seat].goods
@@ -345,11 +346,14 @@ def on_verdict(
     if order.word == "swap":
         swap_tracks(state, winners, [s for s in state.order if s in losers], events)
     if events is not None:
+        data: dict[str, object] = {"verdict": chosen, "losers": losers, "taken": taken}
+        if order.word == "cripple":  # only then: the events of earlier games stay as recorded
+            data["crippled"] = crippled
         events.append(
             Event(
                 "verdict",
                 f"The winners of battle {state.battle + 1} vote: {chosen} ({', '.join(losers)}).",
-                data={"verdict": chosen, "losers": losers, "taken": taken},
+                data=data,
             )
         )
     state.battle += 1
