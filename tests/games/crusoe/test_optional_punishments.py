@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from tests.games.crusoe.bot_games import BOTS, SEATS, bot_game, check_tokens
 
 from sealed.core.errors import OptionError
 from sealed.core.game import resolve_options
@@ -18,7 +19,6 @@ from sealed.core.match import Match, replay
 from sealed.games.crusoe import GAME
 from sealed.games.crusoe.modules.punishments import CRIPPLING_ROWS
 from sealed.games.crusoe.state import CrusoeState, Settings
-from tests.games.crusoe.bot_games import BOTS, SEATS, bot_game, check_tokens
 
 
 def _settings(options: dict[str, Any]) -> Settings:

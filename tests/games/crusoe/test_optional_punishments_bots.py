@@ -44,7 +44,7 @@ def _at_a_space(state: CrusoeState, space: str, offer: list[str]) -> None:
     state.board = Board(paths, state.board.supply)
     ana = state.players["ana"]
     ana.path, ana.position = "ant", 1
-    state.phase, state.ask, state.waiting, state.offer = "move", "take", ("ana",), list(offer)
+    state.phase, state.ask, state.waiting, state.offer = "move", "take", ("ana",), tuple(offer)
 
 
 def test_yuppies_a_diamond_is_worth_what_it_adds_over_the_players_with_fewer() -> None:
