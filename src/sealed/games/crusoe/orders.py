@@ -325,10 +325,13 @@ def parse_order(text: str) -> Order:
 
 
 PLAN_KINDS = ("wage", "price", "limit")
-PLAN_KEYS = (*PLAN_KINDS, *(f"{k}.{g}" for k in PLAN_KINDS for g in GOODS))
+PATH_LIMITS = tuple(f"limit.{g}.{p}" for g in GOODS for p in PATHS)
+"""Market Socialism: a good's limit for whoever walks a path (ruling 82)."""
+PLAN_KEYS = (*PLAN_KINDS, *(f"{k}.{g}" for k in PLAN_KINDS for g in GOODS), *PATH_LIMITS)
 PLAN_HELP = (
     "write plan and KEY N pairs: wage N, price N, limit N or none (every good), wage.GOOD N, "
-    "price.GOOD N, limit.GOOD N or none (plan wage 10 price 12 limit.apple 2)"
+    "price.GOOD N, limit.GOOD N or none, limit.GOOD.PATH N (plan wage 10 price 12 limit.apple 2 "
+    "limit.apple.firefly 4)"
 )
 PLAN_DEFAULT = 10
 
@@ -343,7 +346,7 @@ def _plan(rest: list[str]) -> Order:
             raise OrderSyntaxError(f"plan: {key[:24]!r} is not a key{did_you_mean(key, PLAN_KEYS)}")
         if key in given:
             raise OrderSyntaxError(f"plan: {key} is named twice")
-        if value == "none" and key.startswith("limit"):
+        if value == "none" and key.startswith("limit") and key not in PATH_LIMITS:
             given[key] = None
         elif value.isascii() and value.isdigit() and len(value) <= 3:
             given[key] = int(value)
@@ -356,6 +359,7 @@ def _plan(rest: list[str]) -> Order:
             amount = given.get(f"{kind}.{good}", given.get(kind, default))
             if amount is not None:
                 terms.append((f"{kind}.{good}", amount))
+    terms += [(key, n) for key in PATH_LIMITS if (n := given.get(key)) is not None]
     return Order("plan", terms=tuple(terms))
 
 
@@ -372,6 +376,7 @@ def _plan_text(terms: dict[str, int]) -> str:
             for g, v in zip(GOODS, values, strict=True)
             if v != common
         ]
+    parts += [f"{key} {terms[key]}" for key in PATH_LIMITS if key in terms]
     return " ".join(parts)
 
 

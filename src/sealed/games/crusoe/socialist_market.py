@@ -21,8 +21,13 @@ order, one seat further each cycle, more than half yes; under a Dictatorship the
 decrees it); before any plan, every wage and price is $10 and nothing is limited. The units
 produced this cycle go into the vault as their wages are paid (new money). A turn is ``buy
 GOOD N`` (one good) or ``buy none`` (done buying this cycle). The dollars paid go to the
-government and leave the table; the dollars left at the end are discarded. A limit is one
-number per good for every player (the seed's per-player variation is not built).
+government and leave the table; the dollars left at the end are discarded.
+
+Ruling 82, limits per player: "the number may be varied from one player to the next as long as
+the criteria used to distinguish the players are in-game criteria". The criterion built is the
+path the player walks this cycle (as National Capitalism's tax burdens are set by path): a plan
+may give a good a limit for one path (``limit.apple.firefly 4``), which replaces the good's
+limit for whoever walks that path; never a limit by name or seat.
 """
 
 from __future__ import annotations
@@ -55,19 +60,30 @@ def current(state: CrusoeState) -> dict[str, dict[str, int]]:
 
 def plan_of(order: Order) -> dict[str, dict[str, int]]:
     """The plan a ``plan`` order proposes (its terms are ``wage.GOOD``, ``price.GOOD``,
-    ``limit.GOOD``)."""
+    ``limit.GOOD`` and ``limit.GOOD.PATH``; a path's limits are kept as ``limit.PATH``)."""
     plan: dict[str, dict[str, int]] = {"wage": {}, "price": {}, "limit": {}}
     for key, value in order.terms:
-        kind, _, good = key.partition(".")
-        plan[kind][good] = value
+        kind, _, rest = key.partition(".")
+        good, _, path = rest.partition(".")
+        plan.setdefault(f"{kind}.{path}" if path else kind, {})[good] = value
     return plan
 
 
+def limit_for(plan: Mapping[str, Mapping[str, int]], path: str | None, good: str) -> int | None:
+    """A player's limit on ``good``: his path's, if the plan gives one (ruling 82), else the
+    good's; None: no limit."""
+    by_path = plan.get(f"limit.{path}", {}) if path else {}
+    return by_path[good] if good in by_path else plan.get("limit", {}).get(good)
+
+
 def describe(plan: Mapping[str, Mapping[str, int]]) -> str:
-    """``wages water $10, ...; prices ...; limits apple 2`` (or ``no limits``)."""
+    """``wages water $10, ...; prices ...; limits apple 2; firefly apple 4`` (or ``none``)."""
     wages = ", ".join(f"{g} ${n}" for g, n in plan.get("wage", {}).items())
     prices = ", ".join(f"{g} ${n}" for g, n in plan.get("price", {}).items())
     limits = ", ".join(f"{g} {n}" for g, n in plan.get("limit", {}).items()) or "none"
+    for kind in sorted(k for k in plan if k.startswith("limit.")):
+        per_path = ", ".join(f"{g} {n}" for g, n in plan[kind].items())
+        limits += f"; on the {kind.partition('.')[2]} path {per_path}"
     return f"wages {wages}; prices {prices}; limits {limits}"
 
 
@@ -113,7 +129,7 @@ def begin(state: CrusoeState, events: Events) -> None:
 def room(state: CrusoeState, seat: str, good: str) -> int:
     """How many units of ``good`` the seat may still buy now: the vault, his limit, his money."""
     units = state.vault.get(good, 0)
-    limit = current(state)["limit"].get(good)
+    limit = limit_for(current(state), state.players[seat].path, good)
     if limit is not None:
         units = min(units, limit - state.bought.get(seat, {}).get(good, 0))
     price = current(state)["price"].get(good, 0)
@@ -198,12 +214,13 @@ def buy_problem(state: CrusoeState, seat: str, order: Order) -> str | None:
     good, units = order.name, order.number
     if state.vault.get(good, 0) < units:
         return f"the government vault holds {state.vault.get(good, 0)} {good}, not {units}"
-    limit = current(state)["limit"].get(good)
+    path = state.players[seat].path
+    limit = limit_for(current(state), path, good)
     had = state.bought.get(seat, {}).get(good, 0)
     if limit is not None and had + units > limit:
-        return (
-            f"Market Socialism: the limit on {good} is {limit} a player and you have bought {had}"
-        )
+        by_path = good in current(state).get(f"limit.{path}", {})
+        whose = f"on the {path} path" if by_path else "a player"
+        return f"Market Socialism: the limit on {good} is {limit} {whose} and you have bought {had}"
     cost = units * current(state)["price"].get(good, 0)
     if cost > state.players[seat].money:
         return f"{units} {good} cost ${cost} and you have ${state.players[seat].money}"
