@@ -31,6 +31,7 @@ from sealed.games.crusoe.modules import roles
 from sealed.games.crusoe.modules.punishments import CRIPPLING_ROWS
 from sealed.games.crusoe.orders import DONE, PASS, Order, eat
 from sealed.games.crusoe.socialism import even_division
+from sealed.games.crusoe.socialist_market import limit_for
 from sealed.games.crusoe.state import (
     ELASTICITY,
     FOODS,
@@ -584,13 +585,15 @@ def _random_plan(rng: random.Random) -> Order:
     terms = [(f"wage.{g}", rng.choice((0, 5, 10, 20))) for g in GOODS]
     terms += [(f"price.{g}", rng.choice((1, 5, 10, 20))) for g in GOODS]
     terms += [(f"limit.{g}", rng.choice((1, 2, 3))) for g in GOODS if rng.random() < 0.3]
+    if rng.random() < 0.3:  # a limit for one path (ruling 82)
+        terms.append((f"limit.{rng.choice(GOODS)}.{rng.choice(PATHS)}", rng.choice((0, 2, 5))))
     return Order("plan", terms=tuple(terms))
 
 
 def _room(view: CrusoeView, me: PlayerView, good: str) -> int:
     """How many units of ``good`` this seat may buy from the vault now (Market Socialism)."""
     units = view.vault.get(good, 0)
-    limit = view.plan.get("limit", {}).get(good)
+    limit = limit_for(view.plan, me.path, good)  # his path's limit, if the plan sets one
     if limit is not None:
         units = min(units, limit - view.bought.get(me.seat, {}).get(good, 0))
     price = view.plan.get("price", {}).get(good, 0)

@@ -942,7 +942,8 @@ def _optional_dollars(value: object, path: setup.Path) -> int | None:
 
 
 def _plan(value: object, path: setup.Path) -> dict[str, dict[str, int]]:
-    raw = setup.mapping(value, path, ("wage", "price", "limit"))
+    # Market Socialism's plan; ``limit.PATH``: the limits for whoever walks that path (ruling 82)
+    raw = setup.mapping(value, path, ("wage", "price", "limit", *(f"limit.{p}" for p in PATHS)))
     return {
         str(kind): {
             str(g): setup.integer(n, (*path, str(kind), str(g)), 0, 999)
