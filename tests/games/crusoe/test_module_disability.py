@@ -1,5 +1,6 @@
 """Disability (modules/disability.py): the table, the ViP on violence rolls, Experience, the
-options, Mad Jack's rolls, and random games that keep the table's limits and replay. The
+options, Mad Jack's rolls, the rows chosen and assigned (ruling 107), and random games that
+keep the table's limits and replay. The
 rules on the board are cases/module_disability.yaml."""
 
 from __future__ import annotations
@@ -60,6 +61,34 @@ def test_mad_jacks_disability_roll_is_playable() -> None:
     assert _is_built({"disability": True, "disability_players": 3})
 
 
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        ({"disability_rows": "5 8"}, "disability_rows: set disability=true too"),
+        ({"disability": True, "disability_rows": "5 13"}, "disability_rows 13: a row of the"),
+        ({"disability": True, "disability_rows": "five"}, "disability_rows five: a row"),
+        (
+            {"disability": True, "disability_rows": "5 8", "disability_players": 3},
+            "disability_players 3: with disability_rows the disabled are one per row",
+        ),
+    ],
+)
+def test_chosen_rows_the_seed_rules_out_are_refused(options: dict[str, Any], message: str) -> None:
+    with pytest.raises(OptionError, match=message):
+        Settings.from_options(resolve_options(GAME.options, options))
+
+
+def test_chosen_rows_are_assigned_one_per_player_without_a_roll() -> None:
+    options = resolve_options(GAME.options, {"disability": True, "disability_rows": "7, 7 12"})
+    assert Settings.from_options(options).disabled_players == 3
+    state = GAME.initial_state(list(SEATS), options, SeededChance(3))
+    held = sorted(r for s in SEATS for r in state.players[s].roles)
+    assert held == ["disability-12", "disability-7", "disability-7"]
+    too_many = resolve_options(GAME.options, {"disability": True, "disability_rows": "2 3 4 5 6"})
+    with pytest.raises(OptionError, match="from one to all of the 4 players"):
+        GAME.initial_state(list(SEATS), too_many, SeededChance(1))
+
+
 def play(seed: int, options: dict[str, Any], bots: tuple[str, ...]) -> Match[Any, Any, Any]:
     match: Match[Any, Any, Any] = Match.new(
         GAME, list(SEATS), resolve_options(GAME.options, options), seed=seed
@@ -96,7 +125,27 @@ def play(seed: int, options: dict[str, Any], bots: tuple[str, ...]) -> Match[Any
 def test_random_games_keep_the_table_and_replay_exactly(
     seed: int, count: int, scenario: str, bots: list[str]
 ) -> None:
-    options = {"disability": True, "disability_players": count, "scenario": scenario}
+    options: dict[str, Any] = {"disability": True, "disability_players": count}
+    options["scenario"] = scenario
     match = play(seed, options, tuple(bots))
+    again = replay(json.loads(json.dumps(match.to_json())))
+    assert GAME.to_json(again.state) == GAME.to_json(match.state)
+
+
+@settings(max_examples=4, deadline=None)
+@given(
+    seed=st.integers(0, 2**32),
+    rows=st.lists(st.integers(2, 12), min_size=1, max_size=4),
+    scenario=st.sampled_from(("tribal-capitalism", "hobbesian")),
+    bots=st.permutations(BOTS),
+)
+def test_random_games_with_chosen_rows_keep_the_table_and_replay_exactly(
+    seed: int, rows: list[int], scenario: str, bots: list[str]
+) -> None:
+    options: dict[str, Any] = {"disability": True, "disability_players": len(rows)}
+    options |= {"disability_rows": " ".join(map(str, rows)), "scenario": scenario}
+    match = play(seed, options, tuple(bots))
+    held = sorted(r for s in SEATS for r in match.state.players[s].roles)
+    assert held == sorted(f"disability-{n}" for n in rows)
     again = replay(json.loads(json.dumps(match.to_json())))
     assert GAME.to_json(again.state) == GAME.to_json(match.state)

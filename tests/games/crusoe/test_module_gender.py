@@ -1,6 +1,8 @@
-"""Gender, Basic Disempowerment (modules/gender.py): the options (the variants not built are
-refused by name), Mad Jack's base rolls, the halving, and random games that replay exactly.
-The rules on the table are cases/module_gender.yaml."""
+"""Gender (modules/gender.py): the options (Doll's House and the Matriarchal Golden Age refused
+by name as not built; Men's Work numbers the seed rules out), Mad Jack's rolls, the halving, and
+random games under Basic Disempowerment, No Suffrage and Men's Work in which no woman votes,
+invokes, speaks or rules under No Suffrage and nobody walks a path denied to him, that replay
+exactly. The rules on the table are cases/module_gender.yaml."""
 
 from __future__ import annotations
 
@@ -16,7 +18,7 @@ from sealed.core.game import resolve_options
 from sealed.core.match import Match, bot_rng, replay
 from sealed.games.crusoe import GAME
 from sealed.games.crusoe.madjack import _is_built
-from sealed.games.crusoe.modules.gender import violence_roll
+from sealed.games.crusoe.modules.gender import VOTES, barred_paths, violence_roll
 from sealed.games.crusoe.state import Settings
 
 SEATS = ("ana", "ben", "cy", "dee", "eve")
@@ -26,20 +28,34 @@ BOTS = ("greedy", "cooperative", "selfish", "random", "greedy")
 @pytest.mark.parametrize(
     ("options", "message"),
     [
-        ({"gender": "dolls-house"}, "gender dolls-house: not built yet"),
-        ({"gender": "no-suffrage"}, "gender no-suffrage: not built yet"),
-        ({"gender": "base", "gender_mens_work": 1}, "Men's Work is not built yet"),
+        ({"gender": "dolls-house"}, "gender dolls-house: Doll's House is not built yet"),
+        ({"gender": "matriarchal-golden-age"}, "Matriarchal Golden Age is not built yet"),
         ({"gender_paths_denied": 2}, "set gender=base too"),
+        ({"gender": "base", "gender_paths_denied": 2}, "set gender_mens_work=1 too"),
+        ({"gender": "base", "gender_mens_work": 1}, "gender_paths_denied 0: Men's Work denies"),
+        ({"gender": "base", "gender_mens_work": 1, "gender_paths_denied": 7}, "from 1 to 6"),
+        ({"gender": "base", "gender_mens_work": 2, "gender_paths_denied": 1}, "0 or 1"),
     ],
 )
-def test_what_is_not_built_is_refused_by_name(options: dict[str, Any], message: str) -> None:
+def test_what_the_seed_rules_out_or_is_not_built_is_refused_by_name(
+    options: dict[str, Any], message: str
+) -> None:
     with pytest.raises(OptionError, match=message):
         Settings.from_options(resolve_options(GAME.options, options))
 
 
-def test_mad_jacks_base_roll_without_mens_work_is_playable() -> None:
+def test_mad_jacks_gender_rolls_are_playable() -> None:
     assert _is_built({"gender": "base", "gender_mens_work": 0})
-    assert not _is_built({"gender": "base", "gender_mens_work": 1, "gender_paths_denied": 3})
+    assert _is_built({"gender": "base", "gender_mens_work": 1, "gender_paths_denied": 6})
+    assert _is_built(
+        {
+            "gender": "no-suffrage",
+            "gender_mens_work": 1,
+            "gender_paths_denied": 3,
+            "gender_pink_collar_path": 1,
+        }
+    )
+    assert not _is_built({"gender": "dolls-house", "gender_mens_work": 0})
 
 
 @given(st.integers(0, 20))
@@ -48,11 +64,11 @@ def test_a_woman_halves_her_roll_rounding_down(rolled: int) -> None:
     assert violence_roll((), rolled) == rolled
 
 
-def play(seed: int, options: dict[str, Any]) -> Match[Any, Any, Any]:
+def play(seed: int, options: dict[str, Any], bots: tuple[str, ...] = BOTS) -> Match[Any, Any, Any]:
     match: Match[Any, Any, Any] = Match.new(
         GAME, list(SEATS), resolve_options(GAME.options, options), seed=seed
     )
-    players = {seat: GAME.bots[bot]() for seat, bot in zip(SEATS, BOTS, strict=True)}
+    players = {seat: GAME.bots[bot]() for seat, bot in zip(SEATS, bots, strict=True)}
     rngs = {seat: bot_rng(seed, seat) for seat in SEATS}
     women = [s for s in SEATS if "woman" in match.state.players[s].roles]
     assert len(women) == 3  # "exactly half the players ... (round up for an odd number)"
@@ -62,12 +78,60 @@ def play(seed: int, options: dict[str, Any]) -> Match[Any, Any, Any]:
         for seat in match.waiting_for():
             view = GAME.view(match.state, seat)
             match.seal_order(seat, players[seat].choose(view, match.prompts()[seat], rngs[seat]))
+        check_the_variants(match, women)
     raise AssertionError("the game did not end")
+
+
+def check_the_variants(match: Match[Any, Any, Any], women: list[str]) -> None:
+    """Men's Work: nobody walks a path denied to him; No Suffrage: no woman is asked to vote,
+    invokes government, speaks, or rules."""
+    state = match.state
+    for seat in SEATS:
+        player = state.players[seat]
+        assert player.path is None or player.path not in barred_paths(player.roles)
+    if state.settings.gender_variant != "no-suffrage":
+        return
+    if state.ask in VOTES or state.ask in ("invoke", "speech"):
+        assert not set(state.waiting) & set(women), (state.ask, state.waiting)
+    assert state.ruler not in women or all(
+        not state.players[s].alive for s in SEATS if s not in women
+    )
+    for event in match.steps[-1].events:
+        if event.kind == "invoke":
+            assert event.data["seat"] not in women
 
 
 @settings(max_examples=4, deadline=None)
 @given(seed=st.integers(0, 2**32), scenario=st.sampled_from(("hobbesian", "tribal-capitalism")))
 def test_random_games_end_and_replay_exactly(seed: int, scenario: str) -> None:
     match = play(seed, {"gender": "base", "scenario": scenario})
+    again = replay(json.loads(json.dumps(match.to_json())))
+    assert GAME.to_json(again.state) == GAME.to_json(match.state)
+
+
+@settings(max_examples=8, deadline=None)
+@given(
+    seed=st.integers(0, 2**32),
+    scenario=st.sampled_from(
+        ("hobbesian", "tribal-capitalism", "tribal-socialism", "traditional", "national-capitalism")
+    ),
+    government=st.sampled_from(("athenian", "dictatorship", "representative")),
+    denied=st.integers(0, 6),
+    pink=st.booleans(),
+    bots=st.permutations(BOTS),
+)
+def test_random_games_under_no_suffrage_and_mens_work_end_and_replay(
+    seed: int, scenario: str, government: str, denied: int, pink: bool, bots: list[str]
+) -> None:
+    options: dict[str, Any] = {"gender": "no-suffrage", "scenario": scenario}
+    if scenario == "national-capitalism":
+        options["government"] = government
+    if denied:
+        options |= {
+            "gender_mens_work": 1,
+            "gender_paths_denied": denied,
+            "gender_pink_collar_path": int(pink),
+        }
+    match = play(seed, options, tuple(bots))
     again = replay(json.loads(json.dumps(match.to_json())))
     assert GAME.to_json(again.state) == GAME.to_json(match.state)

@@ -134,7 +134,10 @@ class GreedyBot:
         if decide == "elect":  # himself if he may, else the first candidate
             running = list(view.candidates) or [p.seat for p in view.players if p.alive]
             running = [s for s in running if s != view.ruler or view.candidates]
+            running = electable(view, running)
             return Order("elect", name=me.seat if me.seat in running else running[0])
+        if decide == "warlord":  # a new Warlord (Early Feudalism): himself if he may
+            return Order("elect", name=me.seat if me.seat in view.offer else str(view.offer[0]))
         if decide == "victory":
             return Order("victory", name=self.condition)
         if decide == "campaign":  # stands when it costs nothing or Leisure is plentiful
@@ -531,7 +534,9 @@ class RandomBot:
             return Order("buy", name=good, number=rng.randint(1, _room(view, me, good)))
         if decide == "elect":
             running = list(view.candidates) or [s for s in living if s != view.ruler] or living
-            return Order("elect", name=rng.choice(running))
+            return Order("elect", name=rng.choice(electable(view, running)))
+        if decide == "warlord":
+            return Order("elect", name=str(rng.choice(view.offer)))
         if decide == "victory":
             return Order("victory", name=rng.choice(("altruistic", "self-interested", "cutthroat")))
         if decide == "campaign":
@@ -646,13 +651,27 @@ def _random_trade(view: CrusoeView, me: PlayerView, rng: random.Random) -> Order
     return rng.choice(choices)
 
 
+def electable(view: CrusoeView, running: list[str]) -> list[str]:
+    """No Suffrage: a deposed ruler's successor is never a woman (ruling 109), unless only
+    women are left (rulers.candidates)."""
+    if view.gender != "no-suffrage" or view.candidates:
+        return running
+    men = [p.seat for p in view.players if p.seat in running and "woman" not in p.roles]
+    return men or running
+
+
 def allowed_in(view: CrusoeView) -> list[str]:
-    """The paths this seat may choose now (the Traditional Economy's first cycle limits them)."""
+    """The paths this seat may choose now (the Traditional Economy's first cycle limits them;
+    Men's Work bars some, and waives the Traditional limit that would leave none: ruling 108)."""
+    barred = roles.barred_paths(_me(view).roles)
+    open_paths = [p for p in PATHS if p not in barred]
     if not view.scenario.startswith("traditional") or view.cycle > 1:
-        return list(PATHS)
+        return open_paths
     living = [p for p in view.players if p.alive]
     chosen = [p.path for p in living if p.path is not None]
-    return allowed_paths(chosen, len(living) - len(chosen))
+    allowed = allowed_paths(chosen, len(living) - len(chosen))
+    untaken = [p for p in open_paths if p == "dung_beetle" or p not in chosen]
+    return [p for p in allowed if p not in barred] or untaken or open_paths
 
 
 def fits(

@@ -173,6 +173,12 @@ OPTIONS = (
         minimum=1,
     ),
     OptionSpec(
+        "disability_rows",
+        "",
+        "the Disability module, chosen and assigned: the table's rows in play as their 2d6 sums "
+        "('5 8 8'), one disabled player drawn for each; nothing is rolled",
+    ),
+    OptionSpec(
         "guild_oligarchy",
         False,
         "the Guild Oligarchy module: each player draws a marker (Radio Signal or a good but "
@@ -182,23 +188,26 @@ OPTIONS = (
         "gender",
         "none",
         "the Gender module: base (Basic Disempowerment: half the players, rounded up, are "
-        "women, who halve their violence roll); no-suffrage, dolls-house and "
-        "matriarchal-golden-age are not built yet",
+        "women, who halve their violence roll); no-suffrage (and women neither vote, invoke "
+        "government nor speak); dolls-house and matriarchal-golden-age are not built yet",
         choices=("none", "base", "no-suffrage", "dolls-house", "matriarchal-golden-age"),
     ),
     OptionSpec(
-        "gender_mens_work", 0, "the Gender module: 1 for Men's Work (not built yet)", minimum=0
+        "gender_mens_work",
+        0,
+        "the Gender module: 1 for Men's Work (women may not take gender_paths_denied paths)",
+        minimum=0,
     ),
     OptionSpec(
         "gender_paths_denied",
         0,
-        "the Gender module, Men's Work: paths denied (not built yet)",
+        "the Gender module, Men's Work: paths denied to women, drawn before the game (1-6)",
         minimum=0,
     ),
     OptionSpec(
         "gender_pink_collar_path",
         0,
-        "the Gender module, Men's Work: 1 for a path denied to men (not built yet)",
+        "the Gender module, Men's Work: 1 for a pink-collar path, denied to men",
         minimum=0,
     ),
     OptionSpec(
@@ -206,19 +215,20 @@ OPTIONS = (
         "none",
         "the Early Feudalism module: strong (a Warlord drawn before the game invokes government "
         "and starts fights without Leisure, wins every battle he joins, is never wounded); "
-        "weak is not built yet",
+        "weak (free invoking and fights too; early_feudalism_dice dice, wounded normally; when "
+        "he loses a fight the winners elect a new Warlord with one die fewer)",
         choices=("none", "strong", "weak"),
     ),
     OptionSpec(
         "early_feudalism_dice",
         0,
-        "Early Feudalism: a Weak Warlord's dice (not built yet)",
+        "Early Feudalism: a Weak Warlord's dice, from 2 to the players less one",
         minimum=0,
     ),
     OptionSpec(
         "early_feudalism_women_only",
         0,
-        "Early Feudalism with the Matriarchal Golden Age: 1 for women warlords (not built yet)",
+        "Early Feudalism: 1 if only women may be the Warlord (Mad Jack's Matriarchal Golden Age)",
         minimum=0,
     ),
     OptionSpec(

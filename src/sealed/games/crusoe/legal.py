@@ -3,6 +3,8 @@ enumeration of the finite choices."""
 
 from __future__ import annotations
 
+from functools import partial
+
 from sealed.core.errors import IllegalOrderError
 from sealed.core.suggest import did_you_mean
 from sealed.games.crusoe import rulers
@@ -47,6 +49,7 @@ WORDS_DUE = {
     "wage": ("wage", "pass"),
     "wage-ballot": ("yes", "no"),
     "elect": ("elect",),
+    "warlord": ("elect",),
     "campaign": ("campaign", "pass"),
     "victory": ("victory",),
 }
@@ -84,6 +87,7 @@ DUE_HELP = {
     "wage": "wage N: the minimum wage in dollars you propose, or pass",
     "wage-ballot": "yes or no: the minimum wage proposed",
     "elect": "elect SEAT: the new Dictator or President (one of the candidates)",
+    "warlord": "elect SEAT: the new Warlord (any living player never deposed as Warlord)",
     "campaign": "campaign (stand for President: 1 Leisure, free for the President) or pass",
     "victory": "victory altruistic, victory self-interested or victory cutthroat (secret)",
 }
@@ -115,6 +119,14 @@ def _problem(state: CrusoeState, seat: str, order: Order) -> str | None:
         return eat_limits(player, dict(order.goods))
     if order.word == "give":
         return _living_other(state, seat, order.name, allow_self=True)
+    if order.word == "elect" and state.ask == "warlord":  # Early Feudalism: a new Warlord
+        if order.name in state.offer:
+            return None
+        names = [str(s) for s in state.offer]
+        return (
+            f"elect {order.name}: not a candidate; the winners elect a new Warlord among "
+            f"{', '.join(names)} (Early Feudalism){did_you_mean(order.name, names)}"
+        )
     if order.word == "elect" and order.name not in rulers.candidates(state):
         names = rulers.candidates(state)
         return (
@@ -141,7 +153,8 @@ def _problem(state: CrusoeState, seat: str, order: Order) -> str | None:
     if order.word == "divide":
         return check_division(state, order)
     if order.word == "path":
-        return path_problem(state, seat, order.name)
+        scenario_rule = partial(path_problem, state, seat)  # Men's Work may waive it (108)
+        return roles.path_problem(state, seat, order.name, scenario_rule)
     if order.word == "tax" and order.name != "none" and order.name not in state.offer[1:]:
         allowed = " ".join(str(g) for g in state.offer[1:])
         return (
@@ -222,7 +235,8 @@ def legal_orders(state: CrusoeState, seat: str) -> list[Order] | None:
     ask = state.ask or ""
     if ask == "path":
         paths = [Order("path", name=p) for p in PATHS]
-        return [o for o in paths if path_problem(state, seat, o.name) is None]
+        scenario_rule = partial(path_problem, state, seat)
+        return [o for o in paths if roles.path_problem(state, seat, o.name, scenario_rule) is None]
     if ask == "tax":
         return [Order("tax", name=str(g)) for g in state.offer[1:]] + [Order("tax", name="none")]
     if ask == "move":
@@ -245,6 +259,8 @@ def legal_orders(state: CrusoeState, seat: str) -> list[Order] | None:
         return [Order("sell", number=int(n)) for n in state.offer]
     if ask == "elect":
         return [Order("elect", name=s) for s in rulers.candidates(state)]
+    if ask == "warlord":
+        return [Order("elect", name=str(s)) for s in state.offer]
     if ask == "victory":
         return [Order("victory", name=c) for c in CONDITIONS]
     if ask == "campaign":

@@ -105,7 +105,12 @@ def rules_free(state: CrusoeState, seat: str) -> bool:
 
 def select_at_random(state: CrusoeState, chance: Chance, events: Events, why: str) -> None:
     """A ruler drawn among the living: one number from 1 to their count, in seat order."""
+    from sealed.games.crusoe.modules.gender import voiceless  # it would import state.py
+
     living = state.living()
+    # No Suffrage: a ruler's dice are no woman's (ruling 109); the women are drawn later at
+    # the start, so this excludes them when a ruler dies
+    living = [s for s in living if not voiceless(state, s)] or living
     if not ruled(state) or not living:
         return
     names = ", ".join(f"{n} {s}" for n, s in enumerate(living, 1))
@@ -173,8 +178,11 @@ def candidates(state: CrusoeState) -> list[str]:
     living player but the one deposed (ruling 52)."""
     if state.candidates:
         return [s for s in state.candidates if state.players[s].alive]
+    from sealed.games.crusoe.modules.gender import voiceless  # it would import state.py
+
     living = state.living()
-    others = [s for s in living if s != state.ruler]
+    # No Suffrage: a ruler's dice are no woman's (ruling 109)
+    others = [s for s in living if s != state.ruler and not voiceless(state, s)]
     return others or living
 
 

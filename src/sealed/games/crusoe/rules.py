@@ -31,7 +31,7 @@ from sealed.games.crusoe import (
     violence,
     wage_vote,
 )
-from sealed.games.crusoe.modules import crowd, roles
+from sealed.games.crusoe.modules import crowd, feudalism, roles
 from sealed.games.crusoe.orders import Order
 from sealed.games.crusoe.state import (
     FREQUENCIES,
@@ -73,8 +73,26 @@ def apply(state: CrusoeState, orders: Mapping[str, Order], chance: Chance, event
 
 def run(state: CrusoeState, chance: Chance, events: Events) -> None:
     """Carry the cycle on until someone must decide or the game is over."""
+    _without_the_voiceless(state, chance, events)  # a handler may have asked a ballot
     while not state.over and state.ask is None:
         PHASES[state.phase](state, chance, events)
+        _without_the_voiceless(state, chance, events)
+
+
+def _without_the_voiceless(state: CrusoeState, chance: Chance, events: Events) -> None:
+    """No Suffrage (ruling 109): a ballot or an election is asked of those who may vote only;
+    with nobody left it is counted with no ballots, and a turn to stand for President passes."""
+    while state.ask is not None and not state.over:
+        ask = state.ask
+        kept = tuple(s for s in state.waiting if roles.may_decide(state, s, ask))
+        if len(kept) == len(state.waiting):
+            return
+        waiting, state.waiting = state.waiting, kept
+        if kept:
+            return
+        state.ask = None
+        passes = {s: Order("pass") for s in waiting} if ask == "campaign" else {}
+        HANDLERS[ask](state, passes, chance, events)
 
 
 # -- step I: paths --------------------------------------------------------------------
@@ -442,6 +460,7 @@ HANDLERS: dict[str, Handler] = {
     "buy": _one(socialist_market.on_buy),
     "wage": _one(wage_vote.on_wage),
     "wage-ballot": wage_vote.on_wage_ballot,
+    "warlord": feudalism.on_elect,
 }
 
 PHASES: dict[str, Callable[[CrusoeState, Chance, Events], None]] = {
@@ -464,5 +483,6 @@ PHASES: dict[str, Callable[[CrusoeState, Chance, Events], None]] = {
     "buy": socialist_market.buy_phase,
     "wage": wage_vote.wage_phase,
     "election": rulers.election_phase,
+    "warlord": feudalism.election_phase,
     "campaign": rulers.campaign_phase,
 }

@@ -148,8 +148,14 @@ class Settings:
     race: Race = field(default_factory=Race)  # the Race module's numbers (modules/race.py)
     disabled_players: int = 0  # the Disability module: how many (0: not in play)
     guild_oligarchy: bool = False  # the Guild Oligarchy module (modules/guilds.py)
+    disability_rows: tuple[int, ...] = ()  # Disability chosen and assigned: the rows (2d6 sums)
     gender: bool = False  # the Gender module's Basic Disempowerment (modules/gender.py)
-    early_feudalism: str = "none"  # Early Feudalism: none or strong (modules/feudalism.py)
+    gender_variant: str = "none"  # none, base, no-suffrage, dolls-house, matriarchal-golden-age
+    mens_work_paths: int = 0  # Gender, Men's Work: paths denied to the 2nd class (0: not in play)
+    pink_collar: bool = False  # Men's Work: one more path denied to the 1st class
+    early_feudalism: str = "none"  # Early Feudalism: none, strong or weak (modules/feudalism.py)
+    warlord_dice: int = 0  # a Weak Warlord's dice at the start
+    warlord_women_only: bool = False  # only women may be the Warlord (Mad Jack's row 10)
     punishments: tuple[str, ...] = ()  # Alternate Punishments added (modules/punishments.py)
     version: int = 2  # the rules' version the game began under (versions.py: CrusoeV1)
 
@@ -256,10 +262,10 @@ def _module_settings(options: Options) -> dict[str, Any]:
         "vegetarians": variant,
         "vegetarians_players": players,
         "race": race.read_options(options),
-        "disabled_players": disability.read_options(options),
+        **disability.settings(options),
         "guild_oligarchy": bool(options.get("guild_oligarchy", False)),
-        "gender": gender.read_options(options),
-        "early_feudalism": feudalism.read_options(options),
+        **gender.settings(options),
+        **feudalism.settings(options),
         "punishments": punishments.read_options(options),
         "diamonds_seats": diamonds.read_seats(options, diamonds.read_options(options)),
     }
@@ -681,6 +687,7 @@ PHASES = (
     "taxes",
     "wholesale",
     "election",
+    "warlord",
     "campaign",
     "plan",
     "buy",

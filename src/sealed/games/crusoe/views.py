@@ -91,6 +91,7 @@ class CrusoeView:
     ruler_title: str = ""  # Dictator or President
     conditions: dict[str, str] = field(default_factory=dict)  # victory conditions it may know
     diamonds: str = "standard"  # Variable Values for Diamonds, agreed before the game
+    gender: str = "none"  # the Gender module's variant (no-suffrage ...), agreed before the game
     boat_seats: int = 0  # Small Boat: the seats on the rescue vessel (0: not that rule)
     punishments: tuple[str, ...] = ()  # Alternate Punishments the winners may also choose
     classes: dict[str, str] = field(default_factory=dict)  # Class Warfare: every seat's class
@@ -160,6 +161,7 @@ def build_view(state: CrusoeState, seat: str) -> CrusoeView:
         ruler_title=rulers.title(state) if state.ruler else "",
         conditions=victory_play.visible(state, seat),
         diamonds=state.settings.diamonds,
+        gender=state.settings.gender_variant,
         boat_seats=_boat_seats(state),
         punishments=state.settings.punishments,
         classes=dict(state.classes),  # public: the draw and the reassignments are in the open

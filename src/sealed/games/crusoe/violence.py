@@ -45,6 +45,7 @@ def government_phase(state: CrusoeState, chance: Chance, events: Events) -> None
         or roles.free_violence(state, s)  # Early Feudalism's Warlord
         or (classwar.playing(state) and state.players[s].alive)  # "Any player may call"
     )
+    able = tuple(s for s in able if not roles.voiceless(state, s))  # No Suffrage: no invoking
     if not able:
         state.phase = "consume"
         return
@@ -71,7 +72,9 @@ def on_invoke(
     state.invoker = invoker
     start = state.order.index(invoker)
     state.speakers = [*state.order[start:], *state.order[:start], invoker]
-    state.speakers = [s for s in state.speakers if state.players[s].alive]
+    state.speakers = [
+        s for s in state.speakers if state.players[s].alive and not roles.voiceless(state, s)
+    ]  # No Suffrage: women "may not speak if government is invoked"
     if events is not None:
         how = "paying one Leisure" if paid else "free, being Indigent"
         if called:
@@ -183,6 +186,8 @@ def _end_government(state: CrusoeState) -> None:
     state.invoker, state.battles, state.spears, state.votes = None, [], {}, {}
     state.battle, state.passes = 0, 0
     state.phase = "election" if rulers.election_due(state) else "consume"
+    if roles.warlord_election_due(state):  # then the ruler's, if due (modules/feudalism.py)
+        state.phase = "warlord"
 
 
 def on_spear(
@@ -219,7 +224,9 @@ def _fight_all(state: CrusoeState, chance: Chance, events: Events) -> None:
 def _fight(state: CrusoeState, number: int, battle: Battle, chance: Chance, events: Events) -> None:
     members = battle.members
     # a ruler may roll several; in Class Warfare a die per Diamond
-    counts = [classwar.battle_dice(state, s, rulers.battle_dice(state, s)) for s in members]
+    # and a Weak Warlord his (Early Feudalism)
+    own = [max(rulers.battle_dice(state, s), roles.battle_dice(state, s)) for s in members]
+    counts = [classwar.battle_dice(state, s, n) for s, n in zip(members, own, strict=True)]
     # The label names whose die is whose, in the order a table types them.
     label = f"cycle {state.cycle}: battle {number + 1}, one die each for {', '.join(members)}"
     if any(n > 1 for n in counts):
@@ -295,6 +302,7 @@ def _fight(state: CrusoeState, number: int, battle: Battle, chance: Chance, even
                 },
             )
         )
+    roles.after_battle(state, list(winners), list(losers), events)  # a Weak Warlord deposed
     # from now: winners, losers (copies: ``winners`` may be the very list being overwritten)
     if state.settings.version < 2:
         # Version 1 assigned through the aliased lists: when the defenders won, both sides

@@ -6,15 +6,20 @@ can and can't interact with on the board and what penalty he suffers on violence
 ViP); no penalty can take the roll below zero. Disabled players are permitted to acquire
 anything at the Market, and may acquire Leisure by waiting there ..."
 
+"As another option the players can select which disabilities they want in play and then
+assign them to random players rather than rolling them up."
+
 Options (as Mad Jack emits them): ``disability=true``, ``disability_players=N`` (one to all).
 The disabled are the first N of a shuffle of the seats; each rolls 2d6 through Chance; the role
-``disability-SUM`` is public and kept on the player.
+``disability-SUM`` is public and kept on the player. The other option: ``disability_rows``, the
+rows chosen (their 2d6 sums, ``"5 8 8"``: one disabled player per row, a row as often as
+wanted); the first of a shuffle get them in the order written, nothing is rolled (ruling 107).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from sealed.core.errors import OptionError
 from sealed.core.game import Options
@@ -97,6 +102,40 @@ def read_options(options: Options) -> int:
     return players if on else 0
 
 
+def read_rows(options: Options) -> tuple[int, ...]:
+    """``disability_rows``: the rows chosen to be assigned (empty: each disabled player rolls).
+
+    :raises OptionError: a row not on the table, rows without the module, or a count that
+        disagrees with ``disability_players``.
+    """
+    text = str(options.get("disability_rows", "") or "").replace(",", " ")
+    words = text.split()
+    if not words:
+        return ()
+    bad = [w for w in words if not (w.isdigit() and int(w) in TABLE)]
+    if bad:
+        raise OptionError(
+            f"disability_rows {bad[0]}: a row of the table is its 2d6 sum, 2 to 12 (Disability)"
+        )
+    rows = tuple(int(w) for w in words)
+    if not bool(options.get("disability", False)):
+        raise OptionError("disability_rows: set disability=true too (the Disability module)")
+    players = int(str(options.get("disability_players", 1)))
+    if players not in (1, len(rows)):
+        raise OptionError(
+            f"disability_players {players}: with disability_rows the disabled are one per row "
+            f"({len(rows)})"
+        )
+    return rows
+
+
+def settings(options: Options) -> dict[str, Any]:
+    """The Settings fields this module reads (state.Settings)."""
+    rows = read_rows(options)
+    count = len(rows) if rows else read_options(options)
+    return {"disabled_players": count, "disability_rows": rows}
+
+
 def row_of(roles: tuple[str, ...]) -> Row | None:
     for role in roles:
         if role.startswith("disability-"):
@@ -114,17 +153,22 @@ def begin(state: CrusoeState, chance: Chance, events: list[Event] | None) -> Non
             f"disability_players {count}: from one to all of the {len(seats)} players (Disability)"
         )
     drawn = chance.shuffle("Disability: the players disabled, first first", list(seats))[:count]
-    for seat in drawn:
-        dice = chance.dice(f"Disability: {seat}'s roll on the table (2d6)", 2)
-        row = TABLE[sum(dice)]
-        state.players[seat].roles = (*state.players[seat].roles, f"disability-{sum(dice)}")
+    chosen = state.settings.disability_rows
+    for i, seat in enumerate(drawn):
+        if chosen:  # chosen and assigned: nothing is rolled
+            dice, total, verb = [], chosen[i], "is assigned"
+        else:
+            dice = chance.dice(f"Disability: {seat}'s roll on the table (2d6)", 2)
+            total, verb = sum(dice), "rolls"
+        row = TABLE[total]
+        state.players[seat].roles = (*state.players[seat].roles, f"disability-{total}")
         if events is not None:
             from sealed.core.events import Event
 
             events.append(
                 Event(
                     "roles",
-                    f"Disability: {seat} rolls {sum(dice)}: ViP {row.vip}; prohibited: {row.text}.",
+                    f"Disability: {seat} {verb} {total}: ViP {row.vip}; prohibited: {row.text}.",
                     data={"seat": seat, "dice": dice, "vip": row.vip},
                 )
             )

@@ -5,6 +5,7 @@ consumption. Each module answers for its own roles, so modules compose."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from sealed.games.crusoe.modules import (
@@ -28,9 +29,9 @@ ALL_ROLES = (
     race.PREJUDICED,
     *disability.ROLES,
     *guilds.ROLES,
-    gender.ROLE,
+    *gender.ROLES,
     diamonds.LEFT_BEHIND,
-    feudalism.ROLE,
+    *feudalism.ROLES,
 )
 
 
@@ -116,3 +117,42 @@ def free_violence(state: CrusoeState, seat: str) -> bool:
 def invincible(state: CrusoeState, seat: str) -> bool:
     """Wins every battle he joins and is never wounded (a Strong Warlord)."""
     return feudalism.invincible(state, seat)
+
+
+def battle_dice(state: CrusoeState, seat: str) -> int:
+    """The dice a module's role gives in a battle (a Weak Warlord's); one otherwise."""
+    return feudalism.battle_dice(state, seat)
+
+
+def after_battle(
+    state: CrusoeState, winners: list[str], losers: list[str], events: list[Event] | None
+) -> None:
+    """A Weak Warlord who lost is deposed, and the winners will elect another."""
+    feudalism.after_battle(state, winners, losers, events)
+
+
+def barred_paths(roles: tuple[str, ...]) -> tuple[str, ...]:
+    """The paths a player with these roles may not take (Gender's Men's Work)."""
+    return gender.barred_paths(roles)
+
+
+def may_decide(state: CrusoeState, seat: str, ask: str) -> bool:
+    """Whether ``seat`` takes part in the decision ``ask`` (No Suffrage takes the ballots)."""
+    return gender.may_decide(state, seat, ask)
+
+
+def voiceless(state: CrusoeState, seat: str) -> bool:
+    """May neither invoke government nor speak when it is invoked (No Suffrage)."""
+    return gender.voiceless(state, seat)
+
+
+def warlord_election_due(state: CrusoeState) -> bool:
+    """The winners of a fight a Weak Warlord lost must elect a new one (Early Feudalism)."""
+    return feudalism.election_due(state)
+
+
+def path_problem(
+    state: CrusoeState, seat: str, path: str, scenario_rule: Callable[[str], str | None]
+) -> str | None:
+    """Why ``seat`` may not take ``path``: Men's Work (Gender), then the scenario's rule."""
+    return gender.path_problem(state, seat, path, scenario_rule)
