@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from tests.games.crusoe.bot_games import bot_game, check_tokens
 
 from sealed.core.errors import OptionError
 from sealed.core.game import resolve_options
@@ -20,7 +21,6 @@ from sealed.games.crusoe import GAME
 from sealed.games.crusoe.madjack import _is_built
 from sealed.games.crusoe.modules import church
 from sealed.games.crusoe.state import FOODS, GOODS, CrusoeState, Settings
-from tests.games.crusoe.bot_games import bot_game, check_tokens
 
 BOTS = ("greedy", "cooperative", "selfish", "random")
 
@@ -53,7 +53,9 @@ def test_the_tithe_is_rounded_up_and_the_penance_is_twenty_per_cent(
 
 def goods_on_the_table(state: CrusoeState) -> dict[str, int]:
     """Every good held by a player or by the Church."""
-    return {g: sum(p.goods[g] for p in state.players.values()) + state.church.get(g, 0) for g in GOODS}
+    return {
+        g: sum(p.goods[g] for p in state.players.values()) + state.church.get(g, 0) for g in GOODS
+    }
 
 
 def check_church(before: CrusoeState, match: Match[Any, Any, Any]) -> None:

@@ -1,0 +1,93 @@
+"""Third World Country (modules/third_world.py): the chart, the commitment's rounding, Mad Jack's
+rows playable, and random bot games in which no good but the BR is produced once its National
+Production Limit is reached, the BR comes three at a time, every debt is met, returned or
+ends with a sacking or the MNCs leaving, the tokens stay within the supply, every seat sees the
+same public facts, and the record replays exactly. The rules on the table are
+cases/module_third_world.yaml."""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from tests.games.crusoe.bot_games import bot_game, check_tokens
+
+from sealed.core.game import resolve_options
+from sealed.core.match import Match, replay
+from sealed.games.crusoe import GAME
+from sealed.games.crusoe.madjack import _is_built
+from sealed.games.crusoe.modules import third_world
+from sealed.games.crusoe.state import CrusoeState
+
+BOTS = ("greedy", "cooperative", "selfish", "random")
+
+
+def test_the_chart_is_the_seeds() -> None:
+    chart = third_world.CHART
+    assert chart["banana"]["diamond"] == 30
+    assert chart["grape"]["banana"] == Fraction(1, 2)
+    assert chart["diamond"]["banana"] == Fraction(1, 3)
+    assert all(resource not in row for resource, row in chart.items())
+    assert all(len(row) == 6 for row in chart.values())
+
+
+@pytest.mark.parametrize(
+    ("resource", "goods", "owed"),
+    [("egg", {"apple": 2}, 10), ("diamond", {"banana": 2}, 1), ("diamond", {"banana": 3}, 1)],
+)
+def test_the_commitment_is_the_whole_rounded_up(
+    resource: str, goods: dict[str, int], owed: int
+) -> None:
+    assert third_world.commitment(resource, goods) == owed
+
+
+@pytest.mark.parametrize("scenario", ["tribal-capitalism", "national-capitalism", "traditional"])
+def test_mad_jacks_third_world_rows_are_playable(scenario: str) -> None:
+    assert _is_built({"scenario": scenario, "third_world": True})
+
+
+def check_third_world(before: CrusoeState, match: Match[Any, Any, Any]) -> None:
+    state: CrusoeState = match.state
+    check_tokens(state)
+    running = {g: third_world.produced(before, g) for g in before.npl}
+    npl = dict(before.npl)
+    for event in match.steps[-1].events if match.steps else []:
+        if event.kind == "cycle":
+            running = dict.fromkeys(running, 0)
+        elif event.kind == "npl":
+            npl = dict(event.data["npl"])
+        elif event.kind == "produce":
+            for good, n in event.data["gained"].items():
+                if good == state.resource:
+                    assert n % third_world.TIMES == 0, event.text
+                elif good in npl and n:
+                    assert running[good] < npl[good], f"{event.text} past the NPL {npl[good]}"
+                    running[good] += n
+    assert state.owed == 0 or state.phase in ("trade", "import", "imported") or state.ask
+    views = [GAME.view(state, seat).third_world for seat in state.seats]
+    assert all(view == views[0] for view in views)
+
+
+@settings(max_examples=8, deadline=None)
+@given(
+    seed=st.integers(0, 2**32),
+    scenario=st.sampled_from(
+        ("hobbesian", "tribal-capitalism", "tribal-communism", "national-capitalism")
+    ),
+    bots=st.permutations(BOTS),
+)
+def test_random_third_world_games_keep_the_limits_and_replay(
+    seed: int, scenario: str, bots: list[str]
+) -> None:
+    options = resolve_options(GAME.options, {"scenario": scenario, "third_world": True})
+    match = bot_game(seed, tuple(bots), options, check_third_world)
+    agents = [
+        s for s in match.state.seats if set(third_world.ROLES) & set(match.state.players[s].roles)
+    ]
+    assert agents
+    again = replay(json.loads(json.dumps(match.to_json())))
+    assert GAME.to_json(again.state) == GAME.to_json(match.state)
