@@ -86,6 +86,14 @@ OPTIONS = (
         choices=("package", "government"),
     ),
     OptionSpec(
+        "minimum_wage_package",
+        "",
+        "Welfare Capitalism's other package of goods for the minimum wage, written as a board "
+        "space: a good, or fruit, protein or food for the cheapest of that kind, each with its "
+        "units ('water 2, fruit, fish'); empty: the seed's (water, two of the cheapest fruit, "
+        "one of the cheapest protein)",
+    ),
+    OptionSpec(
         "victory",
         "off",
         "Variant Victory Conditions (Optional Rules): off; secret (each player seals "

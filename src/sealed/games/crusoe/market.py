@@ -50,7 +50,7 @@ from sealed.games.crusoe.state import (
     OPENING_MONEY,
     CrusoeState,
 )
-from sealed.games.crusoe.welfare import Wage, entitled, minimum_wage
+from sealed.games.crusoe.welfare import PACKAGE, Wage, entitled, minimum_wage
 
 Events = list[Event] | None
 
@@ -235,7 +235,7 @@ def taxes_phase(state: CrusoeState, chance: Chance, events: Events) -> None:
     money = {s: state.players[s].money for s in seats}
     wage, relief = None, {}
     if state.settings.scenario == "welfare-capitalism":
-        wage = minimum_wage(state.prices, state.funds)
+        wage = minimum_wage(state.prices, state.funds, state.settings.wage_package or PACKAGE)
         if state.settings.minimum_wage == "government" and state.wage is not None:
             wage = Wage(state.wage, ())  # set by the government (ruling 56)
         relief = entitled(money, rewards, wage.amount)

@@ -141,6 +141,7 @@ class Settings:
     government_dice: int = 1  # an unstable ruler's dice in battle
     victory: str = "off"  # Variant Victory Conditions: off, secret, random or public
     minimum_wage: str = "package"  # Welfare Capitalism: the seed's package, or the government's
+    wage_package: tuple[tuple[tuple[str, ...], int], ...] = ()  # another package (welfare.py)
     diamonds: str = "standard"  # Variable Values for Diamonds (modules/diamonds.py)
     diamonds_seats: int = 0  # Small Boat: the seats (0: half the players)
     vegetarians: str = "none"  # Vegetarians: none, eat, make-or-eat (modules/vegetarians.py)
@@ -190,6 +191,7 @@ class Settings:
             government_dice=dice,
             victory=str(options.get("victory", "off")),
             minimum_wage=minimum_wage,
+            wage_package=_wage_package(options, scenario),
             diamonds=diamonds.read_options(options),
             **_module_settings(options),
         )
@@ -253,6 +255,16 @@ class Settings:
     def shares_goods_of_the_dead(self) -> bool:
         """In Crusoe's Economy the players cannot reach each other (ruling 9)."""
         return self.scenario != "crusoes-economy"
+
+
+def _wage_package(options: Options, scenario: str) -> tuple[tuple[tuple[str, ...], int], ...]:
+    """Welfare Capitalism's other package of goods (option ``minimum_wage_package``); empty:
+    the seed's (ruling 83)."""
+    from sealed.games.crusoe import welfare  # it imports this module
+
+    if not str(options.get("minimum_wage_package", "") or "").strip():
+        return ()
+    return welfare.read_package(options, scenario)
 
 
 def _module_settings(options: Options) -> dict[str, Any]:
