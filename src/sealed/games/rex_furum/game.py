@@ -221,7 +221,7 @@ class RexFurum(InPlaceGame[RexState, RoundOrders, RoundEmail]):
 
     def action_labels(self, order: RoundOrders) -> tuple[str, ...]:
         """Each action of the email counts once (an email of three actions counts three)."""
-        return tuple(a.word for a in order.actions) or ("pass",)
+        return tuple([a.word for a in order.actions]) or ("pass",)  # a list: cheaper here
 
     length_unit = "rounds"
 

@@ -102,9 +102,11 @@ def build_view(state: RexState, seat: Seat) -> RoundEmail:
         players=state.seats,
         crash_in_progress=me.crashing.value if me.crashing else None,
         notices=tuple(
-            NoticeView(told.kind, told.text, _copy(told.data))
-            for notice in state.notices
-            if (told := notice.told(seat)) is not None
+            [  # a list comprehension: a generator costs more at this size
+                NoticeView(told.kind, told.text, _copy(told.data))
+                for notice in state.notices
+                if (told := notice.told(seat)) is not None
+            ]
         ),
         standings=standings,
         open_offers=offers,
