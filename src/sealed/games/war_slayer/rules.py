@@ -499,7 +499,7 @@ def finish_mission(state: WarSlayerState, table: Takers, events: Events) -> None
     sides = state.sides
     # "Claimed cards are added to the bottom of each respective player's HQ decks"
     if table is HOME:
-        # The usual end: nothing changes hands, so no points move either.
+        # Every operation played and no defection: nothing changes hands, no points move.
         for side in sides:
             hq = side.hq
             hq += side.claimed
