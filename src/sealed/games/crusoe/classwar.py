@@ -84,7 +84,7 @@ def ceo_shares(sales: Mapping[str, int], klass: str, blocks: Blocks, seller: str
 
 def promote(blocks: Blocks, seat: str) -> Blocks:
     """A new Capitalist joins the end of the line and takes half (round up) of the tail end of
-    the last CEO's industries; with no CEO in line he takes every industry (ruling: nobody
+    the last CEO's industries; with no CEO in line he takes every industry (ruling 81: nobody
     else holds them)."""
     if not blocks:
         return ((seat, tuple(ELASTICITY)),)
@@ -217,7 +217,7 @@ def take_shares(state: CrusoeState, events: Events) -> None:
 
 def tax_burden(state: CrusoeState, seat: str, burden: int) -> int:
     """The Radio Signal tax in shares by class (Capitalists immune, Middle Class two, Working
-    Class one) instead of the policy's burden by path (ruling 79)."""
+    Class one) instead of the policy's burden by path (ruling 84)."""
     if not playing(state):
         return burden
     return TAX_SHARES[state.classes.get(seat, WORKING)]
@@ -225,7 +225,7 @@ def tax_burden(state: CrusoeState, seat: str, burden: int) -> int:
 
 def votes(state: CrusoeState, seat: str) -> int:
     """One vote each; in Class Warfare Capitalism as many as the Diamonds he holds (minimum
-    zero), "regardless of the form" of government."""
+    zero), "regardless of the form" of government (ruling 79)."""
     if not playing(state):
         return 1
     return max(0, state.players[seat].goods["diamond"])
