@@ -1,6 +1,8 @@
-"""The random bot's draws are the library's: ``shuffle_then_choose`` against
-``Random.shuffle`` then ``Random.choice``, results and generator state alike (the
-differential test's seeded games, and every ``sealed sim`` run, depend on them)."""
+"""The random bot's draws are the library's, and it picks the same order from a view or
+from the legal orders: ``placement_draws`` against ``Random.shuffle`` then
+``Random.choice`` (results and generator state), ``choose_legal`` against ``choose``
+along seeded games. The differential test's seeded games, and every ``sealed sim``
+run, depend on these draws."""
 
 from __future__ import annotations
 
@@ -10,30 +12,57 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from sealed.games.war_slayer.bots import shuffle_then_choose
-from sealed.games.war_slayer.rules import BOTH_ROWS, DOSSIER_ONLY, THEATER_ONLY
-from sealed.games.war_slayer.state import DECK, Row
+from sealed.core.chance import SeededChance
+from sealed.core.game import resolve_options
+from sealed.games.war_slayer import GAME
+from sealed.games.war_slayer.bots import RandomBot, placement_draws
+
+SEATS = ("ana", "ben")
+OPTIONS = resolve_options(GAME.options, {})
 
 
-@pytest.mark.parametrize("rows", [BOTH_ROWS, THEATER_ONLY, DOSSIER_ONLY])
-def test_the_same_draws_as_shuffle_then_choice_over_many_seeds(rows: tuple[Row, ...]) -> None:
+def drawn_as_the_library(rng: random.Random, rows: int) -> tuple[list[int], int]:
+    cards = [0, 1, 2]
+    first, second, row = placement_draws(rng, rows)
+    cards[2], cards[first] = cards[first], cards[2]
+    cards[1], cards[second] = cards[second], cards[1]
+    return cards, row
+
+
+@pytest.mark.parametrize("rows", [1, 2])
+def test_the_same_draws_as_shuffle_then_choice_over_many_seeds(rows: int) -> None:
     for seed in range(3000):
         ours, theirs = random.Random(seed), random.Random(seed)
         for _ in range(5):  # several in a row: the generator's state carries over
-            cards = list(DECK[:3])
-            expected = list(cards)
+            expected = [0, 1, 2]
             theirs.shuffle(expected)
-            expected_row = theirs.choice(rows)
-            assert shuffle_then_choose(ours, cards, rows) is expected_row
-            assert cards == expected
+            assert drawn_as_the_library(ours, rows) == (expected, theirs.choice(range(rows)))
         assert ours.getstate() == theirs.getstate()
 
 
-@given(seed=st.text(max_size=20), first=st.integers(0, 49))
-def test_the_same_draws_from_text_seeds_as_sealed_sim_uses(seed: str, first: int) -> None:
+@given(seed=st.text(max_size=20))
+def test_the_same_draws_from_text_seeds_as_sealed_sim_uses(seed: str) -> None:
     ours, theirs = random.Random(f"{seed}/bot/seat1"), random.Random(f"{seed}/bot/seat1")
-    cards = list(DECK[first : first + 3])
-    expected = list(cards)
+    expected = [0, 1, 2]
     theirs.shuffle(expected)
-    assert shuffle_then_choose(ours, cards, BOTH_ROWS) is theirs.choice(BOTH_ROWS)
-    assert cards == expected and ours.getstate() == theirs.getstate()
+    assert drawn_as_the_library(ours, 2) == (expected, theirs.choice(range(2)))
+    assert ours.getstate() == theirs.getstate()
+
+
+@given(seed=st.integers(0, 2**32))
+def test_choose_legal_picks_what_choose_picks_with_the_same_draws(seed: int) -> None:
+    chance, bot = SeededChance(seed), RandomBot()
+    state = GAME.initial_state(SEATS, OPTIONS, chance)
+    rngs = {seat: random.Random(f"{seed}/{seat}") for seat in SEATS}
+    steps = 0
+    while GAME.result(state) is None and steps < 60:
+        orders = {}
+        for seat, prompt in GAME.prompts(state).items():
+            twin = random.Random()
+            twin.setstate(rngs[seat].getstate())
+            order = bot.choose(GAME.view(state, seat), prompt, rngs[seat])
+            assert bot.choose_legal(GAME.legal_orders(state, seat), twin) == order
+            assert twin.getstate() == rngs[seat].getstate()
+            orders[seat] = order
+        state = GAME.advance(state, orders, chance)
+        steps += 1

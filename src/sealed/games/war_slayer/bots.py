@@ -4,10 +4,17 @@ from __future__ import annotations
 
 import itertools
 import random
+from collections.abc import Sequence
 
 from sealed.core.game import Prompt
 from sealed.games.war_slayer.orders import Decide, Place, WarSlayerOrder
-from sealed.games.war_slayer.rules import BOTH_ROWS, DECISIONS, DOSSIER_ONLY, THEATER_ONLY
+from sealed.games.war_slayer.rules import (
+    BOTH_ROWS,
+    DECISIONS,
+    DOSSIER_ONLY,
+    ORDERINGS,
+    THEATER_ONLY,
+)
 from sealed.games.war_slayer.state import BY_CODE, Card, Row
 from sealed.games.war_slayer.views import WarSlayerView
 
@@ -30,7 +37,9 @@ class RandomBot:
 
     Its draws (one ``random()`` for a decision; a shuffle of the hand, then a
     choice of the open rows, for a placement) are those of its first version:
-    the differential test's seeded games depend on them.
+    the differential test's seeded games depend on them. ``choose_legal`` picks
+    the same order with the same draws from the legal orders alone, so that a
+    simulation need not build a view it would not read.
     """
 
     def choose(self, view: WarSlayerView, prompt: Prompt, rng: random.Random) -> WarSlayerOrder:
@@ -40,37 +49,57 @@ class RandomBot:
         a, b, c = you.hand
         cards = [BY_CODE[a], BY_CODE[b], BY_CODE[c]]
         rows = THEATER_ONLY if you.dossier else DOSSIER_ONLY if you.theater else BOTH_ROWS
-        row = shuffle_then_choose(rng, cards, rows)
-        return Place(row, (cards[0], cards[1], cards[2]))
+        first, second, row = placement_draws(rng, len(rows))
+        cards[2], cards[first] = cards[first], cards[2]  # rng.shuffle(cards), as drawn
+        cards[1], cards[second] = cards[second], cards[1]
+        return Place(rows[row], (cards[0], cards[1], cards[2]))
+
+    def choose_legal(self, legal: Sequence[WarSlayerOrder], rng: random.Random) -> WarSlayerOrder:
+        """What :meth:`choose` picks, from ``rules.legal_orders``: (continue, withdraw), or
+        the placements, each open row times the six operation orders (``ORDERINGS``)."""
+        if len(legal) == 2:  # a placement lists 6 or 12
+            return legal[rng.random() < 0.5]
+        first, second, row = placement_draws(rng, len(legal) // 6)
+        return legal[6 * row + SHUFFLED[first][second]]
 
 
-def shuffle_then_choose(rng: random.Random, cards: list[Card], rows: tuple[Row, ...]) -> Row:
-    """``rng.shuffle(cards)`` (three cards), then ``rng.choice(rows)`` (one or two): the
-    same draws, in a third of the time.
+def placement_draws(rng: random.Random, rows: int) -> tuple[int, int, int]:
+    """The draws of ``rng.shuffle`` of three cards, then of ``rng.choice`` of ``rows`` rows:
+    the shuffle swaps the third card with card ``first`` (0-2), then the second with
+    card ``second`` (0-1); the row chosen is ``row``.
 
     CPython's ``Random`` draws both through ``_randbelow(n)``: ``n.bit_length()``
-    random bits, drawn again while the number is ``n`` or more; a shuffle of three
-    asks for n = 3, then 2. This writes those draws out with the public
-    ``getrandbits``; tests/games/war_slayer/test_random_bot.py holds it to the
-    library's results and to the generator's state after them.
+    random bits, drawn again while the number is ``n`` or more. This writes those
+    draws out with the public ``getrandbits``, in a third of the library's time;
+    tests/games/war_slayer/test_random_bot.py holds it to the library's results
+    and to the generator's state after them.
     """
     bits = rng.getrandbits
-    j = bits(2)
-    while j >= 3:
-        j = bits(2)
-    cards[2], cards[j] = cards[j], cards[2]
-    j = bits(2)
-    while j >= 2:
-        j = bits(2)
-    cards[1], cards[j] = cards[j], cards[1]
-    if len(rows) == 1:
-        while bits(1):  # choice of one still draws: a bit, again while it is 1
+    first = bits(2)
+    while first >= 3:
+        first = bits(2)
+    second = bits(2)
+    while second >= 2:
+        second = bits(2)
+    if rows == 1:
+        while bits(1):  # a choice of one still draws: a bit, again while it is 1
             pass
-        return rows[0]
-    j = bits(2)
-    while j >= 2:
-        j = bits(2)
-    return rows[j]
+        return first, second, 0
+    row = bits(2)
+    while row >= 2:
+        row = bits(2)
+    return first, second, row
+
+
+def _shuffled(first: int, second: int) -> int:
+    """The operation order (index in ``ORDERINGS``) that a shuffle's two swaps leave."""
+    hand = [0, 1, 2]
+    hand[2], hand[first] = hand[first], hand[2]
+    hand[1], hand[second] = hand[second], hand[1]
+    return ORDERINGS.index((hand[0], hand[1], hand[2]))
+
+
+SHUFFLED = tuple(tuple(_shuffled(first, second) for second in (0, 1)) for first in (0, 1, 2))
 
 
 def _guard_value(card: Card) -> int:
