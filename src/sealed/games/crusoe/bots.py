@@ -27,7 +27,7 @@ from sealed.games.crusoe.bot_values import (
     prejudice_targets,
 )
 from sealed.games.crusoe.cycle import best_meal, cycle_score
-from sealed.games.crusoe.modules import roles
+from sealed.games.crusoe.modules import church, roles, third_world
 from sealed.games.crusoe.modules.punishments import CRIPPLING_ROWS
 from sealed.games.crusoe.orders import DONE, PASS, Order, eat
 from sealed.games.crusoe.socialism import even_division
@@ -140,6 +140,16 @@ class GreedyBot:
             return Order("elect", name=me.seat if me.seat in view.offer else str(view.offer[0]))
         if decide == "victory":
             return Order("victory", name=self.condition)
+        if decide == "donate":
+            return self.donate(view, me)
+        if decide == "assign":
+            return self.assign(view, me)
+        if decide == "import":
+            return self.import_goods(view, me)
+        if decide == "assign-ballot":  # yes unless it is crowded onto a path
+            mine = view.assignment.get(me.seat)
+            shared = sum(1 for p in view.assignment.values() if p == mine)
+            return Order("yes") if shared <= 2 else Order("no")
         if decide == "campaign":  # stands when it costs nothing or Leisure is plentiful
             stands = me.seat == view.ruler or me.leisure >= 2
             return Order("campaign") if stands else PASS
@@ -150,6 +160,50 @@ class GreedyBot:
         if self.cripple_row and "crippling" in view.punishments and losers_hold_nothing(view):
             return Order("cripple", number=self.cripple_row)
         return self.verdict
+
+    # -- Paternalistic Economy ---------------------------------------------------------
+    def assign(self, view: CrusoeView, me: PlayerView) -> Order:
+        """Itself on the path it would choose, the others spread over the paths open to them
+        (the fewest already assigned first), so that no path is overburdened."""
+        allowed = _assignable(view)
+        counts = dict.fromkeys(PATHS, 0)
+        chosen: dict[str, str] = {}
+        best = self.best_path(view, me)
+        if best in allowed.get(me.seat, []):
+            chosen[me.seat] = best
+            counts[best] += 1
+        for seat, paths in allowed.items():
+            if seat not in chosen:
+                chosen[seat] = min(paths, key=lambda p: counts[p])
+                counts[chosen[seat]] += 1
+        return _assign_order(allowed, chosen)
+
+    # -- Third World Country -------------------------------------------------------------
+    def import_goods(self, view: CrusoeView, me: PlayerView) -> Order:
+        """The foods it lacks most, one unit at a time, while the BR it holds pays for them."""
+        resource = str(view.third_world.get("resource", ""))
+        prices = third_world.CHART.get(resource, {})
+        goods: dict[str, int] = {}
+        held = dict(me.goods)
+        for _ in range(6):
+            wanted = [f for f in FOODS if f in prices and f not in roles.diet(me.roles)]
+            if not wanted:
+                break
+            food = min(wanted, key=lambda f: (held[f], prices[f]))
+            trial = {**goods, food: goods.get(food, 0) + 1}
+            if third_world.commitment(resource, trial) > me.goods.get(resource, 0):
+                break
+            goods, held[food] = trial, held[food] + 1
+        return Order("import", goods=tuple((g, goods[g]) for g in GOODS if goods.get(g)))
+
+    # -- The Church ------------------------------------------------------------------
+    def donate(self, view: CrusoeView, me: PlayerView) -> Order:
+        """The cheapest items; the penance when banned and the Church has food or water."""
+        held = church.item_counts(me.goods, me.leisure, me.radio)
+        dues = church.dues_of(sum(held.values()), me.seat in view.banned)
+        charity = any(view.church_goods.get(g, 0) for g in ("water", *FOODS))
+        count = dues[-1] if charity else dues[0]
+        return Order("donate", goods=church.cheapest(held, count))
 
     # -- Welfare Capitalism, the government's minimum wage ----------------------------
     def wanted_wage(self, view: CrusoeView) -> int:
@@ -539,6 +593,21 @@ class RandomBot:
             return Order("elect", name=str(rng.choice(view.offer)))
         if decide == "victory":
             return Order("victory", name=rng.choice(("altruistic", "self-interested", "cutthroat")))
+        if decide == "donate":
+            return _random_donation(view, me, rng)
+        if decide == "assign":
+            if rng.random() < 0.2:
+                return PASS
+            allowed = _assignable(view)
+            return _assign_order(allowed, {s: rng.choice(p) for s, p in allowed.items()})
+        if decide == "assign-ballot":
+            return rng.choice([Order("yes"), Order("no")])
+        if decide == "import":  # any goods the MNCs sell, a unit or two, whatever the debt
+            resource = str(view.third_world.get("resource", ""))
+            sold = sorted(third_world.CHART.get(resource, {}))
+            picked = rng.sample(sold, rng.randint(0, min(2, len(sold))))
+            counts = tuple((g, rng.randint(1, 2)) for g in GOODS if g in picked)
+            return Order("import", goods=counts)
         if decide == "campaign":
             may = me.leisure >= 1 or me.seat == view.ruler
             return rng.choice([Order("campaign"), PASS]) if may else PASS
@@ -546,6 +615,30 @@ class RandomBot:
         if "crippling" in view.punishments:  # only then: its choices are as before without it
             verdicts.append(Order("cripple", number=rng.choice(CRIPPLING_ROWS)))
         return rng.choice(verdicts)
+
+
+def _assignable(view: CrusoeView) -> dict[str, list[str]]:
+    """Paternalistic Economy: each player to assign and the paths open to him (``seat:path``)."""
+    allowed: dict[str, list[str]] = {}
+    for pair in view.offer:
+        seat, _, path = str(pair).partition(":")
+        allowed.setdefault(seat, []).append(path)
+    return allowed
+
+
+def _assign_order(allowed: dict[str, list[str]], chosen: dict[str, str]) -> Order:
+    return Order("assign", terms=tuple((s, PATHS.index(chosen[s])) for s in allowed))
+
+
+def _random_donation(view: CrusoeView, me: PlayerView, rng: random.Random) -> Order:
+    """The Church: the tithe or (banned) the penance, of items drawn at random."""
+    held = church.item_counts(me.goods, me.leisure, me.radio)
+    count = rng.choice(church.dues_of(sum(held.values()), me.seat in view.banned))
+    pool = [item for item, n in held.items() for _ in range(n)]
+    gift: dict[str, int] = {}
+    for item in rng.sample(pool, count):
+        gift[item] = gift.get(item, 0) + 1
+    return Order("donate", goods=tuple((i, gift[i]) for i in church.ITEMS if i in gift))
 
 
 def _random_meal(me: PlayerView, rng: random.Random) -> dict[str, int]:

@@ -14,7 +14,7 @@ from functools import lru_cache
 from sealed.core.chance import Chance
 from sealed.core.events import Event
 from sealed.games.crusoe import classwar, rulers, trade
-from sealed.games.crusoe.modules import diamonds, roles
+from sealed.games.crusoe.modules import church, diamonds, roles, third_world
 from sealed.games.crusoe.orders import Order
 from sealed.games.crusoe.state import (
     FOODS,
@@ -73,7 +73,8 @@ def deal_turn_order(state: CrusoeState, chance: Chance, events: Events) -> None:
         player.path, player.position, player.produced = None, 0, {}
         if state.settings.scenario == "traditional" and state.cycle > 1:
             player.path = player.track  # "each player must go down the same path"
-    state.phase, state.turn = "path", 0
+    # Paternalistic Economy: the government assigns the paths first
+    state.phase, state.turn = "assign" if state.settings.paternalistic else "path", 0
     if events is not None:
         events.append(
             Event(
@@ -95,12 +96,24 @@ def market_phase(state: CrusoeState, chance: Chance, events: Events) -> None:
     """
     for seat in state.order:
         _heal(state, seat, events)
+    if church.in_play(state):  # "Just before the trade phase each player must donate 10%"
+        state.phase = "donate"
+        return
+    begin_trade(state, chance, events)
+
+
+def begin_trade(state: CrusoeState, chance: Chance, events: Events) -> None:
+    """The scenario's trade, or none (then home, and the government phase if any); first
+    the Agent's imports (Third World Country), once."""
+    if third_world.import_due(state) and state.phase != "imported":
+        state.phase = "import"
+        return
     if state.settings.trade:
         trade.begin(state, events)
         return
     for seat in state.living():
         state.players[seat].position = 0
-    state.phase = "government" if state.settings.violence else "consume"
+    state.phase = trade.after_trade(state)
 
 
 def _heal(state: CrusoeState, seat: str, events: Events) -> None:
@@ -125,6 +138,7 @@ def _heal(state: CrusoeState, seat: str, events: Events) -> None:
 
 
 def consume_phase(state: CrusoeState, chance: Chance, events: Events) -> None:
+    church.distribute(state, chance, events)  # The Church's charity, before anyone eats
     state.ask, state.waiting = "eat", tuple(state.living())
     if not state.waiting:
         _end_game(state, events, "everyone is dead")
@@ -181,6 +195,7 @@ def on_eat(state: CrusoeState, orders: Mapping[str, Order], chance: Chance, even
         if seat in orders and _consume(state, seat, dict(orders[seat].goods), penalty, events):
             dead.append(seat)
     roles.after_consumption(state, events)  # tack-on modules' scoring of this cycle (Race)
+    third_world.after_consumption(state, events)  # the NPLs rise; a dead Agent's MNCs leave
     for seat in state.seats:
         _preserve(state, seat, chance, events)
         state.players[seat].leisure = 0  # all Leisure markers are lost
@@ -188,6 +203,7 @@ def on_eat(state: CrusoeState, orders: Mapping[str, Order], chance: Chance, even
         from sealed.games.crusoe.socialist_market import preserve_vault  # it imports this module
 
         preserve_vault(state, chance, events)
+    church.preserve(state, chance, events)
     classwar.reassign_classes(state, events)  # Class Warfare: "social class is reassigned"
     if state.settings.shares_goods_of_the_dead and state.living():
         state.estates = [s for s in dead if any(state.players[s].goods.values())]

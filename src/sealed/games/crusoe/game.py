@@ -13,7 +13,7 @@ from sealed.games.crusoe import legal, rules, sampler, stats
 from sealed.games.crusoe.bots import CooperativeBot, GreedyBot, RandomBot, SelfishBot
 from sealed.games.crusoe.cycle import end_reason, meal_for
 from sealed.games.crusoe.encoding import CrusoeEncoding, encoding_for
-from sealed.games.crusoe.modules import crowd, diamonds
+from sealed.games.crusoe.modules import church, crowd, diamonds
 from sealed.games.crusoe.orders import WORDS, Order, eat, format_order, parse_order
 from sealed.games.crusoe.socialism import even_division, proposer_first
 from sealed.games.crusoe.state import (
@@ -240,6 +240,30 @@ OPTIONS = (
         minimum=0,
     ),
     OptionSpec(
+        "paternalistic",
+        False,
+        "Paternalistic Economy (tack-on): each cycle the government assigns every player his "
+        "path (a Dictator or President alone; an Athenian Democracy by proposals and votes); "
+        "not with the Traditional Economy",
+    ),
+    OptionSpec(
+        "third_world",
+        False,
+        "Third World Country (tack-on): an Agent of the MNCs and a Basic Resource drawn "
+        "before the game; the BR produced three times over, other goods within National "
+        "Production Limits; the Agent imports goods for a debt in the BR, paid after trade",
+    ),
+    OptionSpec(
+        "church",
+        "none",
+        "The Church (tack-on): 10% of every player's goods and markers donated just before "
+        "the trade phase, its food and water given to the needy at consumption, its spears to "
+        "those entering the Sand Crab path; more-devout (no violence: the government phase is "
+        "skipped) or less-devout (who starts or joins an attack is banned from its charity "
+        "until he donates 20%)",
+        choices=("none", "more-devout", "less-devout"),
+    ),
+    OptionSpec(
         "punishments",
         "none",
         "Alternate Punishments (Optional Rules) added to the winners' verdict, joined by +: "
@@ -322,6 +346,10 @@ class CrusoeGame(InPlaceGame[CrusoeState, Order, CrusoeView]):
                 best = format_order(eat(dict(meal_for(state.players[seat]))))
                 help_text += f"; most VP: {best}"
                 choices = (best,)
+            if ask == "donate":  # The Church: how many items are due, and one way to give them
+                suggested = format_order(Order("donate", goods=church.suggested(state, seat)))
+                help_text = f"{church.due_text(state, seat)}; for example {suggested}"
+                choices = (suggested,)
             if ask == "bid":  # what a person needs in front of him to write his list
                 on_sale = f"{state.pile.get(state.good or '', 0)} {state.good} on sale"
                 help_text = f"{on_sale}, you have ${state.players[seat].money}: {help_text}"
@@ -359,6 +387,8 @@ class CrusoeGame(InPlaceGame[CrusoeState, Order, CrusoeView]):
             return eat(dict(meal_for(state.players[seat])))
         if ask == "divide":
             return even_division(state.pile, proposer_first(state, seat))
+        if ask == "donate":  # The Church: what costs him least (ruling 96)
+            return Order("donate", goods=church.suggested(state, seat))
         defaults = {
             "move": Order("move", number=state.roll),
             "invoke": Order("pass"),
@@ -382,6 +412,9 @@ class CrusoeGame(InPlaceGame[CrusoeState, Order, CrusoeView]):
             "buy": Order("buy", name="none"),
             "wage": Order("pass"),
             "wage-ballot": Order("no"),
+            "assign": Order("pass"),  # Paternalistic: no assignment, each chooses his path
+            "assign-ballot": Order("no"),
+            "import": Order("import"),  # Third World Country: nothing imported
         }
         if ask in defaults and (ask != "move" or state.roll in state.offer):
             return defaults[ask]

@@ -10,7 +10,7 @@ from sealed.core.suggest import did_you_mean
 from sealed.games.crusoe import rulers
 from sealed.games.crusoe.cycle import eat_limits
 from sealed.games.crusoe.market import neighbours
-from sealed.games.crusoe.modules import punishments, roles
+from sealed.games.crusoe.modules import church, paternalistic, punishments, roles, third_world
 from sealed.games.crusoe.orders import DONE, PASS, Order
 from sealed.games.crusoe.socialism import check_division
 from sealed.games.crusoe.socialist_market import buy_problem
@@ -52,6 +52,10 @@ WORDS_DUE = {
     "warlord": ("elect",),
     "campaign": ("campaign", "pass"),
     "victory": ("victory",),
+    "donate": ("donate",),
+    "assign": ("assign", "pass"),
+    "assign-ballot": ("yes", "no"),
+    "import": ("import",),
 }
 DUE_HELP = {
     "path": "path NAME: ant, dung_beetle, spider, sand_crab, firefly, bookworm, grasshopper",
@@ -90,6 +94,13 @@ DUE_HELP = {
     "warlord": "elect SEAT: the new Warlord (any living player never deposed as Warlord)",
     "campaign": "campaign (stand for President: 1 Leisure, free for the President) or pass",
     "victory": "victory altruistic, victory self-interested or victory cutthroat (secret)",
+    "donate": "donate ITEM N ...: 10% of your goods and markers, rounded up (goods, leisure, "
+    "cb, military, top40); banned by the Church, 20% makes penance",
+    "assign": "assign SEAT PATH SEAT PATH ...: the path of every player who has none yet "
+    "(Paternalistic Economy), or pass",
+    "assign-ballot": "yes or no: the paths proposed",
+    "import": "import GOOD N ...: goods from the MNCs for a commitment in the Basic Resource "
+    "(the chart's prices), or import nothing",
 }
 
 
@@ -117,6 +128,12 @@ def _problem(state: CrusoeState, seat: str, order: Order) -> str | None:
         return "an Experience number is one of 1-6"
     if order.word == "eat":
         return eat_limits(player, dict(order.goods))
+    if order.word == "donate":
+        return church.donate_problem(state, seat, dict(order.goods))
+    if order.word == "assign":
+        return paternalistic.assignment_problem(state, paternalistic.decode(order.terms))
+    if order.word == "import":
+        return third_world.import_problem(state, dict(order.goods))
     if order.word == "give":
         return _living_other(state, seat, order.name, allow_self=True)
     if order.word == "elect" and state.ask == "warlord":  # Early Feudalism: a new Warlord
@@ -153,8 +170,7 @@ def _problem(state: CrusoeState, seat: str, order: Order) -> str | None:
     if order.word == "divide":
         return check_division(state, order)
     if order.word == "path":
-        scenario_rule = partial(path_problem, state, seat)  # Men's Work may waive it (108)
-        return roles.path_problem(state, seat, order.name, scenario_rule)
+        return path_rule(state, seat, order.name)
     if order.word == "tax" and order.name != "none" and order.name not in state.offer[1:]:
         allowed = " ".join(str(g) for g in state.offer[1:])
         return (
@@ -182,6 +198,13 @@ def _problem(state: CrusoeState, seat: str, order: Order) -> str | None:
     if order.word == "accept" and standing(state, order.name, seat) is None:
         return f"{order.name} has no offer standing to you"
     return None
+
+
+def path_rule(state: CrusoeState, seat: str, path: str) -> str | None:
+    """Why ``seat`` may not go down ``path`` (the Traditional Economy's first cycle, Men's
+    Work); None if he may. A government's assignment is held to it too (Paternalistic)."""
+    scenario_rule = partial(path_problem, state, seat)  # Men's Work may waive it (108)
+    return roles.path_problem(state, seat, path, scenario_rule)
 
 
 def _consign_problem(state: CrusoeState, seat: str, order: Order) -> str | None:
@@ -235,8 +258,7 @@ def legal_orders(state: CrusoeState, seat: str) -> list[Order] | None:
     ask = state.ask or ""
     if ask == "path":
         paths = [Order("path", name=p) for p in PATHS]
-        scenario_rule = partial(path_problem, state, seat)
-        return [o for o in paths if roles.path_problem(state, seat, o.name, scenario_rule) is None]
+        return [o for o in paths if path_rule(state, seat, o.name) is None]
     if ask == "tax":
         return [Order("tax", name=str(g)) for g in state.offer[1:]] + [Order("tax", name="none")]
     if ask == "move":
@@ -253,7 +275,7 @@ def legal_orders(state: CrusoeState, seat: str) -> list[Order] | None:
         return [DONE]
     if ask == "spear":
         return [Order("spear"), Order("keep")]
-    if ask in ("vote", "ballot", "deal", "plan-ballot", "wage-ballot"):
+    if ask in ("vote", "ballot", "deal", "plan-ballot", "wage-ballot", "assign-ballot"):
         return [Order("yes"), Order("no")]
     if ask == "sell":
         return [Order("sell", number=int(n)) for n in state.offer]

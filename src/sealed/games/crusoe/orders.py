@@ -57,6 +57,8 @@ One word starts every order; the decision open now says which are due::
                              no Lease (rent none: every path forbidden)
     assign ana ant ben spider    Paternalistic Economy: the government's path for every player
                              (then yes / no under an Athenian Democracy), or pass
+    import apple 2 egg 1     Third World Country: the Agent's goods from the MNCs, paid later
+                             in the Basic Resource (import nothing: none)
     donate cb 1 spear 1      The Church: the goods and markers (leisure, cb, military, top40)
                              given just before the trade phase (donate nothing: none due)
     water 1@31 2@17          Monetary Markets, wholesale: the sealed list of how many units of
@@ -135,6 +137,7 @@ ORDER_WORDS = (
     "donate",
     "rent",
     "assign",
+    "import",
 )
 WORDS = (*ORDER_WORDS, *(g for g in GOODS if g != "spear"))  # a wholesale list starts with its good
 
@@ -213,6 +216,8 @@ def format_order(order: Order) -> str:
         return "eat " + (_goods_text(order.goods) or "nothing")
     if order.word == "donate":
         return "donate " + (_goods_text(order.goods) or "nothing")
+    if order.word == "import":
+        return "import " + (_goods_text(order.goods) or "nothing")
     if order.word == "assign":
         return "assign " + " ".join(f"{seat} {PATHS[i]}" for seat, i in order.terms)
     if order.word == "rent":
@@ -315,6 +320,8 @@ def parse_order(text: str) -> Order:
         return Order("donate", goods=_donation(rest))
     if word == "assign":
         return _assign(raw[1:])
+    if word == "import":
+        return Order("import", goods=_goods(word, rest, GOODS[1:]))
     if word == "fine":
         if rest == ["all"]:
             return Order("fine", all_goods=True)

@@ -31,7 +31,7 @@ from sealed.games.crusoe import (
     violence,
     wage_vote,
 )
-from sealed.games.crusoe.modules import crowd, feudalism, roles
+from sealed.games.crusoe.modules import church, crowd, feudalism, paternalistic, roles, third_world
 from sealed.games.crusoe.orders import Order
 from sealed.games.crusoe.state import (
     FREQUENCIES,
@@ -168,6 +168,7 @@ def _market_leisure(state: CrusoeState, seat: str, events: Events) -> None:
 
 def _roll_to_move(state: CrusoeState, seat: str, chance: Chance, events: Events) -> None:
     """Roll (2d6 take the greater when deprived), then offer the Experience range if any."""
+    church.spear_on_entering(state, seat, events)  # before his first move down the Sand Crab
     player = state.players[seat]
     label = f"cycle {state.cycle}: {seat} moves"
     if player.deprived:
@@ -283,6 +284,8 @@ def produce(state: CrusoeState, seat: str, group: str, chance: Chance, events: E
     for icon, listed in roles.allowed_space(state, player, space):
         if (icon in FRUITS and group == "fruit") or icon == group:
             amount = commons(state, listed, roles.crowd(state, player.path or "ant", icon, crowd))
+            if third_world.is_resource(state, icon):  # three times, never overburdened
+                amount = listed * third_world.TIMES
             _gain(state, seat, icon, amount, gained, chance, events)
     if events is not None:
         got = ", ".join(f"{n} {k}" for k, n in gained.items() if n) or "nothing"
@@ -410,6 +413,29 @@ def _narrate_move(
     )
 
 
+def _on_donate(
+    state: CrusoeState, orders: Mapping[str, Order], chance: Chance, events: Events
+) -> None:
+    church.on_donate(state, {seat: order.goods for seat, order in orders.items()}, events)
+
+
+def _on_assign(state: CrusoeState, seat: str, order: Order, chance: Chance, events: Events) -> None:
+    assigned = None if order.word == "pass" else paternalistic.decode(order.terms)
+    paternalistic.on_assign(state, seat, assigned, events)
+
+
+def _on_import(state: CrusoeState, seat: str, order: Order, chance: Chance, events: Events) -> None:
+    third_world.on_import(state, seat, dict(order.goods), events)
+    state.phase = "imported"
+
+
+def _on_assign_ballot(
+    state: CrusoeState, orders: Mapping[str, Order], chance: Chance, events: Events
+) -> None:
+    ballots = {seat: order.word == "yes" for seat, order in orders.items()}
+    paternalistic.on_ballot(state, ballots, events)
+
+
 # -- dispatch ---------------------------------------------------------------------------
 
 Handler = Callable[[CrusoeState, Mapping[str, Order], Chance, Events], None]
@@ -461,6 +487,10 @@ HANDLERS: dict[str, Handler] = {
     "wage": _one(wage_vote.on_wage),
     "wage-ballot": wage_vote.on_wage_ballot,
     "warlord": feudalism.on_elect,
+    "donate": _on_donate,
+    "assign": _one(_on_assign),
+    "import": _one(_on_import),
+    "assign-ballot": _on_assign_ballot,
 }
 
 PHASES: dict[str, Callable[[CrusoeState, Chance, Events], None]] = {
@@ -482,6 +512,12 @@ PHASES: dict[str, Callable[[CrusoeState, Chance, Events], None]] = {
     "plan": socialist_plan.plan_phase,
     "buy": socialist_market.buy_phase,
     "wage": wage_vote.wage_phase,
+    "donate": church.donate_phase,
+    "assign": paternalistic.assign_phase,
+    "import": third_world.import_phase,
+    "imported": cycle.begin_trade,
+    "settle": third_world.settle_phase,
+    "donated": cycle.begin_trade,
     "election": rulers.election_phase,
     "warlord": feudalism.election_phase,
     "campaign": rulers.campaign_phase,

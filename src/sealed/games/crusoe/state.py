@@ -23,13 +23,16 @@ from sealed.core.errors import OptionError
 from sealed.core.game import JsonDict, Options
 from sealed.games.crusoe import rulers
 from sealed.games.crusoe.modules import (
+    church,
     diamonds,
     disability,
     feudalism,
     gender,
+    paternalistic,
     punishments,
     race,
     roles,
+    third_world,
     vegetarians,
 )
 from sealed.games.crusoe.modules.race import Race
@@ -158,6 +161,9 @@ class Settings:
     warlord_dice: int = 0  # a Weak Warlord's dice at the start
     warlord_women_only: bool = False  # only women may be the Warlord (Mad Jack's row 10)
     punishments: tuple[str, ...] = ()  # Alternate Punishments added (modules/punishments.py)
+    church: str = "none"  # The Church: none, more-devout, less-devout (modules/church.py)
+    paternalistic: bool = False  # Paternalistic Economy: the government assigns the paths
+    third_world: bool = False  # Third World Country: the Agent, the BR, NPLs, imports
     version: int = 2  # the rules' version the game began under (versions.py: CrusoeV1)
 
     @classmethod
@@ -238,7 +244,10 @@ class Settings:
 
     @property
     def violence(self) -> bool:
-        """Crusoe's Economy and the Utopian module forbid violence (Introductory Scenarios)."""
+        """Crusoe's Economy and the Utopian module forbid violence (Introductory Scenarios);
+        so does the More Devout Church ("the government phase is skipped": ruling 101)."""
+        if church.forbids_violence(self.church):
+            return False
         return self.scenario != "crusoes-economy" and not self.utopian
 
     @property
@@ -279,6 +288,9 @@ def _module_settings(options: Options) -> dict[str, Any]:
         **gender.settings(options),
         **feudalism.settings(options),
         "punishments": punishments.read_options(options),
+        "church": church.read_options(options),
+        "paternalistic": paternalistic.read_options(options),
+        "third_world": third_world.read_options(options),
         "diamonds_seats": diamonds.read_seats(options, diamonds.read_options(options)),
     }
 
@@ -531,6 +543,14 @@ class CrusoeState:
     classes: dict[str, str] = field(default_factory=dict)  # Class Warfare: class per seat
     ceos: list[tuple[str, tuple[str, ...]]] = field(default_factory=list)  # the CEOs in line
     sales: dict[str, dict[str, int]] = field(default_factory=dict)  # commodity sales, per seat
+    church: dict[str, int] = field(default_factory=dict)  # The Church's goods
+    banned: list[str] = field(default_factory=list)  # The Church (less devout): no charity
+    assignment: dict[str, str] = field(default_factory=dict)  # Paternalistic: paths under vote
+    resource: str = ""  # Third World Country: the Basic Resource
+    npl: dict[str, int] = field(default_factory=dict)  # Third World: National Production Limits
+    imported: list[str] = field(default_factory=list)  # Third World: goods imported this cycle
+    owed: int = 0  # Third World: units of the BR the Agent owes the MNCs this cycle
+    mncs_gone: bool = False  # Third World: the MNCs have left the country
 
     def copy(self) -> CrusoeState:
         clone = copy.copy(self)
@@ -564,6 +584,11 @@ class CrusoeState:
         clone.classes = dict(self.classes)
         clone.ceos = list(self.ceos)
         clone.sales = {s: dict(v) for s, v in self.sales.items()}
+        clone.church = dict(self.church)
+        clone.banned = list(self.banned)
+        clone.assignment = dict(self.assignment)
+        clone.npl = dict(self.npl)
+        clone.imported = list(self.imported)
         return clone
 
     def money(self) -> int:
@@ -580,6 +605,7 @@ class CrusoeState:
         if token in FREQUENCIES:
             return sum(p.radio[token] for p in self.players.values())
         held = sum(p.goods[token] for p in self.players.values())
+        held += self.church.get(token, 0)  # The Church's goods stay on the table
         return held + self.pile.get(token, 0) + self.vault.get(token, 0)
 
     def bank(self, token: str) -> int:
@@ -635,6 +661,9 @@ STATE_KEYS = (
     "classes",
     "ceos",
     "sales",
+    "church",
+    "assignment",
+    "third_world",
     "players",
     "map",
 )
@@ -655,6 +684,9 @@ OPTIONAL_KEYS = (
     "classes",
     "ceos",
     "sales",
+    "church",
+    "assignment",
+    "third_world",
 )
 """State keys a setup file may leave out (added after version 1's first records)."""
 PLAN_KEYS = ("plan", "plan_motion", "vault", "bought", "done")
@@ -705,12 +737,29 @@ PHASES = (
     "buy",
     "wage",
     "victory",
+    "donate",
+    "donated",
+    "assign",
+    "import",
+    "imported",
+    "settle",
     "over",
 )
 
 
 def state_to_json(state: CrusoeState) -> JsonDict:
     """The full state (the game master's view); the manual documents every key."""
+    data = _state_json(state)
+    if church.in_play(state):  # only then, so that the records of other games keep their digest
+        data["church"] = church.to_json(state)
+    if paternalistic.in_play(state):
+        data["assignment"] = paternalistic.to_json(state)
+    if third_world.in_play(state):
+        data["third_world"] = third_world.to_json(state)
+    return data
+
+
+def _state_json(state: CrusoeState) -> JsonDict:
     return {
         "cycle": state.cycle,
         "phase": state.phase,
@@ -868,7 +917,40 @@ def state_from_json(
         s: setup.text(v, ("conditions", s), CONDITIONS) for s, v in conditions.items()
     }
     _classes_from_json(state, data, seats)
+    _church_from_json(state, data.get("church") or {}, seats)
+    _third_world_from_json(state, data.get("third_world") or {})
+    assignment = setup.mapping(data.get("assignment") or {}, ("assignment",), seats)
+    state.assignment = {
+        str(s): setup.text(p, ("assignment", str(s)), PATHS) for s, p in assignment.items()
+    }
     return state
+
+
+def _third_world_from_json(state: CrusoeState, value: object) -> None:
+    """Third World Country: the BR, the NPLs, this cycle's imports and debt, the MNCs gone."""
+    keys = ("resource", "npl", "imported", "owed", "gone")
+    raw = setup.mapping(value, ("third_world",), keys)
+    resource = raw.get("resource") or ""
+    state.resource = setup.text(resource, ("third_world", "resource"), ("", *GOODS[1:]))
+    npl = setup.mapping(raw.get("npl") or {}, ("third_world", "npl"), GOODS)
+    state.npl = {
+        str(g): setup.integer(n, ("third_world", "npl", str(g)), 1, 999) for g, n in npl.items()
+    }
+    imported = setup.sequence(raw.get("imported") or [], ("third_world", "imported"))
+    state.imported = [
+        setup.text(g, ("third_world", "imported", str(i)), GOODS) for i, g in enumerate(imported)
+    ]
+    state.owed = setup.integer(raw.get("owed", 0), ("third_world", "owed"), 0, 9999)
+    state.mncs_gone = setup.boolean(raw.get("gone", False), ("third_world", "gone"))
+
+
+def _church_from_json(state: CrusoeState, value: object, seats: Sequence[str]) -> None:
+    """The Church's goods and the banned (The Church; absent in other games)."""
+    raw = setup.mapping(value, ("church",), ("goods", "banned"))
+    goods = _counts(raw.get("goods") or {}, ("church", "goods"), GOODS)
+    state.church = {g: n for g, n in goods.items() if n}
+    banned = setup.sequence(raw.get("banned") or [], ("church", "banned"))
+    state.banned = [_seat(s, ("church", "banned", str(i)), seats) for i, s in enumerate(banned)]
 
 
 CLASS_NAMES = ("capitalist", "middle", "working")

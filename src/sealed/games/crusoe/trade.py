@@ -196,7 +196,15 @@ def _close_market(state: CrusoeState) -> None:
     for seat in state.living():
         state.players[seat].position = 0
     state.home, state.offers, state.pile = [], [], {}
-    state.phase = "government" if state.settings.violence else "consume"
+    state.phase = after_trade(state)
+
+
+def after_trade(state: CrusoeState) -> str:
+    """The next phase: the Agent makes good to the MNCs "just after the trade phase" (Third
+    World Country); the government phase where violence is permitted; consumption."""
+    if state.settings.third_world:
+        return "settle"
+    return "government" if state.settings.violence else "consume"
 
 
 def _unheld(state: CrusoeState, seat: str, goods: tuple[tuple[str, int], ...]) -> str | None:

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 
 from sealed.games.crusoe import rulers, victory_play
 from sealed.games.crusoe.cycle import meal_for
+from sealed.games.crusoe.modules import third_world
 from sealed.games.crusoe.modules.diamonds import seats_on_the_boat
 from sealed.games.crusoe.orders import eat, format_order
 from sealed.games.crusoe.socialist_market import current as current_plan
@@ -96,6 +97,11 @@ class CrusoeView:
     punishments: tuple[str, ...] = ()  # Alternate Punishments the winners may also choose
     classes: dict[str, str] = field(default_factory=dict)  # Class Warfare: every seat's class
     ceos: list[tuple[str, tuple[str, ...]]] = field(default_factory=list)  # CEOs and industries
+    church: str = "none"  # The Church: more-devout or less-devout, agreed before the game
+    church_goods: dict[str, int] = field(default_factory=dict)  # the Church's, on the table
+    banned: tuple[str, ...] = ()  # The Church (less devout): banned from its charity
+    assignment: dict[str, str] = field(default_factory=dict)  # Paternalistic: paths under vote
+    third_world: dict[str, object] = field(default_factory=dict)  # the BR, NPLs, the Agent's debt
 
 
 def build_view(state: CrusoeState, seat: str) -> CrusoeView:
@@ -164,6 +170,11 @@ def build_view(state: CrusoeState, seat: str) -> CrusoeView:
         gender=state.settings.gender_variant,
         boat_seats=_boat_seats(state),
         punishments=state.settings.punishments,
+        church=state.settings.church,
+        church_goods=dict(state.church),  # public: donations are made on the table
+        banned=tuple(state.banned),
+        assignment=dict(state.assignment),  # public: proposed at the table
+        third_world=third_world.to_json(state) if third_world.in_play(state) else {},  # public
         classes=dict(state.classes),  # public: the draw and the reassignments are in the open
         ceos=list(state.ceos),
     )
@@ -223,6 +234,15 @@ def render(view: CrusoeView) -> str:
         lines.append(f"Candidates for President: {', '.join(view.candidates)}")
     if view.punishments:  # the winners' verdict may also be one of these
         lines.append(f"Alternate punishments: {', '.join(view.punishments)}")
+    if view.church != "none":
+        held = _goods(view.church_goods) or "nothing"
+        banned = f"; banned from its charity: {', '.join(view.banned)}" if view.banned else ""
+        lines.append(f"The Church ({view.church.replace('-', ' ')}) holds {held}{banned}")
+    if view.third_world:
+        lines.append(third_world.describe(view.third_world))
+    if view.assignment:
+        paths = ", ".join(f"{s} {PATH_NAMES[p]}" for s, p in view.assignment.items())
+        lines.append(f"Paths proposed by the government: {paths}")
     if view.last_rescue:
         r = view.last_rescue
         lines.append(

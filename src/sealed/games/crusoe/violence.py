@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from sealed.core.chance import Chance
 from sealed.core.events import Event
 from sealed.games.crusoe import classwar, rulers
-from sealed.games.crusoe.modules import punishments, roles
+from sealed.games.crusoe.modules import church, punishments, roles
 from sealed.games.crusoe.orders import Order, format_order
 from sealed.games.crusoe.state import FOODS, GOODS, Battle, CrusoeState, Player
 from sealed.games.crusoe.traditional import swap_tracks
@@ -152,11 +152,14 @@ def on_violence(
             state.players[seat].leisure -= 1
         state.battles.append(Battle([seat], [order.name]))
         state.passes = 0
+        church.ban(state, seat, events)  # the Less Devout Church: "anyone who initiates"
     else:
         battle = next(b for b in state.battles if order.name in b.members)
         side = battle.attackers if order.name in battle.attackers else battle.defenders
         side.append(seat)
         state.passes = 0
+        if side is battle.attackers:  # "or who joins in with an initiator"
+            church.ban(state, seat, events)
     if events is not None and order.word != "pass":
         what = "attacks" if order.word == "fight" else "joins the side of"
         events.append(

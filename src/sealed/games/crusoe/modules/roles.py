@@ -15,6 +15,7 @@ from sealed.games.crusoe.modules import (
     gender,
     guilds,
     race,
+    third_world,
     vegetarians,
 )
 
@@ -32,6 +33,7 @@ ALL_ROLES = (
     *gender.ROLES,
     diamonds.LEFT_BEHIND,
     *feudalism.ROLES,
+    *third_world.ROLES,
 )
 
 
@@ -43,6 +45,7 @@ def begin(state: CrusoeState, chance: Chance, events: list[Event] | None) -> Non
     guilds.begin(state, chance, events)
     gender.begin(state, chance, events)
     feudalism.begin(state, chance, events)
+    third_world.begin(state, chance, events)  # the Agent of the MNCs and the Basic Resource
 
 
 def diet(roles: tuple[str, ...]) -> tuple[str, ...]:
@@ -68,6 +71,7 @@ def barred_icons(state: CrusoeState, player: Player) -> tuple[str, ...]:
         *vegetarians.cannot_make(state.settings.vegetarians, player.roles),
         *disability.barred_icons(player.roles),
         *guilds.barred_icons(state, player.roles),
+        *third_world.barred_icons(state),  # the National Production Limits reached
     )
 
 
