@@ -207,7 +207,14 @@ class Tally:
 
 
 class Bot(Protocol[V_contra, O_co]):
-    """A player program. It sees only its seat's view, never the state."""
+    """A player program. It sees only its seat's view, never the state.
+
+    A bot whose choice needs nothing but its legal orders (a random player) may
+    also offer ``choose_legal(legal, rng)``: given :meth:`Game.legal_orders` for
+    its seat, the order ``choose`` would give, with the same draws from ``rng``.
+    ``sealed sim`` then hands it those and builds no view for it; the game's
+    tests hold the two methods to the same answers (War Slayer's random bot).
+    """
 
     def choose(self, view: V_contra, prompt: Prompt, rng: random.Random) -> O_co: ...
 

@@ -28,7 +28,7 @@ from typing import Any, TypeVar
 
 from sealed.core.chance import SeededChance
 from sealed.core.errors import SealedError
-from sealed.core.game import Game, OptionValue, Seat, Tally, resolve_options
+from sealed.core.game import Game, OptionValue, Prompt, Seat, Tally, resolve_options
 from sealed.core.registry import get_game
 from sealed.core.suggest import did_you_mean
 
@@ -78,7 +78,9 @@ def play_one(
     """Play one game between bots on the fast path of the rules (no record, no events).
 
     Bots generate legal orders; ``check=True`` validates each one anyway (the
-    tests do, so a bot that writes an illegal order fails there, not here).
+    tests do, so a bot that writes an illegal order fails there, not here). A
+    bot that offers ``choose_legal`` (see :class:`~sealed.core.game.Bot`) is
+    handed the legal orders instead of a view, where the game lists them.
     """
     seats = seat_names(len(bots))
     chance = SeededChance(seed)
@@ -91,16 +93,28 @@ def play_one(
     steps = decisions = 0
     # The loop below runs for every step of every simulated game: what it calls is
     # looked up once (each seat's bot, generator and tally; the game's methods).
-    seat_bots = {seat: (players[seat].choose, rngs[seat], actions[bot_of[seat]]) for seat in seats}
+    pickers = {seat: getattr(players[seat], "choose_legal", None) for seat in seats}
+    seat_bots = {
+        seat: (players[seat].choose, pickers[seat], rngs[seat], actions[bot_of[seat]])
+        for seat in seats
+    }
+    views_needed = None in pickers.values()  # else the prompts' texts are never read either
     result_of, prompts, view, labels = game.result, game.prompts, game.view, game.action_labels
     advance, scores, update = game.advance, game.scores, lead.update
+    prompted, legal_orders = game.prompted, game.legal_orders
     while (result := result_of(state)) is None:
         if steps >= MAX_STEPS:
             raise SealedError(f"game {seed} did not end within {MAX_STEPS} steps")
         orders = {}
-        for seat, prompt in prompts(state).items():
-            choose, rng, counts = seat_bots[seat]
-            order = choose(view(state, seat), prompt, rng)
+        asked: Mapping[Seat, Prompt | None] = (
+            prompts(state) if views_needed else dict.fromkeys(prompted(state))
+        )
+        for seat, prompt in asked.items():
+            choose, pick, rng, counts = seat_bots[seat]
+            if pick is not None and (legal := legal_orders(state, seat)) is not None:
+                order = pick(legal, rng)
+            else:  # a bot that reads its view, or orders the game does not list
+                order = choose(view(state, seat), prompt or prompts(state)[seat], rng)
             if check:
                 game.validate(state, seat, order)
             orders[seat] = order

@@ -7,15 +7,21 @@ run, depend on these draws."""
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from sealed.core.chance import SeededChance
-from sealed.core.game import resolve_options
-from sealed.games.war_slayer import GAME
+from sealed.core.game import Prompt, resolve_options
+from sealed.games.war_slayer import GAME, WarSlayer
 from sealed.games.war_slayer.bots import RandomBot, placement_draws
+from sealed.games.war_slayer.orders import WarSlayerOrder
+from sealed.games.war_slayer.state import WarSlayerState
+from sealed.games.war_slayer.views import WarSlayerView
+from sealed.lab.sim import play_one
 
 SEATS = ("ana", "ben")
 OPTIONS = resolve_options(GAME.options, {})
@@ -66,3 +72,35 @@ def test_choose_legal_picks_what_choose_picks_with_the_same_draws(seed: int) -> 
             orders[seat] = order
         state = GAME.advance(state, orders, chance)
         steps += 1
+
+
+class ViewOnlyRandom:
+    """The random bot without choose_legal: sealed sim must build its views."""
+
+    def __init__(self) -> None:
+        self.bot = RandomBot()
+
+    def choose(self, view: WarSlayerView, prompt: Prompt, rng: random.Random) -> WarSlayerOrder:
+        return self.bot.choose(view, prompt, rng)
+
+
+class ThroughViews(WarSlayer):
+    bots: ClassVar[Mapping[str, type[Any]]] = {**WarSlayer.bots, "random": ViewOnlyRandom}
+
+
+class Unlisted(WarSlayer):
+    """Orders not enumerable: a bot with choose_legal falls back to its view."""
+
+    def legal_orders(self, state: WarSlayerState, seat: str) -> Sequence[WarSlayerOrder] | None:  # type: ignore[override]
+        return None
+
+
+@pytest.mark.parametrize("bots", [["random", "random"], ["random", "spymaster"]])
+def test_sealed_sim_plays_the_same_games_with_legal_orders_as_with_views(
+    bots: list[str],
+) -> None:
+    for n in range(150):
+        seed = f"same/{n}"
+        fast = play_one(GAME, OPTIONS, bots, seed, check=True)
+        assert play_one(ThroughViews(), OPTIONS, bots, seed, check=True) == fast
+        assert play_one(Unlisted(), OPTIONS, bots, seed) == fast
