@@ -32,6 +32,8 @@ ALL_MODULES = {
     "gender": "base",
     "early_feudalism": "strong",
     "punishments": "crippling",
+    "church": "less-devout",
+    "third_world": True,
 }
 VARIANTS = {
     "disability_rows": "5 9",
@@ -61,7 +63,7 @@ def play(seed: int, options: dict[str, Any], bots: tuple[str, ...]) -> Match[Any
             assert {p.seat: p.roles for p in view.players} == roles
             match.seal_order(seat, players[seat].choose(view, match.prompts()[seat], rngs[seat]))
         for event in match.steps[-1].events:
-            if event.kind == "warlord":  # a Weak Warlord deposed, his successor elected
+            if event.kind in ("warlord", "roles"):  # a Warlord deposed; an Agent sacked
                 roles.update({s: match.state.players[s].roles for s in SEATS})
             for crippled in event.data.get("crippled", []) if event.kind == "verdict" else []:
                 roles[crippled] = match.state.players[crippled].roles  # Crippling: a new row
@@ -101,6 +103,23 @@ def test_every_module_at_once_plays_to_the_end_and_replays(
     options = {**ALL_MODULES, "scenario": scenario, "diamonds": diamonds}
     if variants:  # the other forms of the same modules: they exclude the ones above
         options |= VARIANTS
+    match = play(seed, options, tuple(bots))
+    again = replay(json.loads(json.dumps(match.to_json())))
+    assert GAME.to_json(again.state) == GAME.to_json(match.state)
+
+
+@settings(max_examples=4, deadline=None)
+@given(
+    seed=st.integers(0, 2**32),
+    scenario=st.sampled_from(("hobbesian", "tribal-socialism", "national-capitalism")),
+    bots=st.lists(st.sampled_from(BOTS), min_size=5, max_size=5),
+)
+def test_the_paternalistic_economy_with_every_module_it_allows_plays_and_replays(
+    seed: int, scenario: str, bots: list[str]
+) -> None:
+    """Every module but Landlords (refused with it: ruling 103), the government assigning."""
+    modules = {k: v for k, v in ALL_MODULES.items() if k != "landlords"}
+    options = {**modules, "paternalistic": True, "church": "more-devout", "scenario": scenario}
     match = play(seed, options, tuple(bots))
     again = replay(json.loads(json.dumps(match.to_json())))
     assert GAME.to_json(again.state) == GAME.to_json(match.state)
