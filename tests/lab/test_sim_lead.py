@@ -48,3 +48,30 @@ def test_a_mapping_changed_after_it_was_tallied_is_not_taken_for_a_repeat() -> N
     live["b"] = 2  # a game that hands out one mapping and changes it
     lead.update(live)
     assert lead.history == ["a", "b"] and lead.best == [1.0, 2.0] and lead.changes == 1
+
+
+def counted_plainly(steps: list[tuple[int, int, int]]) -> tuple[object, ...]:
+    """The tally as its definition reads: leaders, runner-up, who was ever behind."""
+    leader, changes, behind = None, 0, set()
+    history: list[str | None] = []
+    best_scores: list[float] = []
+    margins: list[float] = []
+    for step in steps:
+        scores = dict(zip(SEATS, step, strict=True))
+        best = max(scores.values())
+        leaders = [seat for seat, score in scores.items() if score == best]
+        behind |= {seat for seat, score in scores.items() if score < best}
+        others = [score for score in scores.values() if score < best]
+        second = best if len(leaders) > 1 or not others else max(others)
+        history.append(leaders[0] if len(leaders) == 1 else None)
+        best_scores.append(float(best))
+        margins.append(float(best - second))
+        if len(leaders) == 1:
+            changes += leader is not None and leaders[0] != leader
+            leader = leaders[0]
+    return leader, changes, behind, history, best_scores, margins
+
+
+@given(steps=scores)
+def test_the_tally_is_its_definition(steps: list[tuple[int, int, int]]) -> None:
+    assert tally(steps, shortcut=False)[:6] == counted_plainly(steps)

@@ -160,7 +160,7 @@ class _Lead:
         return None if leader is None else leader in winners
 
     def update(self, scores: Mapping[Seat, float]) -> None:
-        # Called after every step of every simulated game. Most steps change no score:
+        # Called after every step of every simulated game. Many steps change no score:
         # the same scores repeat the last step's entries (nothing else would change).
         if scores == self.last and self.history:
             self.history.append(self.history[-1])
@@ -168,23 +168,23 @@ class _Lead:
             self.margins.append(self.margins[-1])
             return
         self.last = dict(scores)  # a copy: a game may hand out a mapping it changes later
-        # One pass for the leaders and the runner-up (the highest again when several
-        # lead; the leader's own when alone).
-        best = max(scores.values())
-        leaders = [seat for seat, score in scores.items() if score == best]
-        if len(leaders) < len(scores):
-            self.ever_behind.update(seat for seat, score in scores.items() if score < best)
-            second = best if len(leaders) > 1 else max(v for v in scores.values() if v < best)
-        else:
-            second = best
-        self.history.append(leaders[0] if len(leaders) == 1 else None)
+        # The runner-up's score is the second highest: the highest again when several
+        # lead, the leader's own when alone.
+        ranked = sorted(scores.values(), reverse=True)
+        best = ranked[0]
+        second = ranked[1] if len(ranked) > 1 else best
+        if ranked[-1] < best:
+            self.ever_behind.update([seat for seat, score in scores.items() if score < best])
         self.best.append(float(best))
         self.margins.append(float(best - second))
-        if len(leaders) != 1:
+        if second == best and len(ranked) > 1:  # several lead: nobody leads alone
+            self.history.append(None)
             return
-        if self.leader is not None and leaders[0] != self.leader:
+        leader = next(seat for seat, score in scores.items() if score == best)
+        self.history.append(leader)
+        if self.leader is not None and leader != self.leader:
             self.changes += 1
-        self.leader = leaders[0]
+        self.leader = leader
 
 
 def _rotated(bots: Sequence[str], index: int) -> list[str]:
