@@ -12,6 +12,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from sealed.core.game import Prompt
 from sealed.games.goofspiel.orders import BIDS, Bid
@@ -23,6 +24,10 @@ class RandomBot:
 
     def choose(self, view: GoofspielView, prompt: Prompt, rng: random.Random) -> Bid:
         return BIDS[rng.choice(view.hand)]
+
+    def choose_legal(self, legal: Sequence[Bid], rng: random.Random) -> Bid:
+        """What :meth:`choose` picks, with the same draw: the legal bids are the hand."""
+        return rng.choice(legal)
 
 
 class MatchingBot:
