@@ -1,7 +1,7 @@
-"""Alternate Punishments (Optional Rules; modules/punishments.py): the option (Slavery and Exile
-refused by name), random bot games under Crippling that end, conserve the goods, change a
-player's roles only by a verdict that says so, and replay exactly. The rules at the table are
-cases/optional_punishments.yaml."""
+"""Alternate Punishments (Optional Rules; modules/punishments.py): the option (Slavery refused
+by name; Exile's own tests are test_optional_punishments_exile.py), random bot games under
+Crippling that end, conserve the goods, change a player's roles only by a verdict that says so,
+and replay exactly. The rules at the table are cases/optional_punishments.yaml."""
 
 from __future__ import annotations
 
@@ -37,8 +37,8 @@ def test_the_option_reads_the_punishments_added(value: str, read: tuple[str, ...
     ("value", "message"),
     [
         ("slavery", "punishments slavery: not built yet"),
-        ("exile", "punishments exile: not built yet"),
-        ("crippling+exile", "punishments exile: not built yet"),
+        ("exile", "punishments exile with scenario crusoes-economy: not built yet"),
+        ("crippling+slavery", "punishments slavery: not built yet"),
         ("crippled", "did you mean 'crippling'"),
         ("crippling,crippling", "crippling is named twice"),
     ],

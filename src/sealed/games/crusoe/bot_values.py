@@ -1,6 +1,7 @@
 """What the bots read off their view for the optional rules: a diamond's worth under the rule
 for diamonds agreed before the game, whom a prejudiced player is prejudiced against (Race),
-and the verdict a winner chooses when Crippling is in play.
+the verdict a winner chooses when Crippling is in play, who is on the other side of an
+Exile, and the exiles' vote.
 
 The bots weigh goods in their own units, in which a standard diamond (3 VP) is 1.5: a VP is
 half a unit. Only the view is read, so a bot knows what the table knows.
@@ -9,6 +10,7 @@ half a unit. Only the view is read, so a bot knows what the table knows.
 from __future__ import annotations
 
 from sealed.games.crusoe.modules.diamonds import STANDARD_VP
+from sealed.games.crusoe.orders import Order
 from sealed.games.crusoe.views import CrusoeView, PlayerView
 
 UNITS_PER_VP = 0.5
@@ -53,3 +55,19 @@ def losers_hold_nothing(view: CrusoeView) -> bool:
     judged = [b for b in view.battles if view.seat in b["attackers"]]
     losers = {s for b in judged for s in b["defenders"]}
     return all(sum(p.goods.values()) == 0 for p in view.players if p.seat in losers and p.alive)
+
+
+def apart(view: CrusoeView, seat: str, other: str) -> bool:
+    """Exile: one of the two is in exile and the other is not (roles are public)."""
+    roles = {p.seat: p.roles for p in view.players}
+    return ("exile" in roles.get(seat, ())) != ("exile" in roles.get(other, ()))
+
+
+def exile_vote(view: CrusoeView) -> Order:
+    """The exiles' vote: back to the main encampment when they outnumber the others (and may
+    fight free there), else Tribal Capitalism among themselves (trade helps every trader)."""
+    living = [p for p in view.players if p.alive]
+    exiles = sum(1 for p in living if "exile" in p.roles)
+    if exiles > len(living) - exiles:
+        return Order("return")
+    return Order("establish", name="tribal-capitalism")

@@ -22,7 +22,9 @@ from functools import lru_cache
 from sealed.core.game import Prompt
 from sealed.games.crusoe.bot_values import (
     STANDARD,
+    apart,
     diamond_worth,
+    exile_vote,
     losers_hold_nothing,
     prejudice_targets,
 )
@@ -150,6 +152,8 @@ class GreedyBot:
             mine = view.assignment.get(me.seat)
             shared = sum(1 for p in view.assignment.values() if p == mine)
             return Order("yes") if shared <= 2 else Order("no")
+        if decide == "exile-vote":
+            return exile_vote(view)
         if decide == "campaign":  # stands when it costs nothing or Leisure is plentiful
             stands = me.seat == view.ruler or me.leisure >= 2
             return Order("campaign") if stands else PASS
@@ -387,6 +391,7 @@ class GreedyBot:
             for p in view.players
             if p.alive and p.seat != me.seat and p.seat not in view.home
             if p.seat not in self.shunned  # a prejudiced player trades within his race (Race)
+            if not apart(view, me.seat, p.seat)  # nor across an Exile
         ]
         best: tuple[float, Order] | None = None
         for need in GOODS:
@@ -489,8 +494,11 @@ class CooperativeBot(GreedyBot):
 
     def violence(self, view: CrusoeView, me: PlayerView) -> Order:
         for battle in view.battles:
-            if battle["defenders"] and me.seat not in battle["attackers"]:
-                return Order("join", name=battle["defenders"][0])
+            defended = battle["defenders"][0] if battle["defenders"] else None
+            if defended and me.seat not in battle["attackers"]:
+                if apart(view, me.seat, defended):
+                    continue  # Exile: his side only
+                return Order("join", name=defended)
         return PASS
 
 
@@ -506,9 +514,13 @@ class SelfishBot(GreedyBot):
     def target(self, view: CrusoeView, me: PlayerView) -> str | None:
         fighting = {s for b in view.battles for side in b.values() for s in side}
         others = [
-            p for p in view.players if p.alive and p.seat != me.seat and p.seat not in fighting
+            p
+            for p in view.players
+            if p.alive and p.seat != me.seat and p.seat not in fighting
+            if not apart(view, me.seat, p.seat)  # Exile: his side only
         ]
         free = me.seat == view.ruler or "warlord" in me.roles  # the ruler, a Warlord fight free
+        free = free or "returned" in me.roles  # back from exile: free (Exile)
         if not others or (me.leisure < 1 and not free):
             return None
         richest = max(others, key=lambda p: sum(p.goods.values()))
@@ -541,7 +553,8 @@ class RandomBot:
         if decide == "eat":
             return eat(_random_meal(me, rng))
         if decide == "estate":
-            return rng.choice([Order("split"), Order("give", name=rng.choice(living))])
+            heirs = [s for s in living if not apart(view, me.seat, s)]  # Exile: his side
+            return rng.choice([Order("split"), Order("give", name=rng.choice(heirs))])
         if decide == "invoke":
             return rng.choice([Order("invoke"), PASS, PASS])
         if decide == "speech":
@@ -611,9 +624,13 @@ class RandomBot:
         if decide == "campaign":
             may = me.leisure >= 1 or me.seat == view.ruler
             return rng.choice([Order("campaign"), PASS]) if may else PASS
+        if decide == "exile-vote":
+            return rng.choice([exile_vote(view), PASS])
         verdicts = [Order("kill"), Order("spare"), Order("fine", all_goods=True)]
         if "crippling" in view.punishments:  # only then: its choices are as before without it
             verdicts.append(Order("cripple", number=rng.choice(CRIPPLING_ROWS)))
+        if "exile" in view.punishments:
+            verdicts.append(Order("exile"))
         return rng.choice(verdicts)
 
 
@@ -716,12 +733,13 @@ def _random_consign(view: CrusoeView, me: PlayerView, rng: random.Random) -> Ord
 def _random_violence(view: CrusoeView, me: PlayerView, rng: random.Random) -> Order:
     fighting = {s for b in view.battles for side in b.values() for s in side}
     choices = [PASS, PASS, PASS]
+    free = me.seat == view.ruler or "warlord" in me.roles or "returned" in me.roles
     for p in view.players:
-        if not p.alive or p.seat == me.seat:
+        if not p.alive or p.seat == me.seat or apart(view, me.seat, p.seat):
             continue
         if p.seat in fighting:
             choices.append(Order("join", name=p.seat))
-        elif me.leisure >= 1 or me.seat == view.ruler or "warlord" in me.roles:  # fight free
+        elif me.leisure >= 1 or free:  # the ruler, a Warlord, the returned fight free
             choices.append(Order("fight", name=p.seat))
     return rng.choice(choices)
 
@@ -731,7 +749,10 @@ def _random_trade(view: CrusoeView, me: PlayerView, rng: random.Random) -> Order
     choices = [Order("wait"), Order("home"), Order("home")]
     choices += [Order("accept", name=seat) for seat in incoming]
     partners = [
-        p.seat for p in view.players if p.alive and p.seat != me.seat and p.seat not in view.home
+        p.seat
+        for p in view.players
+        if p.alive and p.seat != me.seat and p.seat not in view.home
+        if not apart(view, me.seat, p.seat)  # Exile: no trade across
     ]
     held = [g for g in GOODS if me.goods[g]]
     if partners and held:

@@ -14,7 +14,7 @@ from functools import lru_cache
 from sealed.core.chance import Chance
 from sealed.core.events import Event
 from sealed.games.crusoe import classwar, rulers, trade
-from sealed.games.crusoe.modules import church, diamonds, roles, third_world
+from sealed.games.crusoe.modules import church, diamonds, punishments, roles, third_world
 from sealed.games.crusoe.orders import Order
 from sealed.games.crusoe.state import (
     FOODS,
@@ -108,7 +108,7 @@ def begin_trade(state: CrusoeState, chance: Chance, events: Events) -> None:
     if third_world.import_due(state) and state.phase != "imported":
         state.phase = "import"
         return
-    if state.settings.trade:
+    if state.settings.trade or punishments.exiles_trade(state):  # the exiles' own Market
         trade.begin(state, events)
         return
     for seat in state.living():
@@ -325,9 +325,11 @@ def meal_for(player: Player) -> tuple[tuple[str, int], ...]:
 def estate_phase(state: CrusoeState, chance: Chance, events: Events) -> None:
     """The living vote on a dead player's goods; under a Dictatorship the Dictator decides."""
     rulers.succeed(state, chance, events)  # a ruler who died of hunger or thirst
+    punishments.abandon_estates(state, events)  # Exile: nobody left on the dead's side
     if state.estates:
         ruler = rulers.ruler(state)
-        state.ask, state.waiting = "estate", (ruler,) if ruler else tuple(state.living())
+        voters = punishments.heirs(state, state.estates[0], state.living())  # his side (Exile)
+        state.ask, state.waiting = "estate", (ruler,) if ruler else tuple(voters)
         return
     _record_and_rescue(state, chance, events)
 
@@ -355,6 +357,7 @@ def on_estate(
         None,
     )
     living = [s for s in state.order if state.players[s].alive] or state.living()
+    living = punishments.heirs(state, dead, living)  # Exile: only his side
     receivers = [heir] if heir else living
     shares = share_out(state, dead, receivers)
     if events is not None:

@@ -268,7 +268,8 @@ OPTIONS = (
         "none",
         "Alternate Punishments (Optional Rules) added to the winners' verdict, joined by +: "
         "crippling (cripple ROW [SEAT]: a row of the Disabilities table but 6, 7, 8 on the "
-        "losers); slavery and exile are not built yet",
+        "losers), exile (the losers to exile: no trade, violence or overburdening across; "
+        "scenario hobbesian or tribal-capitalism); slavery is not built yet",
     ),
     OptionSpec(
         "single_winner",
@@ -412,6 +413,7 @@ class CrusoeGame(InPlaceGame[CrusoeState, Order, CrusoeView]):
             "buy": Order("buy", name="none"),
             "wage": Order("pass"),
             "wage-ballot": Order("no"),
+            "exile-vote": Order("pass"),  # Exile: no vote, nothing changes
             "assign": Order("pass"),  # Paternalistic: no assignment, each chooses his path
             "assign-ballot": Order("no"),
             "import": Order("import"),  # Third World Country: nothing imported

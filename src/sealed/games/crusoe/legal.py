@@ -30,7 +30,8 @@ WORDS_DUE = {
     "speech": ("done",),
     "violence": ("fight", "join", "pass"),
     "spear": ("spear", "keep"),
-    "verdict": ("kill", "spare", "fine", "swap", "cripple"),
+    "verdict": ("kill", "spare", "fine", "swap", "cripple", "exile"),
+    "exile-vote": ("establish", "return", "pass"),
     "draft": ("draft",),
     "trade": ("offer", "accept", "wait", "home"),
     "divide": ("divide",),
@@ -68,7 +69,10 @@ DUE_HELP = {
     "speech": "done, when your speech is over",
     "violence": "fight SEAT (1 Leisure), join SEAT (that player's side), or pass",
     "spear": "spear (discard one for +1 in the battle) or keep",
-    "verdict": "kill, spare, fine all, or fine GOOD N ... (with Crippling: cripple ROW [SEAT])",
+    "verdict": "kill, spare, fine all, or fine GOOD N ... (with Crippling: cripple ROW [SEAT]; "
+    "with Exile: exile)",
+    "exile-vote": "establish tribal-capitalism, return (when the exiles outnumber the others), "
+    "or pass: the exiles' unanimous vote",
     "draft": "draft GOOD: one item of the central pile",
     "trade": "offer SEAT GOODS for GOODS, accept SEAT, wait, or home (done trading)",
     "divide": "divide SEAT GOODS SEAT GOODS ...: who gets how much of the whole pool",
@@ -134,6 +138,10 @@ def _problem(state: CrusoeState, seat: str, order: Order) -> str | None:
         return paternalistic.assignment_problem(state, paternalistic.decode(order.terms))
     if order.word == "import":
         return third_world.import_problem(state, dict(order.goods))
+    if order.word == "give" and state.ask == "estate" and state.estates:
+        apart = punishments.apart_problem(state, state.estates[0], order.name)
+        if apart:
+            return apart
     if order.word == "give":
         return _living_other(state, seat, order.name, allow_self=True)
     if order.word == "elect" and state.ask == "warlord":  # Early Feudalism: a new Warlord
@@ -152,6 +160,10 @@ def _problem(state: CrusoeState, seat: str, order: Order) -> str | None:
         )
     if order.word == "campaign" and not rulers.may_campaign(state, seat):
         return "campaigning for President costs one Leisure, and you have none"
+    if order.word in ("fight", "join", "offer"):
+        apart = punishments.apart_problem(state, seat, order.name)
+        if apart:
+            return apart
     if order.word == "fight":
         free = rulers.rules_free(state, seat) or roles.free_violence(state, seat)
         if player.leisure < 1 and not free:
@@ -193,6 +205,10 @@ def _problem(state: CrusoeState, seat: str, order: Order) -> str | None:
         return buy_problem(state, seat, order)
     if order.word == "cripple":
         return punishments.cripple_problem(state, order)
+    if order.word == "exile" and not punishments.exile_in_play(state):
+        return "Exile is an optional rule not in play (option punishments=exile)"
+    if order.word in ("establish", "return"):
+        return punishments.vote_problem(state, order)
     if order.word == "swap" and state.settings.scenario != "traditional":
         return "only the Traditional Economy swaps tracks"
     if order.word == "accept" and standing(state, order.name, seat) is None:
@@ -268,7 +284,8 @@ def legal_orders(state: CrusoeState, seat: str) -> list[Order] | None:
     if ask == "learn":
         return [Order("learn", number=n) for n in range(1, 7)]
     if ask == "estate":
-        return [Order("split"), *(Order("give", name=s) for s in state.living())]
+        heirs = [s for s in state.living() if not punishments.apart(state, state.estates[0], s)]
+        return [Order("split"), *(Order("give", name=s) for s in heirs)]
     if ask == "invoke":
         return [Order("invoke"), PASS]
     if ask == "speech":
@@ -293,13 +310,16 @@ def legal_orders(state: CrusoeState, seat: str) -> list[Order] | None:
         return [Order("provide", name=str(f)) for f in state.offer]
     if ask == "violence":
         return _violence_orders(state, seat)
+    if ask == "exile-vote":
+        votes = [Order("establish", name=e) for e in punishments.BUILT_TRIBAL]
+        return [*votes, *([Order("return")] if punishments.may_return(state) else []), PASS]
     return None
 
 
 def _violence_orders(state: CrusoeState, seat: str) -> list[Order]:
     orders = [PASS]
     for other in state.living():
-        if other == seat:
+        if other == seat or punishments.apart(state, seat, other):
             continue
         if involved(state, other):
             orders.append(Order("join", name=other))

@@ -16,6 +16,8 @@ One word starts every order; the decision open now says which are due::
     kill / spare / fine all / fine water 1 fish 2     the winners' verdict on the losers
     cripple 9 / cripple 9 ben    Crippling (punishments=crippling): a row of the Disabilities
                              table (not 6, 7, 8) inflicted on every loser, or on ben only
+    exile                    Exile (punishments=exile): the winners' verdict, losers to exile
+    establish tribal-capitalism / return    Exile: the exiles' unanimous vote (or pass)
     split / give ben         a dead player's goods: shared among the living, or all to ben
     draft apple              Tribal Communism: take one good of the central pile
     offer ben water 1 for apple 2    Market: propose a one-on-one barter (for nothing: a gift)
@@ -108,6 +110,9 @@ ORDER_WORDS = (
     "spare",
     "fine",
     "cripple",
+    "exile",
+    "establish",
+    "return",
     "split",
     "give",
     "draft",
@@ -170,6 +175,7 @@ NAMED = (
     "provide",
     "elect",
     "victory",
+    "establish",
 )
 """The orders written as the word and one name."""
 PASS = Order("pass")
@@ -284,6 +290,8 @@ def parse_order(text: str) -> Order:
         return Order(word, number=_number(word, rest, "sell 2: the older units put back"))
     if word == "cripple":
         return _cripple(raw[1:], rest)
+    if word == "establish":
+        return Order(word, name=_one_of(word, rest, TRIBAL_ECONOMIES))
     if word == "wage":
         if len(rest) != 1 or not _whole(rest[0].removeprefix("$")) or len(rest[0]) > 5:
             raise OrderSyntaxError("write wage and the minimum wage in dollars (wage 60)")
@@ -471,6 +479,10 @@ def _number(word: str, rest: list[str], example: str = "") -> int:
     if len(rest) != 1 or not (rest[0].isascii() and rest[0].isdigit()) or len(rest[0]) > 2:
         raise OrderSyntaxError(f"write {word} and a number ({example or word + ' 3'})")
     return int(rest[0])
+
+
+TRIBAL_ECONOMIES = ("tribal-capitalism", "tribal-communism", "tribal-socialism")
+"""Exile: the economies the exiles may establish (the three introductory tribal scenarios)."""
 
 
 def _cripple(raw: list[str], rest: list[str]) -> Order:

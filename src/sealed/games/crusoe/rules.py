@@ -31,7 +31,15 @@ from sealed.games.crusoe import (
     violence,
     wage_vote,
 )
-from sealed.games.crusoe.modules import church, crowd, feudalism, paternalistic, roles, third_world
+from sealed.games.crusoe.modules import (
+    church,
+    crowd,
+    feudalism,
+    paternalistic,
+    punishments,
+    roles,
+    third_world,
+)
 from sealed.games.crusoe.orders import Order
 from sealed.games.crusoe.state import (
     FREQUENCIES,
@@ -280,6 +288,7 @@ def produce(state: CrusoeState, seat: str, group: str, chance: Chance, events: E
     player = state.players[seat]
     space = state.board.paths[player.path or "ant"][player.position - 1]
     crowd = on_path(state, player.path or "ant")
+    crowd = punishments.crowd(state, seat, player.path or "ant", crowd)  # Exile: his side only
     gained: dict[str, int] = {}
     for icon, listed in roles.allowed_space(state, player, space):
         if (icon in FRUITS and group == "fruit") or icon == group:
@@ -472,6 +481,7 @@ HANDLERS: dict[str, Handler] = {
     "violence": _one(violence.on_violence),
     "spear": violence.on_spear,
     "verdict": violence.on_verdict,
+    "exile-vote": violence.on_exile_vote,
     "policy": _one(government.on_policy),
     "ballot": government.on_ballot,
     "sell": _one(market.on_sell),

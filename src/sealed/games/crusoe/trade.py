@@ -19,6 +19,7 @@ from collections.abc import Mapping
 from sealed.core.chance import Chance
 from sealed.core.events import Audience, Event
 from sealed.games.crusoe import market, socialism, socialist_market
+from sealed.games.crusoe.modules import punishments
 from sealed.games.crusoe.orders import Order
 from sealed.games.crusoe.pool import split_evenly
 from sealed.games.crusoe.state import GOODS, CrusoeState, Offer
@@ -42,6 +43,7 @@ def begin(state: CrusoeState, events: Events) -> None:
         state.phase, state.turn = "tax", 0
     else:
         state.phase = "trade"
+        state.home = punishments.kept_from_trade(state)  # Exile: who has no trade to go to
 
 
 # -- Tribal Communism: the even split and the draft ------------------------------------------

@@ -90,6 +90,9 @@ def on_invoke(
                 data={"seat": invoker, "paid": paid},
             )
         )
+    if punishments.exile_in_play(state):  # each side's government is its own (Exile)
+        invokers = [s for s in state.order if s in orders and orders[s].word == "invoke"]
+        punishments.open_sessions(state, invoker, invokers, events)
     _next_speaker(state)
 
 
@@ -134,8 +137,8 @@ def _next_initiator(state: CrusoeState) -> None:
         seat = state.order[state.turn]
         if not state.players[seat].alive:
             continue
-        if involved(state, seat):
-            state.passes += 1
+        if involved(state, seat) or not punishments.in_session(state, seat):
+            state.passes += 1  # the other side's government was not invoked (Exile)
             continue
         state.ask, state.waiting = "violence", (seat,)
         return
@@ -173,6 +176,26 @@ def on_violence(
 
 
 def _after_initiating(state: CrusoeState) -> None:
+    voters = punishments.voters(state)  # exiles who invoked and fight nobody may vote (Exile)
+    if voters:
+        state.ask, state.waiting = "exile-vote", voters
+        return
+    _to_battles(state)
+
+
+def on_exile_vote(
+    state: CrusoeState, orders: Mapping[str, Order], chance: Chance, events: Events
+) -> None:
+    """The exiles' unanimous vote; after a return everyone may initiate again, in normal play
+    order, the returned for free."""
+    if punishments.settle_vote(state, dict(orders), events):
+        state.passes, state.turn = 0, len(state.order) - 1  # the first player is asked first
+        _next_initiator(state)
+        return
+    _to_battles(state)
+
+
+def _to_battles(state: CrusoeState) -> None:
     if not state.battles:
         _end_government(state)
         return
@@ -186,6 +209,7 @@ def _after_initiating(state: CrusoeState) -> None:
 
 
 def _end_government(state: CrusoeState) -> None:
+    punishments.end_government(state)
     state.invoker, state.battles, state.spears, state.votes = None, [], {}, {}
     state.battle, state.passes = 0, 0
     state.phase = "election" if rulers.election_due(state) else "consume"
@@ -344,11 +368,12 @@ def on_verdict(
     losers = [s for s in battle.defenders if state.players[s].alive]
     taken: dict[str, dict[str, int]] = {}
     crippled = punishments.cripple(state, order, losers) if order.word == "cripple" else []
+    exiled = punishments.exile(state, losers) if order.word == "exile" else []
     for seat in losers:
         if order.word == "kill":
             _take(state, seat, dict(state.players[seat].goods), winners, taken)
             _kill(state, seat)
-        elif order.word in ("swap", "cripple"):
+        elif order.word in ("swap", "cripple", "exile"):
             continue
         elif order.word == "fine":
             held = state.players[seat].goods
@@ -360,6 +385,8 @@ def on_verdict(
         data: dict[str, object] = {"verdict": chosen, "losers": losers, "taken": taken}
         if order.word == "cripple":  # only then: the events of earlier games stay as recorded
             data["crippled"] = crippled
+        if order.word == "exile":
+            data["exiled"] = exiled
         events.append(
             Event(
                 "verdict",

@@ -11,7 +11,18 @@ rules added to the winners' choice, joined by ``+`` or ``,`` (``crippling``). Bu
   loser gets the public role ``disability-ROW``, replacing any row he had (ruling 117), and
   from then on the Disability module's hooks (``modules/roles.py``) apply it.
 
-Slavery and Exile are refused by name: not built yet (the manual's gaps list what they need).
+- **Exile** (scenario hobbesian or tribal-capitalism, without the economy's tack-on modules):
+  the verdict ``exile`` sends every living loser to exile (public role ``exile``). Exiles and
+  the others never trade, fight, join, inherit or overburden across; an invoker opens the
+  government phase for his own side only, each side's first invoker paying (rulings 118-121).
+  The exiles begin in the Hobbesian State of Nature (no trade); when an exile invoked and no
+  exile started a fight, the living exiles vote (``establish tribal-capitalism``, ``return``
+  when they outnumber the others, or ``pass``; unanimous carries). Tribal Capitalism opens the
+  Market to them (role ``exiles-barter``) until a new player is exiled; a return ends the
+  exile and the returned (role ``returned`` for the rest of the phase) may start fights free.
+  Establishing Tribal Communism or Tribal Socialism is refused by name: not built yet.
+
+Slavery is refused by name: not built yet (the manual's gaps list what it needs).
 """
 
 from __future__ import annotations
@@ -24,11 +35,12 @@ from sealed.core.suggest import did_you_mean
 from sealed.games.crusoe.modules import disability
 
 if TYPE_CHECKING:  # state.py reads this module's options: no import at run time
+    from sealed.core.events import Event
     from sealed.games.crusoe.orders import Order
     from sealed.games.crusoe.state import CrusoeState
 
 PUNISHMENTS = ("crippling", "slavery", "exile")
-BUILT_PUNISHMENTS = ("crippling",)
+BUILT_PUNISHMENTS = ("crippling", "exile")
 EXCLUDED_ROWS = (6, 7, 8)  # "not simple physical disabilities"
 CRIPPLING_ROWS = tuple(row for row in disability.TABLE if row not in EXCLUDED_ROWS)
 
@@ -54,7 +66,38 @@ def read_options(options: Options) -> tuple[str, ...]:
                 f"punishments {word}: not built yet (Alternate Punishments; built: "
                 f"{', '.join(BUILT_PUNISHMENTS)}); see docs/games/crusoe.md"
             )
+    if "exile" in named:
+        _exile_combination(options)
     return tuple(p for p in PUNISHMENTS if p in named)
+
+
+EXILE_SCENARIOS = ("hobbesian", "tribal-capitalism")
+ECONOMY_MODULES = {  # option -> its value when not in play: rules of an economy (Exile)
+    "guild_oligarchy": False,
+    "paternalistic": False,
+    "third_world": False,
+    "church": "none",
+    "landlords": "none",
+    "corporations": False,
+}
+
+
+def _exile_combination(options: Options) -> None:
+    """Exile is built for the Hobbesian State of Nature and Tribal Capitalism, whose economies
+    an exile simply leaves; with another economy, or one of the tack-on modules that are
+    rules of an economy (who owns, produces or gives what), or a gender that may not vote,
+    it is refused by name as not built."""
+    scenario = str(options.get("scenario", "crusoes-economy"))
+    if scenario not in EXILE_SCENARIOS:
+        raise OptionError(
+            f"punishments exile with scenario {scenario}: not built yet (built with "
+            f"{', '.join(EXILE_SCENARIOS)}; the exiles' part in other economies is not)"
+        )
+    for option, off in ECONOMY_MODULES.items():
+        if option in options and options[option] != off:
+            raise OptionError(f"punishments exile with {option}: not built yet (Exile)")
+    if str(options.get("gender", "none")) not in ("none", "base"):
+        raise OptionError("punishments exile with a Gender variant: not built yet (Exile)")
 
 
 def losers_under_verdict(state: CrusoeState) -> list[str]:
@@ -92,3 +135,239 @@ def cripple(state: CrusoeState, order: Order, losers: list[str]) -> list[str]:
         kept = tuple(r for r in player.roles if not r.startswith("disability-"))
         player.roles = (*kept, f"disability-{order.number}")
     return crippled
+
+
+# -- Exile ---------------------------------------------------------------------------------
+
+EXILE, BARTER, INVOKER, RETURNED = "exile", "exiles-barter", "invoker", "returned"
+ROLES = (EXILE, BARTER, INVOKER, RETURNED)
+TRIBAL = ("tribal-capitalism", "tribal-communism", "tribal-socialism")
+BUILT_TRIBAL = ("tribal-capitalism",)
+
+
+def exile_in_play(state: CrusoeState) -> bool:
+    return "exile" in state.settings.punishments
+
+
+def exiled(state: CrusoeState, seat: str) -> bool:
+    return EXILE in state.players[seat].roles
+
+
+def apart(state: CrusoeState, seat: str, other: str) -> bool:
+    """One of the two is in exile and the other is not: they may not interact."""
+    return other in state.players and exiled(state, seat) != exiled(state, other)
+
+
+def apart_problem(state: CrusoeState, seat: str, other: str) -> str | None:
+    """Why ``seat`` may not fight, join, trade with or inherit from ``other`` (Exile)."""
+    if not apart(state, seat, other):
+        return None
+    where = "in exile" if exiled(state, other) else "at the main encampment"
+    return f"{other} is {where}: exiles and the others may not interact in any way (Exile)"
+
+
+def side(state: CrusoeState, seat: str) -> list[str]:
+    """The living on ``seat``'s side (the exiles, or the others), in turn order."""
+    return [s for s in state.order if state.players[s].alive and not apart(state, seat, s)]
+
+
+def _add(state: CrusoeState, seat: str, role: str) -> None:
+    if role not in state.players[seat].roles:
+        state.players[seat].roles = (*state.players[seat].roles, role)
+
+
+def _drop(state: CrusoeState, seat: str, *gone: str) -> None:
+    state.players[seat].roles = tuple(r for r in state.players[seat].roles if r not in gone)
+
+
+def exile(state: CrusoeState, losers: list[str]) -> list[str]:
+    """Send the losers to exile; a new exile brings back the Hobbesian State of Nature there.
+    Returns who was newly exiled."""
+    new = [s for s in losers if not exiled(state, s)]
+    for seat in new:
+        _add(state, seat, EXILE)
+    if new:
+        for seat in state.seats:
+            _drop(state, seat, BARTER)
+    return new
+
+
+def kept_from_trade(state: CrusoeState) -> list[str]:
+    """Those who do not trade this Market: exiles still in the Hobbesian State of Nature, and
+    the others when their own economy has no trade (the Hobbesian scenario)."""
+    if not exile_in_play(state):
+        return []
+    return [
+        s
+        for s in state.order
+        if state.players[s].alive
+        and (BARTER not in state.players[s].roles if exiled(state, s) else not state.settings.trade)
+    ]
+
+
+def exiles_trade(state: CrusoeState) -> bool:
+    """The exiles established Tribal Capitalism: their Market opens (even in a Hobbesian game)."""
+    return any(BARTER in state.players[s].roles for s in state.living())
+
+
+def crowd(state: CrusoeState, seat: str, path: str, players: int) -> int:
+    """Overburdening counts only ``seat``'s side: "exiles and non-exiles do not overburden
+    one another's paths" (``players``: everyone on the path, when Exile is not in play)."""
+    if not exile_in_play(state):
+        return players
+    return sum(1 for s in side(state, seat) if state.players[s].path == path)
+
+
+def open_sessions(
+    state: CrusoeState, invoker: str, invokers: list[str], events: list[Event] | None
+) -> None:
+    """Each side's first invoker opens the government phase for his side only (the first of
+    all has already paid); the other side's pays as an invoker does. The speeches are each
+    side's, beginning and ending with its invoker, the first invoker's side first."""
+    firsts = [invoker]
+    other = next((s for s in invokers if apart(state, invoker, s)), None)
+    if other is not None:
+        firsts.append(other)
+        _pay_and_tell(state, other, events)
+    state.speakers = []
+    for first in firsts:
+        _add(state, first, INVOKER)
+        ring = side(state, first)
+        start = ring.index(first)
+        state.speakers += [*ring[start:], *ring[:start], first]
+
+
+def _pay_and_tell(state: CrusoeState, seat: str, events: list[Event] | None) -> None:
+    from sealed.core.events import Event
+    from sealed.games.crusoe.violence import indigent  # violence.py imports this module
+
+    player = state.players[seat]
+    paid = player.leisure > 0 and not indigent(player)
+    if paid:
+        player.leisure -= 1
+    if events is not None:
+        how = "paying one Leisure" if paid else "free, being Indigent"
+        where = "the exiles" if exiled(state, seat) else "the main encampment"
+        events.append(
+            Event(
+                "invoke",
+                f"{seat} invokes government for {where} ({how}); speeches begin and end "
+                f"with {seat}.",
+                data={"seat": seat, "paid": paid, "exile": exiled(state, seat)},
+            )
+        )
+
+
+def in_session(state: CrusoeState, seat: str) -> bool:
+    """Whether ``seat`` takes part in this government phase: his side's government was
+    invoked, or exiles have returned (then everyone, in normal play order)."""
+    if not exile_in_play(state):
+        return True
+    living = state.living()
+    if any(RETURNED in state.players[s].roles for s in living):
+        return True
+    return any(INVOKER in state.players[s].roles for s in living if not apart(state, seat, s))
+
+
+def free_violence(state: CrusoeState, seat: str) -> bool:
+    """Returned exiles "may then initiate violence for free"."""
+    return RETURNED in state.players[seat].roles
+
+
+def may_return(state: CrusoeState) -> bool:
+    """ "If at any point there are more players in exile than not"."""
+    living = state.living()
+    exiles = sum(1 for s in living if exiled(state, s))
+    return exiles > len(living) - exiles
+
+
+def voters(state: CrusoeState) -> tuple[str, ...]:
+    """The exiles' vote is due when an exile invoked government and no exile is in a battle."""
+    if not exile_in_play(state):
+        return ()
+    exiles = [s for s in state.order if state.players[s].alive and exiled(state, s)]
+    invoked = any(INVOKER in state.players[s].roles for s in exiles)
+    fighting = any(s in b.members for b in state.battles for s in exiles)
+    return tuple(exiles) if invoked and not fighting else ()
+
+
+def vote_problem(state: CrusoeState, order: Order) -> str | None:
+    """Why an exiles' ballot may not be cast, naming the rule; None if it may."""
+    if order.word == "return" and not may_return(state):
+        return (
+            "the exiles may return to the main encampment only when they outnumber the others "
+            "(Exile)"
+        )
+    if order.word == "establish" and order.name not in BUILT_TRIBAL:
+        return f"establish {order.name}: the exiles' {order.name} is not built yet (Exile)"
+    return None
+
+
+def settle_vote(state: CrusoeState, ballots: dict[str, Order], events: list[Event] | None) -> bool:
+    """Apply a unanimous ballot of the exiles; True if they returned (a new round of
+    initiating violence follows, in which they fight free)."""
+    from sealed.core.events import Event
+    from sealed.games.crusoe.orders import format_order
+
+    texts = {format_order(o) for o in ballots.values()}
+    carried = texts.pop() if len(texts) == 1 and "pass" not in texts else None
+    exiles = list(ballots)
+    if carried == "return":
+        for seat in exiles:
+            _drop(state, seat, EXILE, BARTER)
+            _add(state, seat, RETURNED)
+    elif carried is not None:
+        for seat in exiles:
+            _add(state, seat, BARTER)
+    if events is not None:
+        what = {
+            None: "no unanimous vote: nothing changes",
+            "return": "they return to the main encampment and may start fights free",
+        }.get(carried, "they establish Tribal Capitalism among themselves")
+        events.append(
+            Event(
+                "exile-vote",
+                f"The exiles ({', '.join(exiles)}) vote: {what}.",
+                data={
+                    "carried": carried or "",
+                    "ballots": {s: format_order(o) for s, o in ballots.items()},
+                },
+            )
+        )
+    return carried == "return"
+
+
+def end_government(state: CrusoeState) -> None:
+    """The invokers' and the returned marks last one government phase."""
+    if exile_in_play(state):
+        for seat in state.seats:
+            _drop(state, seat, INVOKER, RETURNED)
+
+
+def heirs(state: CrusoeState, dead: str, living: list[str]) -> list[str]:
+    """Who votes on and shares a dead player's goods: the living of his side (Exile)."""
+    if not exile_in_play(state):
+        return living
+    return [s for s in living if not apart(state, dead, s)]
+
+
+def abandon_estates(state: CrusoeState, events: list[Event] | None) -> None:
+    """A dead player with nobody left alive on his side: his goods go back to the supply, as
+    nobody may reach them (ruling 121)."""
+    from sealed.core.events import Event
+
+    if not exile_in_play(state):
+        return
+    while state.estates and not heirs(state, state.estates[0], state.living()):
+        dead = state.estates.pop(0)
+        left = {g: n for g, n in state.players[dead].goods.items() if n}
+        state.players[dead].goods = dict.fromkeys(state.players[dead].goods, 0)
+        if events is not None:
+            where = "in exile" if exiled(state, dead) else "at the main encampment"
+            events.append(
+                Event(
+                    "estate",
+                    f"{dead}'s goods are left {where}, where nobody is alive to take them.",
+                    data={"dead": dead, "heir": None, "shares": {}, "left": left},
+                )
+            )

@@ -14,6 +14,7 @@ from sealed.games.crusoe.modules import (
     feudalism,
     gender,
     guilds,
+    punishments,
     race,
     third_world,
     vegetarians,
@@ -34,6 +35,7 @@ ALL_ROLES = (
     diamonds.LEFT_BEHIND,
     *feudalism.ROLES,
     *third_world.ROLES,
+    *punishments.ROLES,
 )
 
 
@@ -114,8 +116,9 @@ def after_consumption(state: CrusoeState, events: list[Event] | None) -> None:
 
 
 def free_violence(state: CrusoeState, seat: str) -> bool:
-    """Invokes government and initiates violence without Leisure (Early Feudalism's Warlord)."""
-    return feudalism.free_violence(state, seat)
+    """Invokes government and initiates violence without Leisure (Early Feudalism's Warlord);
+    initiates it free after returning from exile (Exile)."""
+    return feudalism.free_violence(state, seat) or punishments.free_violence(state, seat)
 
 
 def invincible(state: CrusoeState, seat: str) -> bool:

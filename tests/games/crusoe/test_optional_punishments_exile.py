@@ -1,0 +1,102 @@
+"""Exile (Optional Rules, Alternate Punishments; modules/punishments.py): the combinations
+refused by name, and random bot games under Exile that end, conserve the goods, never let a
+battle, a trade or an inheritance cross between the exiles and the others, and replay exactly.
+The rules at the table are cases/optional_punishments_exile.yaml (rulings 118-123)."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from tests.games.crusoe.bot_games import BOTS, bot_game, check_tokens
+
+from sealed.core.errors import OptionError
+from sealed.core.game import resolve_options
+from sealed.core.match import Match, replay
+from sealed.games.crusoe import GAME
+from sealed.games.crusoe.state import CrusoeState, Settings
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        ({"scenario": "tribal-socialism"}, "punishments exile with scenario tribal-socialism"),
+        ({"scenario": "national-capitalism"}, "not built yet"),
+        ({"scenario": "hobbesian", "guild_oligarchy": True}, "exile with guild_oligarchy"),
+        ({"scenario": "hobbesian", "church": "less-devout"}, "exile with church"),
+        ({"scenario": "hobbesian", "gender": "no-suffrage"}, "exile with a Gender variant"),
+    ],
+)
+def test_exile_outside_what_is_built_is_refused_in_one_line(
+    options: dict[str, Any], message: str
+) -> None:
+    with pytest.raises(OptionError, match=message) as error:
+        Settings.from_options(resolve_options(GAME.options, {**options, "punishments": "exile"}))
+    assert "\n" not in str(error.value)
+
+
+def test_exile_and_crippling_together() -> None:
+    options = resolve_options(
+        GAME.options, {"scenario": "hobbesian", "punishments": "exile+crippling"}
+    )
+    assert Settings.from_options(options).punishments == ("crippling", "exile")
+
+
+def _exiles(state: CrusoeState) -> set[str]:
+    return {s for s, p in state.players.items() if "exile" in p.roles}
+
+
+class Apart:
+    """After each step: goods conserved; no battle, trade or inheritance joins an exile and
+    one of the others (sides as they stood before the step); counts what happened."""
+
+    def __init__(self) -> None:
+        self.seen: Counter[str] = Counter()
+
+    def __call__(self, before: CrusoeState, match: Match[Any, Any, Any]) -> None:
+        check_tokens(match.state)
+        exiles = _exiles(before)
+        for event in match.steps[-1].events:
+            data = event.data
+            self.seen[event.kind] += 1
+            if event.kind == "battle":
+                members = {*data["winners"], *data["losers"]}
+                assert len({s in exiles for s in members}) <= 1, event.text
+            if event.kind == "trade":
+                assert (data["giver"] in exiles) == (data["taker"] in exiles), event.text
+            if event.kind == "estate" and data.get("shares"):
+                dead = str(data["dead"])
+                for heir in data["shares"]:
+                    assert (heir in exiles) == (dead in exiles), event.text
+            if event.kind == "verdict" and data.get("exiled"):
+                self.seen["exiled"] += 1
+
+
+@settings(max_examples=10, deadline=None)
+@given(
+    seed=st.integers(0, 2**32),
+    scenario=st.sampled_from(("hobbesian", "tribal-capitalism")),
+    bots=st.lists(st.sampled_from(BOTS), min_size=4, max_size=4),
+)
+def test_random_games_under_exile_keep_the_sides_apart_and_replay(
+    seed: int, scenario: str, bots: list[str]
+) -> None:
+    options = resolve_options(GAME.options, {"scenario": scenario, "punishments": "exile"})
+    match = bot_game(seed, tuple(bots), options, Apart())
+    again = replay(json.loads(json.dumps(match.to_json())))
+    assert GAME.to_json(again.state) == GAME.to_json(match.state)
+
+
+def test_random_bots_exile_and_the_exiles_vote() -> None:
+    """The property test above would pass if nobody were ever exiled: random games must exile,
+    and exiles must vote."""
+    check = Apart()
+    options = resolve_options(GAME.options, {"scenario": "hobbesian", "punishments": "exile"})
+    for seed in range(40):
+        bot_game(seed, ("random",) * 4, options, check)
+    assert check.seen["exiled"] > 0
+    assert check.seen["exile-vote"] > 0
