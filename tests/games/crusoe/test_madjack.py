@@ -365,9 +365,12 @@ def test_the_utopian_economy_is_playable_and_other_tack_ons_are_named_not_built(
     utopian = roll(4, scripted([*TRIBAL_CAPITALISM, *VIOLENCE, *two(8)]), 1)
     assert utopian.not_built() == [] and utopian.options()["utopian"] is True
     objectivist = roll(4, scripted([*TRIBAL_CAPITALISM, *OWNERSHIP, *two(4)]), 1)
-    assert objectivist.not_built() == ["Objectivist Model"]
-    assert "Not built yet: Objectivist Model" in objectivist.to_text()
-    assert "Playable" not in objectivist.to_text()
+    assert objectivist.not_built() == [] and objectivist.options()["objectivist"] is True
+    no_mens_work = 1
+    dolls = roll(4, scripted([*TRIBAL_CAPITALISM, *PERSONAL, *two(11), no_mens_work]), 1)
+    assert dolls.not_built() == ["Gender (dolls house; mens work 0)"]
+    assert "Not built yet: Gender (dolls house" in dolls.to_text()
+    assert "Playable" not in dolls.to_text()
 
 
 def test_a_configuration_without_a_seed_compares_by_its_rolls() -> None:

@@ -14,6 +14,7 @@ from sealed.games.crusoe.bots import CooperativeBot, GreedyBot, RandomBot, Selfi
 from sealed.games.crusoe.cycle import end_reason, meal_for
 from sealed.games.crusoe.encoding import CrusoeEncoding, encoding_for
 from sealed.games.crusoe.modules import church, crowd, diamonds
+from sealed.games.crusoe.modules.roles import everyone_loses
 from sealed.games.crusoe.orders import WORDS, Order, eat, format_order, parse_order
 from sealed.games.crusoe.socialism import even_division, proposer_first
 from sealed.games.crusoe.state import (
@@ -234,6 +235,13 @@ OPTIONS = (
         minimum=0,
     ),
     OptionSpec(
+        "objectivist",
+        False,
+        "the Objectivist Model: John Galt, drawn before the game, receives every good produced; "
+        "his Leisure idles everyone until his next turn, his arrival brings them to the Market; "
+        "only he gains Experience, which anyone uses on any path; if he dies, everyone loses",
+    ),
+    OptionSpec(
         "early_feudalism_women_only",
         0,
         "Early Feudalism: 1 if only women may be the Warlord (Mad Jack's Matriarchal Golden Age)",
@@ -441,6 +449,9 @@ class CrusoeGame(InPlaceGame[CrusoeState, Order, CrusoeView]):
     def result(self, state: CrusoeState) -> Result | None:
         if not state.over:
             return None
+        lost = everyone_loses(state)  # the Objectivist Model: John Galt died
+        if lost is not None:
+            return Result((), self.scores(state), lost)
         scores = self.scores(state)
         if state.settings.victory != "off":  # the variant scores and winners (ruling 45)
             return diamonds.without_the_left_behind(state, victory_result(state, end_reason(state)))

@@ -82,9 +82,22 @@ def apply(state: CrusoeState, orders: Mapping[str, Order], chance: Chance, event
 def run(state: CrusoeState, chance: Chance, events: Events) -> None:
     """Carry the cycle on until someone must decide or the game is over."""
     _without_the_voiceless(state, chance, events)  # a handler may have asked a ballot
+    _lost_by_all(state, events)
     while not state.over and state.ask is None:
         PHASES[state.phase](state, chance, events)
         _without_the_voiceless(state, chance, events)
+        _lost_by_all(state, events)
+
+
+def _lost_by_all(state: CrusoeState, events: Events) -> None:
+    """The Objectivist Model: "If Galt dies then all the players lose": the game ends at once
+    (ruling 110)."""
+    reason = roles.everyone_loses(state)
+    if reason is None or state.over:
+        return
+    state.over, state.phase, state.ask, state.waiting = True, "over", None, ()
+    if events is not None:
+        events.append(Event("over", reason + ".", data={"reason": reason}))
 
 
 def _without_the_voiceless(state: CrusoeState, chance: Chance, events: Events) -> None:
@@ -145,6 +158,7 @@ def _move_phase(state: CrusoeState, chance: Chance, events: Events) -> None:
         return
     seat = state.order[state.turn]
     player = state.players[seat]
+    roles.turn_begins(state, seat)  # Galt's next turn ends the others' idleness
     if at_market(state, player):
         _market_leisure(state, seat, events)
         _next_turn(state)
@@ -159,7 +173,7 @@ def _next_turn(state: CrusoeState) -> None:
 def _market_leisure(state: CrusoeState, seat: str, events: Events) -> None:
     """Sequence of Play II.A: waiting at the Market while others work earns one Leisure."""
     player = state.players[seat]
-    if player.no_leisure:
+    if player.no_leisure or roles.idle(player):  # idle while Galt rests: no markers either
         return
     got = min(1, state.bank("leisure"))
     player.leisure += got
@@ -184,21 +198,20 @@ def _roll_to_move(state: CrusoeState, seat: str, chance: Chance, events: Events)
         roll, may_interact = max(dice), max(dice) % 2 == 1
     else:
         roll, may_interact = chance.dice(label, 1)[0], True
-    choices = _move_choices(player, roll)
+    choices = _move_choices(player, roll, roles.experience_count(state, player, roll))
     if len(choices) > 1:
         state.ask, state.waiting, state.offer, state.roll = "move", (seat,), tuple(choices), roll
         return
     _land(state, seat, roll, choices[0], may_interact, chance, events)
 
 
-def _move_choices(player: Player, roll: int) -> list[int]:
+def _move_choices(player: Player, roll: int, times: int) -> list[int]:
     """Experience: modify the roll by up to the times it was chosen, never below 1 (Experience).
 
     A wounded player adds one to the roll and cannot use Experience (Battles).
     """
     if player.wounded:
         return [roll + 1]
-    times = player.experience.get(player.path or "", []).count(roll)
     if not times or not player.may_use_experience:
         return [roll]
     return list(range(max(1, roll - times), roll + times + 1))
@@ -225,6 +238,8 @@ def _land(
     if player.position > length:
         player.position = length + 1
         _narrate_move(state, seat, roll, distance, "reaches the Market", events)
+        lengths = {p: len(spaces) for p, spaces in state.board.paths.items()}
+        roles.reached_market(state, seat, lengths, events)  # Galt: the others to the Market
         _arrive(state, seat, chance, events)
         return
     space = state.board.paths[player.path or "ant"][player.position - 1]
@@ -305,6 +320,7 @@ def produce(state: CrusoeState, seat: str, group: str, chance: Chance, events: E
                 data={"seat": seat, "group": group, "gained": gained},
             )
         )
+    roles.after_produce(state, seat, gained, events)  # the Objectivist Model: goods to Galt
 
 
 def _gain(
@@ -365,7 +381,7 @@ def _speared_fish(
 def _arrive(state: CrusoeState, seat: str, chance: Chance, events: Events) -> None:
     """Experience: one die per number already held on this path; no 1 among them: learn."""
     player = state.players[seat]
-    if not player.may_gain_experience:
+    if not player.may_gain_experience or not roles.may_learn(state, seat):
         _next_turn(state)
         return
     numbers = player.experience.get(player.path or "ant", [])

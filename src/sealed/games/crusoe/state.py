@@ -28,6 +28,7 @@ from sealed.games.crusoe.modules import (
     disability,
     feudalism,
     gender,
+    objectivist,
     paternalistic,
     punishments,
     race,
@@ -160,6 +161,7 @@ class Settings:
     early_feudalism: str = "none"  # Early Feudalism: none, strong or weak (modules/feudalism.py)
     warlord_dice: int = 0  # a Weak Warlord's dice at the start
     warlord_women_only: bool = False  # only women may be the Warlord (Mad Jack's row 10)
+    objectivist: bool = False  # the Objectivist Model: John Galt (modules/objectivist.py)
     punishments: tuple[str, ...] = ()  # Alternate Punishments added (modules/punishments.py)
     church: str = "none"  # The Church: none, more-devout, less-devout (modules/church.py)
     paternalistic: bool = False  # Paternalistic Economy: the government assigns the paths
@@ -212,6 +214,7 @@ class Settings:
             or self.guild_oligarchy
             or self.gender
             or self.early_feudalism != "none"
+            or self.objectivist
         )
 
     @property
@@ -287,6 +290,7 @@ def _module_settings(options: Options) -> dict[str, Any]:
         "guild_oligarchy": bool(options.get("guild_oligarchy", False)),
         **gender.settings(options),
         **feudalism.settings(options),
+        "objectivist": objectivist.read_options(options),
         "punishments": punishments.read_options(options),
         "church": church.read_options(options),
         "paternalistic": paternalistic.read_options(options),

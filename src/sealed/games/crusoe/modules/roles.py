@@ -14,6 +14,7 @@ from sealed.games.crusoe.modules import (
     feudalism,
     gender,
     guilds,
+    objectivist,
     punishments,
     race,
     third_world,
@@ -34,6 +35,7 @@ ALL_ROLES = (
     *gender.ROLES,
     diamonds.LEFT_BEHIND,
     *feudalism.ROLES,
+    *objectivist.ROLES,
     *third_world.ROLES,
     *punishments.ROLES,
 )
@@ -47,6 +49,7 @@ def begin(state: CrusoeState, chance: Chance, events: list[Event] | None) -> Non
     guilds.begin(state, chance, events)
     gender.begin(state, chance, events)
     feudalism.begin(state, chance, events)
+    objectivist.begin(state, chance, events)
     third_world.begin(state, chance, events)  # the Agent of the MNCs and the Basic Resource
 
 
@@ -73,6 +76,7 @@ def barred_icons(state: CrusoeState, player: Player) -> tuple[str, ...]:
         *vegetarians.cannot_make(state.settings.vegetarians, player.roles),
         *disability.barred_icons(player.roles),
         *guilds.barred_icons(state, player.roles),
+        *objectivist.barred_icons(player.roles),  # idle while John Galt rests
         *third_world.barred_icons(state),  # the National Production Limits reached
     )
 
@@ -163,3 +167,42 @@ def path_problem(
 ) -> str | None:
     """Why ``seat`` may not take ``path``: Men's Work (Gender), then the scenario's rule."""
     return gender.path_problem(state, seat, path, scenario_rule)
+
+
+def after_produce(
+    state: CrusoeState, seat: str, gained: dict[str, int], events: list[Event] | None
+) -> None:
+    """What follows a production: the Objectivist Model's goods go to John Galt."""
+    objectivist.after_produce(state, seat, gained, events)
+
+
+def turn_begins(state: CrusoeState, seat: str) -> None:
+    """A player's turn to move begins (John Galt's ends the others' idleness)."""
+    objectivist.turn_begins(state, seat)
+
+
+def idle(player: Player) -> bool:
+    """May produce nothing, markers included (while John Galt rests)."""
+    return objectivist.idle(player)
+
+
+def reached_market(
+    state: CrusoeState, seat: str, lengths: dict[str, int], events: list[Event] | None
+) -> None:
+    """A player reached the Market (John Galt's arrival brings everyone there)."""
+    objectivist.reached_market(state, seat, lengths, events)
+
+
+def may_learn(state: CrusoeState, seat: str) -> bool:
+    """Whether this player gains Experience (only John Galt, under the Objectivist Model)."""
+    return objectivist.may_learn(state, seat)
+
+
+def experience_count(state: CrusoeState, player: Player, roll: int) -> int:
+    """How often ``roll`` may be modified: his own Experience on his path, or Galt's on any."""
+    return objectivist.experience_count(state, player, roll)
+
+
+def everyone_loses(state: CrusoeState) -> str | None:
+    """Why everyone has lost now (John Galt died), if so."""
+    return objectivist.everyone_loses(state)
