@@ -58,6 +58,9 @@ def takers(recipient: Recipient) -> Takers:
     return first, second
 
 
+DECK_CODES = tuple(card.code for card in DECK)
+
+
 def codes(cards: Sequence[Card | None]) -> str:
     return " ".join(c.code for c in cards if c is not None)
 
@@ -70,8 +73,8 @@ def deal(seats: tuple[str, str], settings: Settings, chance: Chance) -> WarSlaye
 
     RULES: "the players each get one half of a standard 52 card deck".
     """
-    codes = [c.code for c in DECK]
-    order = [BY_CODE[code] for code in chance.shuffle("shuffle the deck", codes, normalise_code)]
+    shuffled = chance.shuffle("shuffle the deck", DECK_CODES, normalise_code)
+    order = list(map(BY_CODE.__getitem__, shuffled))  # every simulated game deals: no Python loop
     dealer = settings.dealer
     first = 1 - dealer
     hqs: list[list[Card]] = [[], []]

@@ -150,7 +150,7 @@ class Side:
         self.dossier: list[Card | None] = dossier or []
         self.theater: list[Card] = theater or []
         self.claimed: list[Card] = claimed or []
-        self.points = sum(card.points for card in self.cards())
+        self.points = sum([card.points for card in self.cards()])
 
     def copy(self) -> Side:
         side = Side.__new__(Side)
