@@ -201,7 +201,9 @@ def take_shares(state: CrusoeState, events: Events) -> None:
     for seat in state.order:
         klass = state.classes.get(seat, WORKING)
         shares = ceo_shares(state.sales.get(seat, {}), klass, tuple(state.ceos), seat)
-        for ceo, dollars in shares.items():
+        for ceo, share in shares.items():
+            # never more than he holds (a tack-on may have taken some of it since: a rent)
+            dollars = min(share, state.players[seat].money)
             if dollars and state.players[ceo].alive:
                 state.players[seat].money -= dollars
                 state.players[ceo].money += dollars
