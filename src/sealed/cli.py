@@ -11,6 +11,7 @@ import dataclasses
 import importlib
 import json
 import random
+import re
 import shlex
 import sys
 from collections.abc import Callable, Iterator, Sequence
@@ -403,6 +404,12 @@ def rules(game_name: str) -> None:
     default=None,
     help='With --mad-jack: real dice for the tables, in the order asked: "3 5 6 1".',
 )
+@click.option(
+    "--chart",
+    "chart_path",
+    default=None,
+    help="Crusoe's Planet: a Bureaucracy's flow chart, a text file (option government_chart).",
+)
 def new(
     game_name: str,
     players: str,
@@ -414,12 +421,15 @@ def new(
     force: bool,
     mad_jack: bool,
     mad_jack_dice: str | None,
+    chart_path: str | None,
 ) -> None:
     """Start a game and write its record to a game file."""
     game = get_game(game_name)
     if Path(output).exists() and not force:
         raise SealedError(f"{output} exists; use --force to overwrite it")
     options = parse_option_pairs(game, option_pairs)
+    if chart_path is not None:
+        options = resolve_options(game.options, {**options, **_chart_option(game, chart_path)})
     if mad_jack or mad_jack_dice is not None:
         if seed is None and mad_jack_dice is None:
             seed = str(random.SystemRandom().randrange(10**9))
@@ -438,9 +448,38 @@ def new(
         )
     except SetupError as error:
         raise locate(error) from None
+    except OptionError as error:
+        raise _chart_error_at(chart_path, error) from None
     save_match(match, output)
     console.print(f"new game of {game.title} in {output}; seats: {', '.join(match.seats)}")
     _print_waiting(match)
+
+
+CHART_OPTION = "government_chart"
+_CHART_LINE = re.compile(r"^government_chart line (\d+): (.*)$", re.DOTALL)
+
+
+def _chart_option(game: Game[Any, Any, Any], path: str) -> dict[str, str]:
+    """``--chart FILE``: the file's text as the option ``government_chart``.
+
+    :raises SetupError: the game has no flow chart, or the file cannot be read.
+    """
+    if not any(spec.name == CHART_OPTION for spec in game.options):
+        raise SetupError(f"--chart: {game.title} has no flow chart (Crusoe's Planet's Bureaucracy)")
+    try:
+        return {CHART_OPTION: Path(path).read_text(encoding="utf-8")}
+    except OSError as error:
+        raise SetupError(f"cannot read chart {path!r}: {error.strerror}") from None
+    except UnicodeDecodeError:
+        raise SetupError(f"chart {path!r} is not UTF-8 text") from None
+
+
+def _chart_error_at(path: str | None, error: OptionError) -> OptionError:
+    """A chart's error as ``FILE:LINE: why`` when the chart came from ``--chart FILE``."""
+    found = _CHART_LINE.match(str(error))
+    if path is None or found is None:
+        return error
+    return OptionError(f"{path}:{found.group(1)}: {found.group(2)}")
 
 
 def _mad_jack_options(

@@ -43,10 +43,11 @@ def test_an_unstable_dictator_needs_at_least_one_die() -> None:
         settings_for(scenario="national-capitalism", government_dice=0)
 
 
-def test_the_governments_not_built_are_still_refused_by_name() -> None:
+def test_bureaucracy_and_hybrid_are_refused_by_name_where_not_built() -> None:
+    """Built for the policy scenarios (test_government_bureaucracy.py); refused elsewhere."""
     for government in ("bureaucracy", "hybrid"):
         with pytest.raises(OptionError, match=f"government {government}: not built yet"):
-            settings_for(scenario="national-capitalism", government=government)
+            settings_for(scenario="market-socialism", government=government)
 
 
 def test_the_dictator_is_drawn_from_the_recorded_chance_and_replays() -> None:

@@ -389,8 +389,9 @@ def test_national_capitalism_with_an_athenian_democracy_is_playable() -> None:
     assert dictator.options()["government"] == "dictatorship"
     president = roll(4, scripted([*NATIONAL, *two(5)]))
     assert president.not_built() == []
-    bureaucracy = roll(4, scripted([*NATIONAL, *two(6)]))
-    assert bureaucracy.not_built() == ["Bureaucracy"]
+    bureaucracy = roll(4, scripted([*NATIONAL, *two(6)]))  # no chart: the first player's
+    assert bureaucracy.not_built() == []  # every case, extending it (ruling 67)
+    assert bureaucracy.options()["government"] == "bureaucracy"
 
 
 def test_a_more_devout_church_leaves_the_government_its_tasks() -> None:

@@ -28,6 +28,7 @@ from sealed.games.crusoe.bot_values import (
     losers_hold_nothing,
     prejudice_targets,
 )
+from sealed.games.crusoe.bureaucracy import bot_box
 from sealed.games.crusoe.cycle import best_meal, cycle_score
 from sealed.games.crusoe.modules import church, roles, third_world
 from sealed.games.crusoe.modules.punishments import CRIPPLING_ROWS
@@ -115,6 +116,14 @@ class GreedyBot:
             return self.policy(view)
         if decide == "ballot":
             return self.ballot(view)
+        if decide == "box":  # the first player under a Bureaucracy: its own policy's numbers
+            wanted = self.wanted_policy()
+            number = wanted["reward"]["cb"] if "radio_reward" in view.chart_case else 1
+            return bot_box(view.chart_case, view.cycle, number)
+        if decide == "amend":  # content with the chart as it stands
+            return PASS
+        if decide == "amend-ballot":  # a chart it did not write could cost it: no
+            return Order("no")
         if decide == "sell":
             return Order("sell", number=0)  # older goods are kept to eat or for the rescue
         if decide == "bid":
@@ -578,6 +587,12 @@ class RandomBot:
             return _random_policy(rng)
         if decide == "ballot":
             return rng.choice([Order("yes"), Order("no")])
+        if decide == "box":
+            return bot_box(view.chart_case, view.cycle, rng.choice((0, 1, 2, 5, 10, 20)))
+        if decide == "amend":
+            return _random_amendment(view, rng)
+        if decide == "amend-ballot":
+            return rng.choice([Order("yes"), Order("no")])
         if decide == "sell":
             return Order("sell", number=int(rng.choice(view.offer)))
         if decide == "bid":
@@ -667,6 +682,18 @@ def _random_meal(me: PlayerView, rng: random.Random) -> dict[str, int]:
         n = rng.randint(0, min(3, me.goods[food], room))
         meal[food], room = n, room - n
     return meal
+
+
+def _random_amendment(view: CrusoeView, rng: random.Random) -> Order:
+    """Mostly pass; else replace the first box of a decision with a number for this cycle
+    (or, for the heir, the highest VP)."""
+    if rng.random() < 0.7 or not view.chart:
+        return PASS
+    headers = [line for line in view.chart.split("\n") if line and not line.startswith(" ")]
+    header = rng.choice(headers)
+    name = header.split()[0].rstrip(":")
+    box = bot_box(header, view.cycle + 1, rng.randint(0, 10)).name.replace("lowest", "highest")
+    return Order("amend", name=f"{name} insert 1: {box}")
 
 
 def _random_policy(rng: random.Random) -> Order:

@@ -13,7 +13,7 @@ from functools import lru_cache
 
 from sealed.core.chance import Chance
 from sealed.core.events import Event
-from sealed.games.crusoe import classwar, rulers, trade
+from sealed.games.crusoe import bureaucracy, classwar, rulers, trade
 from sealed.games.crusoe.modules import church, diamonds, punishments, roles, third_world
 from sealed.games.crusoe.orders import Order
 from sealed.games.crusoe.state import (
@@ -325,9 +325,14 @@ def meal_for(player: Player) -> tuple[tuple[str, int], ...]:
 def estate_phase(state: CrusoeState, chance: Chance, events: Events) -> None:
     """The living vote on a dead player's goods; under a Dictatorship the Dictator decides."""
     rulers.succeed(state, chance, events)  # a ruler who died of hunger or thirst
+    if state.estates and bureaucracy.decides(state, "estate"):
+        heir = bureaucracy.estate_heir(state, chance)  # None: the first player is asked
+        if heir is not None:
+            _bequeath(state, heir, events)
+        return
     punishments.abandon_estates(state, events)  # Exile: nobody left on the dead's side
     if state.estates:
-        ruler = rulers.ruler(state)
+        ruler = rulers.ruler_for(state, "estate")  # a hybrid's estate branch may be another
         voters = punishments.heirs(state, state.estates[0], state.living())  # his side (Exile)
         state.ask, state.waiting = "estate", (ruler,) if ruler else tuple(voters)
         return
@@ -362,7 +367,7 @@ def on_estate(
     shares = share_out(state, dead, receivers)
     if events is not None:
         how = f"all to {heir}" if heir else "shared in turn order"
-        ruler = rulers.ruler(state)
+        ruler = rulers.ruler_for(state, "estate")
         by = f"by the {rulers.title(state)} {ruler}'s decision" if ruler else "by vote"
         got = "; ".join(f"{s}: {_goods_text(g)}" for s, g in shares.items() if g)
         events.append(
@@ -370,6 +375,21 @@ def on_estate(
                 "estate",
                 f"{dead}'s goods, {by}, {how}: {got or 'nothing'}.",
                 data={"dead": dead, "heir": heir, "shares": shares},
+            )
+        )
+
+
+def _bequeath(state: CrusoeState, heir: str, events: Events) -> None:
+    """A Bureaucracy's chart gives the first dead player's goods to one living player."""
+    dead = state.estates.pop(0)
+    shares = share_out(state, dead, [heir])
+    if events is not None:
+        events.append(
+            Event(
+                "estate",
+                f"{dead}'s goods, by the Bureaucracy's chart, all to {heir}: "
+                f"{_goods_text(shares[heir])}.",
+                data={"dead": dead, "heir": heir, "shares": shares, "chart": True},
             )
         )
 

@@ -9,7 +9,7 @@ from typing import Any, ClassVar
 from sealed.core.chance import Chance
 from sealed.core.events import Event
 from sealed.core.game import InPlaceGame, JsonDict, Options, OptionSpec, Prompt, Result, Tally
-from sealed.games.crusoe import legal, rules, sampler, stats
+from sealed.games.crusoe import hybrid, legal, rules, sampler, stats
 from sealed.games.crusoe.bots import CooperativeBot, GreedyBot, RandomBot, SelfishBot
 from sealed.games.crusoe.cycle import end_reason, meal_for
 from sealed.games.crusoe.encoding import CrusoeEncoding, encoding_for
@@ -60,7 +60,11 @@ OPTIONS = (
         "athenian (Athenian Democracy: every decision a vote, one vote each), dictatorship "
         "(one player, drawn at random, makes every decision; free violence, more dice), "
         "representative (as a Dictatorship, but the President is elected each cycle among "
-        "those who campaign for one Leisure)",
+        "those who campaign for one Leisure), bureaucracy (the flow chart government_chart "
+        "decides; the first player decides what it cannot and extends it; amendments by "
+        "unanimous vote), hybrid (a government per task: government_radio_reward, "
+        "government_tax_burden, government_estate); bureaucracy and hybrid in National, "
+        "Welfare and Class Warfare Capitalism",
         choices=GOVERNMENTS,
     ),
     OptionSpec(
@@ -78,6 +82,7 @@ OPTIONS = (
         "an unstable Dictatorship's dice in battle (at least one, fewer than the other players)",
         minimum=1,
     ),
+    *hybrid.OPTIONS,  # government_chart; a hybrid's government_TASK[_strength|_dice]
     OptionSpec(
         "minimum_wage",
         "package",

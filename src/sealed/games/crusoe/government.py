@@ -25,7 +25,7 @@ from collections.abc import Mapping
 
 from sealed.core.chance import Chance
 from sealed.core.events import Event
-from sealed.games.crusoe import classwar, rulers
+from sealed.games.crusoe import bureaucracy, classwar, hybrid, rulers
 from sealed.games.crusoe.cycle import deal_turn_order
 from sealed.games.crusoe.orders import Order, format_order
 from sealed.games.crusoe.state import FREQUENCIES, CrusoeState
@@ -35,9 +35,9 @@ Events = list[Event] | None
 
 def proposers(state: CrusoeState) -> list[str]:
     """The living in seat order, starting one seat further on each cycle; under a
-    Dictatorship the Dictator alone."""
+    Dictatorship the Dictator alone (in a hybrid, for the ruled branch's part)."""
     ruler = rulers.ruler(state)
-    if ruler is not None:
+    if ruler is not None and _part(state)[0] in rulers.RULED:
         return [ruler]
     living = state.living()
     if not living:
@@ -48,6 +48,9 @@ def proposers(state: CrusoeState) -> list[str]:
 
 def policy_phase(state: CrusoeState, chance: Chance, events: Events) -> None:
     """The next proposer is asked; when all have had their turn the policy in force stays."""
+    if _split(state):
+        _part_phase(state, chance, events)
+        return
     seats = proposers(state)
     if state.turn < len(seats):
         state.ask, state.waiting = "policy", (seats[state.turn],)
@@ -67,6 +70,9 @@ def on_policy(state: CrusoeState, seat: str, order: Order, chance: Chance, event
         "reward": {f: terms[f] for f in FREQUENCIES},
         "burden": {p: n for p, n in terms.items() if p not in FREQUENCIES},
     }
+    if _split(state):  # a hybrid's branch decides its own part of the policy only
+        keys = _keys(_part(state)[1])
+        state.motion = {k: v for k, v in state.motion.items() if k in keys}
     if rulers.ruler(state) == seat:  # "Whenever the government must make a decision he makes it"
         _decree(state, seat, order, chance, events)
         return
@@ -88,6 +94,9 @@ def on_ballot(
     if not count_ballot(state, orders, "proposal", events):
         state.motion = {}
         state.turn += 1
+        return
+    if _split(state):
+        _part_set(state, events, "carried by vote")
         return
     state.policy, state.motion = state.motion, {}
     text = f"The government's policy this cycle: {describe(state.policy)}."
@@ -118,6 +127,9 @@ def count_ballot(
 
 
 def _decree(state: CrusoeState, seat: str, order: Order, chance: Chance, events: Events) -> None:
+    if _split(state):
+        _part_set(state, events, f"decreed by the {rulers.title(state)} {seat}")
+        return
     state.policy, state.motion = state.motion, {}
     text = (
         f"The {rulers.title(state)} {seat} decrees the policy this cycle: "
@@ -140,12 +152,91 @@ def _policy_set(
 def describe(policy: Mapping[str, Mapping[str, int]]) -> str:
     """``$10 per Citizen Band signal, ...; tax burden ant 1, ...``."""
     reward = policy.get("reward", {})
-    burden = policy.get("burden", {})
+    burden = policy.get("seats") or policy.get("burden", {})  # a chart's burden per player
     rewards = ", ".join(f"{f} ${n}" for f, n in reward.items())
     burdens = ", ".join(f"{p} {n}" for p, n in burden.items())
+    if "reward" not in policy or "burden" not in policy:  # a hybrid branch's part (ruling 69)
+        return "; ".join(
+            part
+            for part, given in (
+                (f"reward per signal {rewards}", reward),
+                (f"tax burden {burdens}", burden),
+            )
+            if given
+        )
     return f"reward per signal {rewards}; tax burden {burdens}"
 
 
 def copy_terms(policy: Mapping[str, Mapping[str, int]]) -> dict[str, dict[str, int]]:
     """A copy of a policy or a plan (terms by key) that later changes to it do not reach."""
     return {key: dict(terms) for key, terms in policy.items()}
+
+
+# -- a Bureaucracy or a Constitutional Hybrid: the policy decided part by part ----------------
+
+
+def _split(state: CrusoeState) -> bool:
+    """The policy is decided part by part (each by its branch, or by the chart)."""
+    return state.settings.government in ("bureaucracy", "hybrid")
+
+
+def _part(state: CrusoeState) -> tuple[str, tuple[str, ...]]:
+    """The form deciding now and its tasks (one part for all unless the tasks' forms differ)."""
+    parts = hybrid.policy_parts(state.settings.government, state.settings.government_branches)
+    return parts[min(state.branch, len(parts) - 1)]
+
+
+def _keys(tasks: tuple[str, ...]) -> set[str]:
+    """The policy's terms a part sets: the reward per frequency, the burden per path."""
+    names = {"radio_reward": "reward", "tax_burden": "burden"}
+    return {names[t] for t in tasks if t in names}
+
+
+def _part_phase(state: CrusoeState, chance: Chance, events: Events) -> None:
+    """Each part in turn: the chart decides its own (ruling 66), a ruler decrees, the living
+    propose and vote; then the policy is told to all, the turn order dealt and, under a
+    Bureaucracy, the first player may move an amendment."""
+    parts = hybrid.policy_parts(state.settings.government, state.settings.government_branches)
+    if state.branch >= len(parts):
+        state.branch = 0
+        text = f"The government's policy this cycle: {describe(state.policy)}."
+        _policy_set(state, chance, events, text, carried=True)
+        if bureaucracy.tasks(state):
+            state.phase = "amend"
+        return
+    form, tasks = parts[state.branch]
+    if form == "bureaucracy":
+        if bureaucracy.decide_policy(state, tasks, events):
+            state.branch, state.turn = state.branch + 1, 0
+        return
+    seats = proposers(state)
+    if state.turn < len(seats):
+        state.ask, state.waiting = "policy", (seats[state.turn],)
+        return
+    if events is not None:
+        events.append(
+            Event(
+                "branch",
+                f"No proposal on {' and '.join(tasks)} carries: it stays as in force.",
+                data={"tasks": list(tasks), "carried": False},
+            )
+        )
+    state.branch, state.turn = state.branch + 1, 0
+
+
+def _part_set(state: CrusoeState, events: Events, how: str) -> None:
+    """A branch's part of the policy is in force; the next part is decided."""
+    form, tasks = _part(state)
+    if "burden" in state.motion:
+        state.policy.pop("seats", None)
+    state.policy = {**state.policy, **state.motion}
+    state.motion = {}
+    if events is not None:
+        events.append(
+            Event(
+                "branch",
+                f"{' and '.join(tasks)} ({form}), {how}: {describe(state.policy)}.",
+                data={"tasks": list(tasks), "form": form, "carried": True},
+            )
+        )
+    state.branch, state.turn = state.branch + 1, 0

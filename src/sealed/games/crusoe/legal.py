@@ -7,7 +7,7 @@ from functools import partial
 
 from sealed.core.errors import IllegalOrderError
 from sealed.core.suggest import did_you_mean
-from sealed.games.crusoe import rulers
+from sealed.games.crusoe import bureaucracy, rulers
 from sealed.games.crusoe.cycle import eat_limits
 from sealed.games.crusoe.market import neighbours
 from sealed.games.crusoe.modules import church, paternalistic, punishments, roles, third_world
@@ -39,6 +39,9 @@ WORDS_DUE = {
     "tax": ("tax",),
     "provide": ("provide",),
     "policy": ("policy", "pass"),
+    "box": ("box",),
+    "amend": ("amend", "pass"),
+    "amend-ballot": ("yes", "no"),
     "ballot": ("yes", "no"),
     "sell": ("sell",),
     "bid": ("bid",),
@@ -81,6 +84,11 @@ DUE_HELP = {
     "provide": "provide FOOD: one unit of your food for the Firefly, who must have three",
     "policy": "policy reward N burden N [PATH N ...] [cb N military N top40 N], or pass",
     "ballot": "yes or no: the policy proposed",
+    "box": "box if CONDITION: RESULT (or otherwise: RESULT): the chart cannot decide the case "
+    "shown; your box, put in where it stopped, must decide it",
+    "amend": "amend DECISION replace N: BOX, insert N: BOX or delete N (one box of the chart), "
+    "or pass",
+    "amend-ballot": "yes or no: the amendment to the chart (it passes only if all say yes)",
     "sell": "sell N: how many older units of this good to put back into its market",
     "bid": "GOOD UNITS@DOLLARS ... (water 1@31 2@17: one at $31 or less, two at $17 or less), "
     "or GOOD none",
@@ -132,6 +140,10 @@ def _problem(state: CrusoeState, seat: str, order: Order) -> str | None:
         return "an Experience number is one of 1-6"
     if order.word == "eat":
         return eat_limits(player, dict(order.goods))
+    if order.word == "box":
+        return bureaucracy.box_problem(state, order)
+    if order.word == "amend":
+        return bureaucracy.amendment_problem(state, order)
     if order.word == "donate":
         return church.donate_problem(state, seat, dict(order.goods))
     if order.word == "assign":
@@ -292,7 +304,7 @@ def legal_orders(state: CrusoeState, seat: str) -> list[Order] | None:
         return [DONE]
     if ask == "spear":
         return [Order("spear"), Order("keep")]
-    if ask in ("vote", "ballot", "deal", "plan-ballot", "wage-ballot", "assign-ballot"):
+    if ask in ("vote", "ballot", "deal", "plan-ballot", "wage-ballot", "assign-ballot", "amend-ballot"):
         return [Order("yes"), Order("no")]
     if ask == "sell":
         return [Order("sell", number=int(n)) for n in state.offer]

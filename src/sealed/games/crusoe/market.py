@@ -231,6 +231,8 @@ def taxes_phase(state: CrusoeState, chance: Chance, events: Events) -> None:
         for s in seats
     }
     burden = {s: state.policy["burden"].get(state.players[s].path or "", 0) for s in seats}
+    if "seats" in state.policy:  # a Bureaucracy's chart set a burden per player (ruling 70)
+        burden = {s: state.policy["seats"].get(s, b) for s, b in burden.items()}
     burden = {s: classwar.tax_burden(state, s, b) for s, b in burden.items()}  # by class
     money = {s: state.players[s].money for s in seats}
     wage, relief = None, {}

@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING
 from sealed.core.chance import Chance
 from sealed.core.errors import OptionError
 from sealed.core.events import Event
+from sealed.games.crusoe import hybrid
 
 if TYPE_CHECKING:
     from sealed.games.crusoe.orders import Order
@@ -80,15 +81,27 @@ def read_options(options: Mapping[str, object], scenario: str, government: str) 
 
 
 def ruled(state: CrusoeState) -> bool:
-    """One player makes the government's decisions in this game."""
-    return (
-        state.settings.government in RULED
-        and state.settings.scenario in SCENARIOS_WITH_A_GOVERNMENT
-    )
+    """One player makes the government's decisions in this game (in a Constitutional Hybrid,
+    those of its ruled branch; he has the ruler's military powers: ruling 69)."""
+    return form(state) in RULED and state.settings.scenario in SCENARIOS_WITH_A_GOVERNMENT
+
+
+def form(state: CrusoeState) -> str:
+    """The government whose ruler this game has: the government, or a hybrid's ruled branch."""
+    settings = state.settings
+    return hybrid.ruling_form(settings.government, settings.government_branches)
 
 
 def title(state: CrusoeState) -> str:
-    return TITLES.get(state.settings.government, "ruler")
+    return TITLES.get(form(state), "ruler")
+
+
+def ruler_for(state: CrusoeState, task: str) -> str | None:
+    """The living ruler, if he decides ``task`` (always, unless a hybrid gives it elsewhere)."""
+    settings = state.settings
+    if hybrid.form_for(settings.government, settings.government_branches, task) not in RULED:
+        return None
+    return ruler(state)
 
 
 def ruler(state: CrusoeState) -> str | None:
@@ -243,7 +256,7 @@ def on_elect(
 
 def election_held(state: CrusoeState) -> bool:
     """The President is elected once per cycle, "just before the government phase"."""
-    return state.settings.government != "representative" or state.elected == state.cycle
+    return form(state) != "representative" or state.elected == state.cycle
 
 
 def begin_campaign(state: CrusoeState) -> None:

@@ -16,6 +16,7 @@ from collections.abc import Callable, Mapping, Sequence
 from sealed.core.chance import Chance
 from sealed.core.events import Event
 from sealed.games.crusoe import (
+    bureaucracy,
     classwar,
     cycle,
     government,
@@ -500,6 +501,9 @@ HANDLERS: dict[str, Handler] = {
     "exile-vote": violence.on_exile_vote,
     "policy": _one(government.on_policy),
     "ballot": government.on_ballot,
+    "box": _one(bureaucracy.on_box),
+    "amend": _one(bureaucracy.on_amend),
+    "amend-ballot": bureaucracy.on_amend_ballot,
     "sell": _one(market.on_sell),
     "bid": market.on_bid,
     "consign": _one(statecap.on_consign),
@@ -532,6 +536,7 @@ PHASES: dict[str, Callable[[CrusoeState, Chance, Events], None]] = {
     "estate": cycle.estate_phase,
     "battles": violence.fight_battles,
     "policy": government.policy_phase,
+    "amend": bureaucracy.amend_phase,
     "commodity": market.commodity_phase,
     "taxes": market.taxes_phase,
     "wholesale": market.wholesale_phase,

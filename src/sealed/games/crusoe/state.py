@@ -21,7 +21,7 @@ import yaml
 from sealed.core import setup
 from sealed.core.errors import OptionError
 from sealed.core.game import JsonDict, Options
-from sealed.games.crusoe import rulers
+from sealed.games.crusoe import hybrid, rulers
 from sealed.games.crusoe.modules import (
     church,
     diamonds,
@@ -82,7 +82,7 @@ CONDITIONS = ("altruistic", "self-interested", "cutthroat")
 OPENING_MONEY = 100
 """Monetary Markets: the money available the first cycle a commodity is produced."""
 GOVERNMENTS = ("athenian", "dictatorship", "representative", "bureaucracy", "hybrid")
-BUILT_GOVERNMENTS = ("athenian", "dictatorship", "representative")
+BUILT_GOVERNMENTS = GOVERNMENTS  # bureaucracy and hybrid: hybrid.py (some scenarios refused)
 
 ADVANCED_SCENARIOS = (
     "national-capitalism",
@@ -143,6 +143,8 @@ class Settings:
     government: str = "athenian"
     government_strength: str = "stable"  # a Dictatorship: stable, unstable or fanatic
     government_dice: int = 1  # an unstable ruler's dice in battle
+    government_chart: str = ""  # a Bureaucracy's flow chart as given (hybrid.py)
+    government_branches: tuple[tuple[str, str], ...] = ()  # task -> form (a hybrid)
     victory: str = "off"  # Variant Victory Conditions: off, secret, random or public
     minimum_wage: str = "package"  # Welfare Capitalism: the seed's package, or the government's
     wage_package: tuple[tuple[tuple[str, ...], int], ...] = ()  # another package (welfare.py)
@@ -189,14 +191,15 @@ class Settings:
                 "see docs/games/crusoe.md"
             )
         strength, dice = rulers.read_options(options, scenario, government)
+        forms: dict[str, Any] = {"government_strength": strength, "government_dice": dice}
+        forms |= hybrid.read_options(options, scenario, government)  # Bureaucracy, hybrid
         return cls(
             scenario=scenario,
             utopian=bool(options.get("utopian", False)),
             relaxed_commons=bool(options.get("relaxed_commons", False)),
             single_winner=bool(options.get("single_winner", False)),
             government=government,
-            government_strength=strength,
-            government_dice=dice,
+            **forms,
             victory=str(options.get("victory", "off")),
             minimum_wage=minimum_wage,
             wage_package=_wage_package(options, scenario),
@@ -543,6 +546,9 @@ class CrusoeState:
     electors: list[str] = field(default_factory=list)  # winners who must elect a new ruler
     candidates: list[str] = field(default_factory=list)  # who campaigns for President
     elected: int = 0  # the cycle of the last President's election
+    chart: str = ""  # a Bureaucracy's chart once amended or extended (bureaucracy.py)
+    chart_motion: str = ""  # an amendment to the chart under vote
+    branch: int = 0  # a hybrid's policy: the part being decided (hybrid.policy_parts)
     conditions: dict[str, str] = field(default_factory=dict)  # variant victory, per seat
     classes: dict[str, str] = field(default_factory=dict)  # Class Warfare: class per seat
     ceos: list[tuple[str, tuple[str, ...]]] = field(default_factory=list)  # the CEOs in line
@@ -654,6 +660,9 @@ STATE_KEYS = (
     "electors",
     "candidates",
     "elected",
+    "chart",
+    "chart_motion",
+    "branch",
     "conditions",
     "plan",
     "plan_motion",
@@ -677,6 +686,9 @@ OPTIONAL_KEYS = (
     "electors",
     "candidates",
     "elected",
+    "chart",
+    "chart_motion",
+    "branch",
     "conditions",
     "plan",
     "plan_motion",
@@ -737,6 +749,7 @@ PHASES = (
     "election",
     "warlord",
     "campaign",
+    "amend",
     "plan",
     "buy",
     "wage",
@@ -819,6 +832,7 @@ def _state_json(state: CrusoeState) -> JsonDict:
         "electors": list(state.electors),
         "candidates": list(state.candidates),
         "elected": state.elected,
+        **_chart_json(state),  # a Bureaucracy only: other games' digests unchanged
         "conditions": dict(state.conditions),
         "classes": dict(state.classes),
         "ceos": [{"seat": ceo, "goods": list(goods)} for ceo, goods in state.ceos],
@@ -826,6 +840,20 @@ def _state_json(state: CrusoeState) -> JsonDict:
         "players": {seat: _player_to_json(p) for seat, p in state.players.items()},
         "map": board_to_json(state.board),
     }
+
+
+def _chart_json(state: CrusoeState) -> JsonDict:
+    """A Bureaucracy's chart as amended or extended, an amendment under vote, a hybrid's part
+    of the policy under way: each only when it is not empty."""
+    data: JsonDict = {"chart": state.chart, "chart_motion": state.chart_motion}
+    return {k: v for k, v in data.items() if v} | ({"branch": state.branch} if state.branch else {})
+
+
+def _chart_from_json(state: CrusoeState, data: Mapping[str, Any]) -> None:
+    """The chart is read when it is used (bureaucracy.chart), where a bad one names its line."""
+    state.chart = setup.text(data.get("chart", ""), ("chart",))
+    state.chart_motion = setup.text(data.get("chart_motion", ""), ("chart_motion",))
+    state.branch = setup.integer(data.get("branch", 0), ("branch",), 0, 2)
 
 
 def _player_to_json(p: Player) -> JsonDict:
@@ -916,6 +944,7 @@ def state_from_json(
         _seat(s, ("candidates", str(i)), seats) for i, s in enumerate(data.get("candidates") or [])
     ]
     state.elected = setup.integer(data.get("elected", 0), ("elected",), 0, LAST_CYCLE)
+    _chart_from_json(state, data)
     conditions = setup.mapping(data.get("conditions") or {}, ("conditions",), seats)
     state.conditions = {
         s: setup.text(v, ("conditions", s), CONDITIONS) for s, v in conditions.items()
@@ -1011,7 +1040,7 @@ def _market_from_json(state: CrusoeState, data: Mapping[str, Any], seats: Sequen
         }
         for g, row in prices.items()
     }
-    state.policy = _policy(data["policy"], ("policy",), default_policy())
+    state.policy = _policy(data["policy"], ("policy",), default_policy(), seats)
     state.motion = _policy(data["motion"], ("motion",), {}) if data["motion"] else {}
     good = data["good"]
     state.good = None if good is None else setup.text(good, ("good",), GOODS)
@@ -1072,15 +1101,24 @@ def _deal(value: object, path: setup.Path, seats: Sequence[str]) -> Deal:
 
 
 def _policy(
-    value: object, path: setup.Path, base: Mapping[str, Mapping[str, int]]
+    value: object,
+    path: setup.Path,
+    base: Mapping[str, Mapping[str, int]],
+    players: Sequence[str] = (),
 ) -> dict[str, dict[str, int]]:
-    """A government's policy: ``reward`` per frequency and ``burden`` per path, in dollars."""
-    raw = setup.mapping(value, path, ("reward", "burden"))
+    """A government's policy: ``reward`` per frequency and ``burden`` per path, in dollars
+    (and a Bureaucracy's ``seats``, a burden per player)."""
+    raw = setup.mapping(value, path, ("reward", "burden", "seats"))
     policy = default_policy() if not base else {k: dict(v) for k, v in base.items()}
     for key, names in (("reward", FREQUENCIES), ("burden", PATHS)):
         if key in raw:
             for name, n in setup.mapping(raw[key], (*path, key), names).items():
                 policy[key][str(name)] = setup.integer(n, (*path, key, str(name)), 0, 999)
+    if "seats" in raw:  # a Bureaucracy's chart sets a burden per player (bureaucracy.py)
+        seats = setup.mapping(raw["seats"], (*path, "seats"), players)
+        policy["seats"] = {
+            str(s): setup.integer(n, (*path, "seats", str(s)), 0, 999) for s, n in seats.items()
+        }
     return policy
 
 

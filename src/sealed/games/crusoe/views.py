@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from sealed.games.crusoe import rulers, victory_play
+from sealed.games.crusoe import bureaucracy, rulers, victory_play
 from sealed.games.crusoe.cycle import meal_for
 from sealed.games.crusoe.modules import third_world
 from sealed.games.crusoe.modules.diamonds import seats_on_the_boat
@@ -90,6 +90,9 @@ class CrusoeView:
     ruler: str | None = None  # a Dictatorship: the Dictator, known to all
     candidates: tuple[str, ...] = ()  # a Representative Democracy: who campaigns
     ruler_title: str = ""  # Dictator or President
+    chart: str = ""  # a Bureaucracy's flow chart in force: public, everyone wrote it
+    chart_case: str = ""  # what the chart cannot decide now (the first player decides it)
+    chart_motion: str = ""  # an amendment to the chart under vote
     conditions: dict[str, str] = field(default_factory=dict)  # victory conditions it may know
     diamonds: str = "standard"  # Variable Values for Diamonds, agreed before the game
     gender: str = "none"  # the Gender module's variant (no-suffrage ...), agreed before the game
@@ -165,6 +168,9 @@ def build_view(state: CrusoeState, seat: str) -> CrusoeView:
         ruler=state.ruler,
         candidates=tuple(state.candidates),
         ruler_title=rulers.title(state) if state.ruler else "",
+        chart=bureaucracy.chart(state).to_text() if bureaucracy.tasks(state) else "",
+        chart_case=bureaucracy.case_text(state) if state.ask == "box" else "",
+        chart_motion=state.chart_motion,
         conditions=victory_play.visible(state, seat),
         diamonds=state.settings.diamonds,
         gender=state.settings.gender_variant,
@@ -224,6 +230,13 @@ def render(view: CrusoeView) -> str:
     ]
     if view.ruler:
         lines.append(f"The {view.ruler_title}: {view.ruler}")
+    if view.chart:  # a Bureaucracy: the chart in force, and what it cannot decide now
+        chart = view.chart.strip().split("\n")
+        lines += ["The Bureaucracy's flow chart:"] + [f"  {line}".rstrip() for line in chart]
+    if view.chart_case:
+        lines.append(f"The chart cannot decide {view.chart_case}")
+    if view.chart_motion:
+        lines.append(f"Amendment under vote: {view.chart_motion}")
     if view.classes:  # Class Warfare Capitalism
         lines.append("Classes: " + ", ".join(f"{s} {k}" for s, k in view.classes.items()))
         for ceo, goods in view.ceos:
@@ -281,7 +294,8 @@ def _market_lines(view: CrusoeView) -> list[str]:
         return []  # no monetary market (or none held yet without a government's policy)
     lines = []
     if view.policy:
-        reward, burden = view.policy["reward"], view.policy["burden"]
+        reward = view.policy["reward"]
+        burden = view.policy.get("seats") or view.policy["burden"]  # a chart's, per player
         lines.append(
             "Reward per signal: "
             + ", ".join(f"{f} ${reward[f]}" for f in FREQUENCIES)

@@ -1,0 +1,410 @@
+"""The Bureaucracy in play (Government Types): the flow chart decides, the first player decides
+what it cannot and extends it, and each cycle's amendment by unanimous vote.
+
+Seed: "Before the game begins the players put together a program by majority vote that will
+make all decisions that the government will have to make during the game ... It may take
+into account any game information about the players ... but not non-game information (a
+player's name) nor any direct inputs from the players." "At the beginning of each cycle, as
+soon as the play order has been determined, the first player may suggest an amendment to one
+box of the flow chart, and if it receives a unanimous vote it passes. During play if it is not
+possible to interpret the flow chart as a result of unexpected circumstances then the first
+player must decide what occurs. The flow chart is modified to include that case".
+
+The chart is the language of ``policy.py``; this module gives it the game's quantities (by
+role, never by seat: a candidate is an opaque number) and applies what it decides. The chart
+in force is ``state.chart`` once amended or extended, else the one the options gave. Every
+decision, extension and amendment is an event all see. Rulings 66-68 and 70-72 in the manual.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from sealed.core.chance import Chance
+from sealed.core.events import Event
+from sealed.games.crusoe import classwar, hybrid
+from sealed.games.crusoe.orders import Order
+from sealed.games.crusoe.policy import (
+    Chart,
+    ChartError,
+    Decided,
+    Number,
+    Undecided,
+    amend,
+    choose,
+    decide,
+    extend,
+    names_for,
+    parse_amendment,
+    parse_box,
+    roll_tie,
+)
+from sealed.games.crusoe.state import FOODS, FREQUENCIES, GOODS, PATHS, CrusoeState
+
+Events = list[Event] | None
+Quantities = dict[str, Number]
+
+MAX_DOLLARS = 999  # a reward or a burden, as a proposal may name it (orders.py)
+
+
+def tasks(state: CrusoeState) -> list[str]:
+    """The tasks the Bureaucracy decides in this game (all, or a hybrid's branches)."""
+    settings = state.settings
+    return [
+        t
+        for t in hybrid.TASKS
+        if hybrid.form_for(settings.government, settings.government_branches, t) == "bureaucracy"
+    ]
+
+
+def decides(state: CrusoeState, task: str) -> bool:
+    return task in tasks(state)
+
+
+def chart(state: CrusoeState) -> Chart:
+    """The chart in force: as amended and extended, else as given at the start."""
+    return hybrid.read_chart(state.chart or state.settings.government_chart, tasks(state))
+
+
+def first_player(state: CrusoeState) -> str:
+    """The first in the turn order; before it is dealt (the policy), the living in seat order
+    starting one seat further on each cycle, as the Athenian proposers (ruling 68)."""
+    living = [s for s in state.order if state.players[s].alive]
+    if living and state.phase != "policy":
+        return living[0]
+    everyone = state.living()
+    return everyone[(state.cycle - 1) % len(everyone)]
+
+
+# -- the game's quantities, by role ----------------------------------------------------------
+
+
+def game_quantities(state: CrusoeState) -> Quantities:
+    living = state.living()
+    values: Quantities = {
+        "cycle": state.cycle,
+        "players": len(state.seats),
+        "players_alive": len(living),
+        "signals.total": sum(state.pool.values()),
+    }
+    values |= {f"signals.{f}": state.pool[f] for f in FREQUENCIES}
+    for good in GOODS:
+        if good in state.prices:
+            values[f"price.{good}"] = state.prices[good].get("commodity", 0)
+        if good in state.funds:
+            values[f"market.{good}"] = state.funds[good]
+    return values
+
+
+def _rank(values: Mapping[str, int], seat: str) -> int:
+    """1 the most; ties share a rank."""
+    return 1 + sum(1 for v in values.values() if v > values[seat])
+
+
+def player_quantities(state: CrusoeState, seat: str) -> Quantities:
+    """``player.*`` for ``seat``. Before the turn order the path a player holds is the one he
+    walked last cycle (``last_path``); later it is this cycle's (``path``). What the game does
+    not keep (paths further back) has no value: the chart is stuck there (ruling 70)."""
+    player = state.players[seat]
+    living = state.living()
+    values: Quantities = {
+        "vp": player.vp,
+        "money": player.money,
+        "leisure": player.leisure,
+        "alive": int(player.alive),
+        "wounded": int(player.wounded),
+        "food": sum(player.goods[f] for f in FOODS),
+        "rank.vp": _rank({s: state.players[s].vp for s in living}, seat),
+        "rank.money": _rank({s: state.players[s].money for s in living}, seat),
+        "rank.goods": _rank({s: sum(state.players[s].goods.values()) for s in living}, seat),
+    }
+    values |= {f"goods.{g}": player.goods[g] for g in GOODS}
+    values |= {f"produced.{g}": player.produced.get(g, 0) for g in GOODS}
+    values |= {f"radio.{f}": player.radio[f] for f in FREQUENCIES}
+    last = {s: _last_leisure(state, s) for s in living}
+    if last.get(seat) is not None:
+        known = {s: v for s, v in last.items() if v is not None}
+        values["last_leisure"] = known[seat]
+        values["rank.last_leisure"] = _rank(known, seat)
+    if player.path is not None:
+        which = "last_path" if state.phase == "policy" else "path"
+        values |= {f"{which}.{p}": int(player.path == p) for p in PATHS}
+    burden = _burden(state, seat)
+    if burden is not None:
+        values["tax_burden"] = burden
+    return {f"player.{k}": v for k, v in values.items()}
+
+
+def _last_leisure(state: CrusoeState, seat: str) -> int | None:
+    """The Leisure row of the last score-sheet column (ruling 70)."""
+    sheet = state.players[seat].sheet
+    return sheet[-1].get("leisure", 0) if sheet else None
+
+
+def _burden(state: CrusoeState, seat: str) -> int | None:
+    """His tax burden in force: his own (a chart per player), else his path's."""
+    own = state.policy.get("seats", {})
+    if seat in own:
+        return own[seat]
+    path = state.players[seat].path
+    return state.policy["burden"].get(path) if path else None
+
+
+def _frequency_quantities(state: CrusoeState, frequency: str) -> Quantities:
+    values: Quantities = {"frequency.pool": state.pool[frequency]}
+    values["frequency.made"] = sum(p.radio[frequency] for p in state.players.values())
+    return values | {f"frequency.{f}": int(f == frequency) for f in FREQUENCIES}
+
+
+def _path_quantities(state: CrusoeState, path: str) -> Quantities:
+    walkers = sum(1 for s in state.living() if state.players[s].path == path)
+    which = "path.last_walkers" if state.phase == "policy" else "path.walkers"
+    values: Quantities = {which: walkers}
+    return values | {f"path.{p}": int(p == path) for p in PATHS}
+
+
+# -- the case the chart must decide now --------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Case:
+    """One decision of the chart for one frequency, path or player (``entity``), or an heir."""
+
+    task: str
+    entity: str
+    quantities: Quantities
+    candidates: Mapping[str, Quantities] | None = None  # choose: opaque id -> player.*
+
+
+def _cases(state: CrusoeState, task: str, kind: str) -> list[Case]:
+    game = game_quantities(state)
+    if task == "estate":
+        living = state.living()
+        candidates = {str(i): player_quantities(state, s) for i, s in enumerate(living, 1)}
+        return [Case(task, "", game, candidates)]
+    if kind == "each frequency":
+        return [Case(task, f, game | _frequency_quantities(state, f)) for f in FREQUENCIES]
+    if kind == "each path":
+        return [Case(task, p, game | _path_quantities(state, p)) for p in PATHS]
+    return [Case(task, s, game | player_quantities(state, s)) for s in state.living()]
+
+
+def _outcome(the_chart: Chart, case: Case) -> Decided | Undecided | tuple[str, ...]:
+    """What the chart gives: a number; the tied candidates' seats (one if none tied); or stuck.
+    A number out of the game's range is a case the chart cannot interpret (ruling 71)."""
+    if case.candidates is not None:
+        chosen = choose(the_chart, case.task, case.quantities, case.candidates)
+        if isinstance(chosen, Undecided):
+            return chosen
+        return chosen.candidates
+    result = decide(the_chart, case.task, case.quantities)
+    if isinstance(result, Decided) and not 0 <= result.value <= MAX_DOLLARS:
+        return Undecided(f"the chart gives {result.value}, not 0 to {MAX_DOLLARS}", result.box)
+    return result
+
+
+def stuck(state: CrusoeState) -> tuple[Case, Undecided] | None:
+    """The first case of the open decision the chart cannot decide, if any."""
+    the_chart = chart(state)
+    for task in _open_tasks(state):
+        kind = the_chart.decision(task).kind
+        for case in _cases(state, task, kind):
+            outcome = _outcome(the_chart, case)
+            if isinstance(outcome, Undecided):
+                return case, outcome
+    return None
+
+
+def _open_tasks(state: CrusoeState) -> list[str]:
+    if state.phase == "estate":
+        return ["estate"]
+    parts = hybrid.policy_parts(state.settings.government, state.settings.government_branches)
+    form, part = parts[min(state.branch, len(parts) - 1)]
+    return list(part) if form == "bureaucracy" else []
+
+
+def case_text(state: CrusoeState) -> str:
+    """What the first player is asked to decide, for his prompt and view."""
+    found = stuck(state)
+    if found is None:
+        return ""
+    case, why = found
+    kind = chart(state).decision(case.task).kind
+    who = f" for {case.entity}" if case.entity else ""
+    return f"{case.task} ({kind}){who}, box {why.box}: {why.reason}"
+
+
+# -- deciding ---------------------------------------------------------------------------------
+
+
+def decide_policy(state: CrusoeState, part: tuple[str, ...], events: Events) -> bool:
+    """The chart sets this part of the policy (True), or the first player is asked (False)."""
+    if stuck(state) is not None:
+        state.ask, state.waiting = "box", (first_player(state),)
+        return False
+    the_chart = chart(state)
+    said: list[str] = []
+    for task in part:
+        kind = the_chart.decision(task).kind
+        values = {}
+        for case in _cases(state, task, kind):
+            outcome = _outcome(the_chart, case)
+            assert isinstance(outcome, Decided)  # stuck() found none undecided
+            values[case.entity] = outcome.value
+            said.append(f"{case.entity} {outcome.value} (box {outcome.box})")
+        _apply(state, task, kind, values)
+    if events is not None:
+        events.append(
+            Event(
+                "chart",
+                f"The Bureaucracy's chart decides {' and '.join(part)}: {', '.join(said)}.",
+                data={"tasks": list(part), "policy": {k: dict(v) for k, v in state.policy.items()}},
+            )
+        )
+    return True
+
+
+def _apply(state: CrusoeState, task: str, kind: str, values: Mapping[str, int]) -> None:
+    if task == "radio_reward":
+        state.policy["reward"] = {f: values[f] for f in FREQUENCIES}
+    elif kind == "each path":
+        state.policy["burden"] = {p: values[p] for p in PATHS}
+        state.policy.pop("seats", None)
+    else:
+        state.policy["seats"] = dict(values)
+
+
+def estate_heir(state: CrusoeState, chance: Chance) -> str | None:
+    """The chart's heir to the first dead player's goods (a tie rolled among the tied); None
+    when it cannot decide and the first player has been asked."""
+    found = stuck(state)
+    if found is not None:
+        state.ask, state.waiting = "box", (first_player(state),)
+        return None
+    living = state.living()
+    case = _cases(state, "estate", "choose a player")[0]
+    chosen = choose(chart(state), "estate", case.quantities, case.candidates or {})
+    assert not isinstance(chosen, Undecided)
+    names = ", ".join(f"{n} {living[int(c) - 1]}" for n, c in enumerate(chosen.candidates, 1))
+    label = f"cycle {state.cycle}: the chart's tie for {state.estates[0]}'s goods ({names})"
+    return living[int(roll_tie(chosen, chance, label)) - 1]
+
+
+# -- the first player extends the chart ------------------------------------------------------
+
+
+def extended(state: CrusoeState, text: str) -> Chart:
+    """The chart with the first player's box put in where it stopped.
+
+    :raises ChartError: the box does not read, or does not decide the case at hand.
+    """
+    found = stuck(state)
+    if found is None:
+        raise ChartError("the chart decides this case: there is nothing to extend")
+    case, why = found
+    the_chart = chart(state)
+    kind = the_chart.decision(case.task).kind
+    box = parse_box(text, kind, names_for(kind, hybrid.chart_vocabulary(tasks(state))))
+    new = extend(the_chart, case.task, why, box, case.quantities, case.candidates)
+    outcome = _outcome(new, case)
+    if isinstance(outcome, Undecided):
+        raise ChartError(f"the new box does not decide the case at hand ({outcome.reason})")
+    return new
+
+
+def box_problem(state: CrusoeState, order: Order) -> str | None:
+    try:
+        extended(state, order.name)
+    except ChartError as error:
+        return f"Bureaucracy, the first player decides and extends the chart: {error}"
+    return None
+
+
+def on_box(state: CrusoeState, seat: str, order: Order, chance: Chance, events: Events) -> None:
+    case_was = case_text(state)
+    state.chart = extended(state, order.name).to_text()
+    if events is not None:
+        events.append(
+            Event(
+                "chart",
+                f"The chart cannot decide {case_was}; {seat}, the first player, decides: the "
+                f"chart is extended with 'box {order.name}'.",
+                data={"seat": seat, "box": order.name, "chart": state.chart},
+            )
+        )
+
+
+# -- the amendment, each cycle after the turn order --------------------------------------------
+
+
+def amend_phase(state: CrusoeState, chance: Chance, events: Events) -> None:
+    """The first player may suggest an amendment to one box (``amend ...`` or ``pass``)."""
+    if state.turn == 0:
+        state.ask, state.waiting = "amend", (first_player(state),)
+        return
+    state.phase, state.turn = "path", 0
+
+
+def amendment_problem(state: CrusoeState, order: Order) -> str | None:
+    try:
+        the_chart = chart(state)
+        vocabulary = hybrid.chart_vocabulary(tasks(state))
+        amend(the_chart, parse_amendment(order.name, the_chart, vocabulary))
+    except ChartError as error:
+        return f"Bureaucracy, an amendment to one box of the flow chart: {error}"
+    return None
+
+
+def on_amend(state: CrusoeState, seat: str, order: Order, chance: Chance, events: Events) -> None:
+    state.turn = 1
+    if order.word == "pass":
+        return
+    state.chart_motion = order.name
+    state.ask, state.waiting = "amend-ballot", tuple(state.living())
+    if events is not None:
+        events.append(
+            Event(
+                "amendment",
+                f"{seat}, the first player, moves an amendment to the chart: {order.name}.",
+                data={"seat": seat, "amendment": order.name},
+            )
+        )
+
+
+def on_amend_ballot(
+    state: CrusoeState, orders: Mapping[str, Order], chance: Chance, events: Events
+) -> None:
+    """Seed: "if it receives a unanimous vote it passes": every vote cast yes. In Class
+    Warfare Capitalism a player with no Diamond has no vote, so his ballot is not counted
+    (ruling 74)."""
+    ayes = [s for s in state.living() if s in orders and orders[s].word == "yes"]
+    voters = [s for s in orders if classwar.votes(state, s) > 0]
+    passed = bool(voters) and all(s in ayes for s in voters)
+    text = state.chart_motion
+    if passed:
+        the_chart = chart(state)
+        vocabulary = hybrid.chart_vocabulary(tasks(state))
+        state.chart = amend(the_chart, parse_amendment(text, the_chart, vocabulary)).to_text()
+    state.chart_motion = ""
+    if events is not None:
+        verdict = "passes" if passed else "fails"
+        events.append(
+            Event(
+                "amendment",
+                f"The amendment {verdict}, {len(ayes)} of {len(orders)} for (yes: "
+                f"{', '.join(ayes) or 'none'}).",
+                data={"amendment": text, "yes": ayes, "passed": passed, "chart": state.chart},
+            )
+        )
+
+
+# -- bots ---------------------------------------------------------------------------------------
+
+
+def bot_box(case: str, cycle: int, number: int) -> Order:
+    """A box that decides the case at hand: this cycle's, the number given (or, for an heir,
+    the lowest VP with ties by dice)."""
+    if "(choose a player)" in case:
+        return Order("box", name=f"if cycle == {cycle}: lowest player.vp, ties by dice")
+    return Order("box", name=f"if cycle == {cycle}: {number}")

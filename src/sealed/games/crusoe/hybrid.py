@@ -1,0 +1,241 @@
+"""Which government decides which task: one form for all (``government=FORM``) or a
+Constitutional Hybrid (``government=hybrid``, ``government_TASK=FORM``), and the
+Bureaucracy's flow chart as given at the start (``government_chart``).
+
+Seed, Government Types: "If a scenario has more than one task for the government to
+perform, then different government types can be selected for different tasks. This is
+called 'constitutional' because the powers have been formally assigned to the different
+'branches' of the government." The example: "In the 'National Capitalism' scenario the
+reward for producing Radio Signals might be set by Athenian Democracy, while tax burdens and
+the distribution of the goods of starved players might be set by Representative Democracy."
+
+Built for the scenarios whose government sets National Capitalism's policy (the Radio
+Signal reward and the tax burdens) and disposes of a starved player's goods: three tasks,
+``radio_reward``, ``tax_burden`` and ``estate``. The rulings are in the manual (66-70).
+
+Like ``rulers``, this module imports no other crusoe module, so that ``state.Settings`` can
+read its options here without a cycle.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from sealed.core.errors import OptionError
+from sealed.core.game import OptionSpec
+from sealed.games.crusoe.policy import Chart, ChartError, Vocabulary, crusoe_vocabulary, parse_chart
+
+FORMS = ("athenian", "dictatorship", "representative", "bureaucracy")
+"""The forms a hybrid's branch may take (every built government but the hybrid itself)."""
+RULED = ("dictatorship", "representative")
+TASKS = ("radio_reward", "tax_burden", "estate")
+"""The government's tasks in National, Welfare and Class Warfare Capitalism, in the order
+they come up in a cycle (the policy before the turn order; a starved player's goods)."""
+POLICY_TASKS = ("radio_reward", "tax_burden")
+TASK_KINDS: Mapping[str, str] = {
+    "radio_reward": "each frequency",
+    "tax_burden": "each player | each path",
+    "estate": "choose a player",
+}
+"""How a flow chart decides each task: a reward per frequency; a burden per player (as the
+seed's example) or per path (as the built policy, ruling 30); an heir among the living."""
+SCENARIOS = ("national-capitalism", "welfare-capitalism", "class-warfare-capitalism")
+"""The scenarios in which a Bureaucracy or a hybrid is built (state.POLICY_SCENARIOS)."""
+
+
+def chart_vocabulary(tasks: Sequence[str]) -> Vocabulary:
+    """What a chart for the Bureaucracy's ``tasks`` may name."""
+    return crusoe_vocabulary({t: TASK_KINDS[t] for t in tasks})
+
+
+def read_chart(text: str, tasks: Sequence[str]) -> Chart:
+    """The chart for ``tasks``; a decision for another task is refused (the hybrid gave it to
+    another branch).
+
+    :raises ChartError: naming the line.
+    """
+    return parse_chart(text, chart_vocabulary(tasks))
+
+
+def default_chart(tasks: Sequence[str]) -> str:
+    return "".join(
+        f"{t} ({TASK_KINDS[t].split(' | ')[0]}):\n  otherwise: undecided\n\n" for t in tasks
+    )
+
+
+def read_options(options: Mapping[str, object], scenario: str, government: str) -> dict[str, Any]:
+    """``Settings`` fields: ``government_branches`` (task -> form), ``government_chart`` (the
+    chart, as the program writes it), and a hybrid's ruled branch's strength and dice.
+
+    :raises OptionError: a form or task this scenario cannot have, a chart that does not read
+        (with its line), a chart or a branch given to a government that has none, or two
+        different ruled branches in one hybrid (not built).
+    """
+    chart_text = str(options.get("government_chart", "") or "")
+    given = [t for t in TASKS if str(options.get(f"government_{t}", "") or "")]
+    if government not in ("bureaucracy", "hybrid"):
+        if chart_text:
+            raise OptionError(
+                f"government_chart: only a Bureaucracy has a flow chart (government {government})"
+            )
+        if given:
+            raise OptionError(
+                f"government_{given[0]}: a government per task is a Constitutional Hybrid "
+                "(government=hybrid)"
+            )
+        return {}
+    _check_scenario(options, scenario, government)
+    branches = _branches(options, government)
+    out: dict[str, Any] = {"government_branches": branches}
+    bureau = [t for t, form in branches if form == "bureaucracy"]
+    if bureau:
+        out["government_chart"] = _chart(chart_text, bureau)
+    elif chart_text:
+        raise OptionError("government_chart: no branch of this hybrid is a Bureaucracy")
+    if government == "hybrid":
+        out |= _ruled_strength(options, branches)
+    return out
+
+
+def _check_scenario(options: Mapping[str, object], scenario: str, government: str) -> None:
+    if scenario not in SCENARIOS:
+        raise OptionError(
+            f"government {government}: not built yet for {scenario} (built for "
+            f"{', '.join(SCENARIOS)}: the reward, the tax burdens and a starved player's goods)"
+        )
+    if str(options.get("minimum_wage", "package")) != "package":
+        raise OptionError(
+            f"government {government}: not built yet with minimum_wage=government (the "
+            "minimum wage is not a task of the Bureaucracy or the hybrid yet)"
+        )
+
+
+def _branches(options: Mapping[str, object], government: str) -> tuple[tuple[str, str], ...]:
+    """Each task's form: a Bureaucracy decides all; a hybrid's unnamed task is Athenian."""
+    if government == "bureaucracy":
+        given = [t for t in TASKS if str(options.get(f"government_{t}", "") or "")]
+        if given:
+            raise OptionError(
+                f"government_{given[0]}: a Bureaucracy decides every task; a government per "
+                "task is government=hybrid"
+            )
+        return tuple((t, "bureaucracy") for t in TASKS)
+    branches = []
+    for task in TASKS:
+        form = str(options.get(f"government_{task}", "") or "athenian")
+        if form not in FORMS:
+            raise OptionError(
+                f"government_{task} {form}: one of {', '.join(FORMS)} (Constitutional Hybrid: "
+                "each branch one of the government types)"
+            )
+        branches.append((task, form))
+    return tuple(branches)
+
+
+def _chart(text: str, tasks: Sequence[str]) -> str:
+    try:
+        return read_chart(text or default_chart(tasks), tasks).to_text()
+    except ChartError as error:  # "government_chart line 3: ..." (the CLI names its file)
+        sep = " " if str(error).startswith("line ") else ": "
+        raise OptionError(f"government_chart{sep}{error}") from None
+
+
+def _ruled_strength(
+    options: Mapping[str, object], branches: Sequence[tuple[str, str]]
+) -> dict[str, Any]:
+    """One ruler at most (ruling 69): the ruled branches must be one form, of one strength."""
+    ruled = [(t, f) for t, f in branches if f in RULED]
+    if len({f for _, f in ruled}) > 1:
+        raise OptionError(
+            "government hybrid: a Dictatorship and a Representative Democracy in one hybrid "
+            "(two rulers) is not built yet; give the ruled tasks one of them"
+        )
+    found = {
+        (
+            str(
+                options.get(f"government_{t}_strength", "")
+                or options.get("government_strength", "stable")
+            ),
+            options.get(f"government_{t}_dice", None) or options.get("government_dice", 1),
+        )
+        for t, _ in ruled
+    }
+    if len(found) > 1:
+        raise OptionError(
+            "government hybrid: the ruled branches differ in strength or dice; one ruler "
+            "has one strength (ruling 69)"
+        )
+    if not found:
+        return {}
+    strength, dice = found.pop()
+    if strength not in ("stable", "unstable", "fanatic"):
+        raise OptionError(f"government_strength {strength}: one of stable, unstable, fanatic")
+    if not isinstance(dice, int) or isinstance(dice, bool) or dice < 1:
+        raise OptionError(f"government_dice {dice}: a whole number, at least one")
+    return {"government_strength": strength, "government_dice": dice}
+
+
+def form_for(government: str, branches: Sequence[tuple[str, str]], task: str) -> str:
+    """The form that decides ``task``."""
+    return dict(branches).get(task, government)
+
+
+def ruling_form(government: str, branches: Sequence[tuple[str, str]]) -> str:
+    """The form whose ruler has the military powers: the government, or a hybrid's ruled
+    branch (``athenian`` when no branch has a ruler)."""
+    if government != "hybrid":
+        return government
+    return next((f for _, f in branches if f in RULED), "athenian")
+
+
+def policy_parts(
+    government: str, branches: Sequence[tuple[str, str]]
+) -> list[tuple[str, tuple[str, ...]]]:
+    """The policy's tasks grouped by the form that decides them, in order: one part when one
+    form decides both (a proposal then names the reward and the burdens together)."""
+    parts: list[tuple[str, tuple[str, ...]]] = []
+    for task in POLICY_TASKS:
+        form = form_for(government, branches, task)
+        if parts and parts[-1][0] == form:
+            parts[-1] = (form, (*parts[-1][1], task))
+        else:
+            parts.append((form, (task,)))
+    return parts
+
+
+def _branch_specs(task: str) -> tuple[OptionSpec, ...]:
+    return (
+        OptionSpec(
+            f"government_{task}",
+            "",
+            f"a Constitutional Hybrid (government=hybrid): the government deciding {task} "
+            f"({', '.join(FORMS)}; not given: athenian)",
+            choices=("", *FORMS),
+        ),
+        OptionSpec(
+            f"government_{task}_strength",
+            "",
+            f"a hybrid: the strength of the ruler deciding {task} (not given: government_strength)",
+            choices=("", "stable", "unstable", "fanatic"),
+        ),
+        OptionSpec(
+            f"government_{task}_dice",
+            0,
+            f"a hybrid: an unstable ruler's dice, deciding {task} (0: government_dice)",
+            minimum=0,
+        ),
+    )
+
+
+OPTIONS: tuple[OptionSpec, ...] = (
+    OptionSpec(
+        "government_chart",
+        "",
+        "a Bureaucracy's flow chart as text (sealed new crusoe --chart FILE reads it from a "
+        "file); not given: every decision 'otherwise: undecided', so the first player decides "
+        "and extends it",
+    ),
+    *(spec for task in TASKS for spec in _branch_specs(task)),
+)
+"""The Bureaucracy's and the hybrid's options (game.OPTIONS)."""

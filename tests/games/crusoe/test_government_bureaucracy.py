@@ -1,0 +1,163 @@
+"""The Bureaucracy in play (bureaucracy.py; Government Types): the options, the CLI's --chart, and
+random bot games.
+
+Scenarios: cases/government_bureaucracy.yaml (the seed's example box for box, the first player's
+extension, the amendment). Here:
+
+- the chart is read when the game is made, and a bad one is refused naming its line (the CLI
+  names the file and line);
+- where the Bureaucracy is not built it is refused by name;
+- random bot games under every policy scenario, with the seed's chart and with no chart, play
+  to the end and replay exactly; every decision of the chart is an event all see; only the
+  first player extends the chart, and an extension leaves a chart that still reads; an
+  amendment passes only on every living player's yes; the money changes only by the rules'
+  events (as in the rulers' property test);
+- a sealed order reaches no other seat before the step opens.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from tests.cli.helpers import ok, one_line_error, sealed
+from tests.games.crusoe.bot_games import BOTS, bot_game, seal_watching_the_others
+from tests.games.crusoe.test_government_properties import money_change
+
+from sealed.core.errors import OptionError
+from sealed.core.events import EVERYONE
+from sealed.core.game import resolve_options
+from sealed.core.match import Match, replay
+from sealed.games.crusoe import GAME, bureaucracy, classwar, hybrid
+from sealed.games.crusoe.policy import SEED_EXAMPLE
+from sealed.games.crusoe.state import CrusoeState, Settings
+
+SCENARIOS = hybrid.SCENARIOS
+CHARTS = (SEED_EXAMPLE, "")
+
+
+def options(scenario: str, chart: str = "", **more: Any) -> dict[str, Any]:
+    given_ = {"scenario": scenario, "government": "bureaucracy", "government_chart": chart}
+    return resolve_options(GAME.options, given_ | more)
+
+
+def test_the_seed_chart_is_read_when_the_game_is_made() -> None:
+    settings_ = Settings.from_options(options("national-capitalism", SEED_EXAMPLE))
+    assert "otherwise: lowest player.vp, ties by dice" in settings_.government_chart
+    assert dict(settings_.government_branches) == dict.fromkeys(hybrid.TASKS, "bureaucracy")
+
+
+def test_no_chart_leaves_every_decision_to_the_first_player() -> None:
+    chart = Settings.from_options(options("welfare-capitalism")).government_chart
+    assert chart.count("otherwise: undecided") == 3
+
+
+@pytest.mark.parametrize(
+    ("chart", "message"),
+    [
+        ("radio_reward (each frequency):\n  otherwise: 30 - frequency.pol\n", "line 2: unknown"),
+        ("radio_reward (each frequency):\n  otherwise: 1\n", "no decision for tax_burden"),
+        ("tax_burden (each player):\n  if player.ana > 1: 3\n", "line 2: unknown quantity"),
+        ("rent (each player):\n  otherwise: 1\n", "line 1: the government has no task 'rent'"),
+        ("estate (each player):\n  otherwise: 1\n", r"line 1: estate is decided as \(choose a"),
+    ],
+    ids=["misspelt", "a task left out", "a seat's name", "not a task", "a task's kind"],
+)
+def test_a_chart_that_does_not_read_is_refused_naming_its_line(chart: str, message: str) -> None:
+    with pytest.raises(OptionError, match=message):
+        Settings.from_options(options("national-capitalism", chart))
+
+
+@pytest.mark.parametrize(
+    ("given_", "message"),
+    [
+        ({"scenario": "market-socialism"}, "government bureaucracy: not built yet for market"),
+        ({"scenario": "welfare-capitalism", "minimum_wage": "government"}, "not built yet with"),
+        ({"government": "athenian", "government_chart": "x"}, "only a Bureaucracy has a flow"),
+        ({"government_estate": "athenian"}, "a Bureaucracy decides every task"),
+    ],
+    ids=["market socialism", "minimum wage", "a chart without a bureaucracy", "a branch"],
+)
+def test_what_is_not_built_or_makes_no_sense_is_refused_by_name(
+    given_: dict[str, Any], message: str
+) -> None:
+    chosen = {"scenario": "national-capitalism", "government": "bureaucracy"} | given_
+    with pytest.raises(OptionError, match=message):
+        Settings.from_options(resolve_options(GAME.options, chosen))
+
+
+# -- the command line --------------------------------------------------------------------------
+
+
+def test_sealed_new_reads_the_chart_from_a_file_and_names_the_line_of_a_bad_one(
+    tmp_path: Path,
+) -> None:
+    chart = tmp_path / "chart.txt"
+    chart.write_text(SEED_EXAMPLE.replace("player.vp, ties", "player.vpp, ties"), "utf-8")
+    game = str(tmp_path / "game.json")
+    new = ("new", "crusoe", "--players", "ana,ben,cy", "--seed", "3", "-o", game)
+    national = ("--option", "scenario=national-capitalism", "--option", "government=bureaucracy")
+    error = one_line_error(sealed(*new, *national, "--chart", str(chart)))
+    assert f"{chart}:18: unknown quantity 'player.vpp'" in error
+    assert not Path(game).exists()
+    chart.write_text(SEED_EXAMPLE, "utf-8")
+    ok(*new, *national, "--chart", str(chart))
+    shown = ok("view", game, "ben")
+    assert "The Bureaucracy's flow chart:" in shown
+    assert "otherwise: 30 - frequency.pool" in shown
+    record = json.loads(Path(game).read_text("utf-8"))
+    assert record["options"]["government_chart"] == SEED_EXAMPLE  # as written, in the record
+
+
+def test_a_chart_for_a_game_without_one_is_refused(tmp_path: Path) -> None:
+    chart = tmp_path / "chart.txt"
+    chart.write_text(SEED_EXAMPLE, "utf-8")
+    game = str(tmp_path / "game.json")
+    args = ("new", "war-slayer", "--players", "ana,ben", "-o", game, "--chart", str(chart))
+    assert "has no flow chart" in one_line_error(sealed(*args))
+
+
+# -- random bot games --------------------------------------------------------------------------
+
+
+def check_step(before: CrusoeState, match: Match[Any, Any, Any]) -> None:
+    events = match.steps[-1].events
+    after: CrusoeState = match.state
+    assert after.money() - before.money() == money_change(events)
+    bureaucracy.chart(after)  # the chart in force always reads
+    for event in events:
+        if event.kind in ("chart", "amendment"):
+            assert event.audience == EVERYONE, "a chart's event is for all"
+        if event.kind == "chart" and "seat" in event.data:
+            assert event.data["seat"] == bureaucracy.first_player(before), "not the first player"
+        if event.kind == "amendment" and event.data.get("passed"):
+            voters = [s for s in before.living() if classwar.votes(before, s) > 0]
+            assert set(voters) <= set(event.data["yes"]), "passed without all the votes"
+    for value in after.policy.get("seats", {}).values():
+        assert 0 <= value <= bureaucracy.MAX_DOLLARS
+
+
+@settings(max_examples=12, deadline=None)
+@given(
+    seed=st.integers(0, 2**32),
+    bots=st.permutations(BOTS),
+    scenario=st.sampled_from(SCENARIOS),
+    chart=st.sampled_from(CHARTS),
+)
+def test_a_bureaucracy_plays_to_the_end_and_replays_exactly(
+    seed: int, bots: list[str], scenario: str, chart: str
+) -> None:
+    match = bot_game(seed, tuple(bots), options(scenario, chart), check_step)
+    assert any(e.kind == "chart" for e in match.events)
+    again = replay(json.loads(json.dumps(match.to_json())))
+    assert GAME.to_json(again.state) == GAME.to_json(match.state)
+
+
+@settings(max_examples=4, deadline=None)
+@given(seed=st.integers(0, 2**32), chart=st.sampled_from(CHARTS))
+def test_a_sealed_order_reaches_no_other_seat_before_the_step_opens(seed: int, chart: str) -> None:
+    seal_watching_the_others(seed, options("national-capitalism", chart), "random", orders=100_000)

@@ -1,0 +1,171 @@
+"""The Constitutional Hybrid (hybrid.py, government.py; Government Types): a government per task.
+
+Scenarios: cases/government_hybrid.yaml (the seed's example: the reward by Athenian Democracy,
+the tax burdens and a starved player's goods by Representative Democracy). Here:
+
+- the options: each task's form, an unnamed task Athenian, one ruler at most, a chart only
+  with a Bureaucracy branch, and refusals by name where it is not built;
+- Mad Jack's "Constitutional Hybrid (reroll for each function separately)" rows give options
+  the game plays;
+- random bot games of hybrids (the seed's example, and mixes with a Bureaucracy and a Dictator)
+  play to the end and replay exactly; a branch's part is set by its own form only (a ruler's
+  decree names the ruler, a vote is counted), and the ruler has his military powers.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from tests.games.crusoe.bot_games import BOTS, bot_game
+from tests.games.crusoe.test_government_properties import money_change
+from tests.games.crusoe.test_madjack import NATIONAL, scripted, two
+
+from sealed.core.errors import OptionError
+from sealed.core.game import resolve_options
+from sealed.core.match import Match, replay
+from sealed.games.crusoe import GAME, hybrid, rulers
+from sealed.games.crusoe.madjack import roll
+from sealed.games.crusoe.policy import SEED_EXAMPLE
+from sealed.games.crusoe.state import CrusoeState, Settings
+
+SEED_HYBRID = {
+    "government_radio_reward": "athenian",
+    "government_tax_burden": "representative",
+    "government_estate": "representative",
+}
+"""The seed's Example of Constitutional Hybrid."""
+RADIO_ONLY = "radio_reward (each frequency):\n  otherwise: 30 - frequency.pool\n"
+HYBRIDS = (
+    SEED_HYBRID,
+    {
+        "government_radio_reward": "bureaucracy",
+        "government_tax_burden": "dictatorship",
+        "government_tax_burden_strength": "fanatic",
+        "government_chart": RADIO_ONLY,
+    },
+    {"government_tax_burden": "bureaucracy", "government_estate": "dictatorship"},
+    {"government_estate": "bureaucracy"},
+)
+
+
+def options(scenario: str, branches: dict[str, Any]) -> dict[str, Any]:
+    return resolve_options(GAME.options, {"scenario": scenario, "government": "hybrid", **branches})
+
+
+def test_each_task_gets_its_form_and_an_unnamed_task_is_athenian() -> None:
+    settings_ = Settings.from_options(
+        options("national-capitalism", {"government_tax_burden": "dictatorship"})
+    )
+    assert settings_.government_branches == (
+        ("radio_reward", "athenian"),
+        ("tax_burden", "dictatorship"),
+        ("estate", "athenian"),
+    )
+    assert hybrid.policy_parts("hybrid", settings_.government_branches) == [
+        ("athenian", ("radio_reward",)),
+        ("dictatorship", ("tax_burden",)),
+    ]
+
+
+def test_one_form_for_both_policy_tasks_is_one_proposal() -> None:
+    branches = (("radio_reward", "dictatorship"), ("tax_burden", "dictatorship"))
+    assert hybrid.policy_parts("hybrid", branches) == [
+        ("dictatorship", ("radio_reward", "tax_burden"))
+    ]
+
+
+def test_the_ruled_branch_gives_the_ruler_his_strength_and_title() -> None:
+    chosen = {"government_estate": "dictatorship", "government_estate_strength": "unstable"}
+    settings_ = Settings.from_options(
+        options("welfare-capitalism", chosen | {"government_estate_dice": 2})
+    )
+    assert (settings_.government_strength, settings_.government_dice) == ("unstable", 2)
+    match = Match.new(
+        GAME, ["ana", "ben", "cy", "dee"], options("welfare-capitalism", chosen), seed=2
+    )
+    state: CrusoeState = match.state
+    assert rulers.ruled(state) and rulers.title(state) == "Dictator"
+    assert rulers.ruler_for(state, "estate") == state.ruler
+    assert rulers.ruler_for(state, "tax_burden") is None
+
+
+@pytest.mark.parametrize(
+    ("branches", "message"),
+    [
+        (
+            {"government_radio_reward": "dictatorship", "government_tax_burden": "representative"},
+            "two rulers",
+        ),
+        (
+            {
+                "government_radio_reward": "dictatorship",
+                "government_tax_burden": "dictatorship",
+                "government_tax_burden_strength": "fanatic",
+            },
+            "differ in strength",
+        ),
+        ({"government_chart": RADIO_ONLY}, "no branch of this hybrid is a Bureaucracy"),
+        (
+            {"government_radio_reward": "bureaucracy", "government_chart": SEED_EXAMPLE},
+            "line 6: the government has no task 'tax_burden'",
+        ),
+    ],
+    ids=["two ruled forms", "two strengths", "a chart without a bureaucracy", "a branch's chart"],
+)
+def test_a_hybrid_the_program_cannot_play_is_refused(
+    branches: dict[str, Any], message: str
+) -> None:
+    with pytest.raises(OptionError, match=message):
+        Settings.from_options(options("national-capitalism", branches))
+
+
+def test_a_branch_without_a_hybrid_and_a_hybrid_without_its_scenario_are_refused() -> None:
+    athenian = {"scenario": "national-capitalism", "government_estate": "dictatorship"}
+    with pytest.raises(OptionError, match="government_estate: a government per task"):
+        Settings.from_options(resolve_options(GAME.options, athenian))
+    with pytest.raises(OptionError, match="government hybrid: not built yet for market"):
+        Settings.from_options(options("market-socialism", {}))
+
+
+def test_mad_jacks_hybrid_rolls_are_playable() -> None:
+    """The Government Type table's hybrid row, then a form per task (ruling 35)."""
+    config = roll(4, scripted([*NATIONAL, *two(8), *two(6), *two(8), *two(9), *two(7)]))
+    assert config.not_built() == []
+    chosen = config.options()
+    assert chosen["government"] == "hybrid"
+    assert chosen["government_radio_reward"] == "bureaucracy"
+    assert chosen["government_tax_burden"] == "dictatorship"
+    match = bot_game(5, ("random", "greedy", "random", "cooperative"), chosen, lambda b, m: None)
+    assert match.result() is not None
+
+
+# -- random bot games --------------------------------------------------------------------------
+
+
+def check_step(before: CrusoeState, match: Match[Any, Any, Any]) -> None:
+    events = match.steps[-1].events
+    assert match.state.money() - before.money() == money_change(events)
+    for event in events:
+        if event.kind == "branch" and event.data["carried"] and event.data["form"] in rulers.RULED:
+            assert f"by the {rulers.title(before)} {before.ruler}" in event.text
+        if event.kind == "invoke" and event.data["seat"] == rulers.ruler(before):
+            assert not event.data["paid"], "a hybrid's ruler keeps his military powers"
+
+
+@settings(max_examples=12, deadline=None)
+@given(
+    seed=st.integers(0, 2**32),
+    bots=st.permutations(BOTS),
+    scenario=st.sampled_from(hybrid.SCENARIOS),
+    branches=st.sampled_from(HYBRIDS),
+)
+def test_a_hybrid_plays_to_the_end_and_replays_exactly(
+    seed: int, bots: list[str], scenario: str, branches: dict[str, Any]
+) -> None:
+    match = bot_game(seed, tuple(bots), options(scenario, branches), check_step)
+    again = replay(json.loads(json.dumps(match.to_json())))
+    assert GAME.to_json(again.state) == GAME.to_json(match.state)
