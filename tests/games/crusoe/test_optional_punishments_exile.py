@@ -100,3 +100,11 @@ def test_random_bots_exile_and_the_exiles_vote() -> None:
         bot_game(seed, ("random",) * 4, options, check)
     assert check.seen["exiled"] > 0
     assert check.seen["exile-vote"] > 0
+
+
+def test_the_encoding_is_not_offered_under_exile() -> None:
+    """Its catalogue spells neither the verdict exile nor the exiles' vote (manual, gaps)."""
+    options = resolve_options(GAME.options, {"scenario": "hobbesian", "punishments": "exile"})
+    assert GAME.encoding(["ana", "ben"], options) is None
+    crippling = resolve_options(GAME.options, {"scenario": "hobbesian", "punishments": "crippling"})
+    assert GAME.encoding(["ana", "ben"], crippling) is not None

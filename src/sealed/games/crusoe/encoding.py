@@ -376,9 +376,12 @@ class CrusoeEncoding(Encoding[Order, CrusoeView]):
 
 
 def encoding_for(seats: Sequence[str], options: Options) -> CrusoeEncoding | None:
-    """The encoding for the introductory economies; None for the advanced ones (not built)."""
+    """The encoding for the introductory economies; None for the advanced ones and for Exile
+    (not built: its catalogue spells neither the verdict exile nor the exiles' vote)."""
     scenarios = {str(economy["scenario"]) for economy in ECONOMIES.values()}
     if str(options.get("scenario", "crusoes-economy")) not in scenarios:
+        return None
+    if "exile" in str(options.get("punishments", "none")):
         return None
     return CrusoeEncoding(seats)
 
