@@ -749,7 +749,13 @@ def action_problem(desk: Desk, action: Action) -> str:
         return f"you cannot {SELF_NAMES[type(action)]} yourself ({rule})"
     if isinstance(action, Bribe | AcceptBribe | Invest) and action.amount <= 0:
         return f"{action.to_text()!r}: the amount must be more than $0"
+    if type(action) not in COMPANY_RULED:  # every bot's every candidate comes here
+        return ""
     return _company_problem(desk, action)
+
+
+COMPANY_RULED = frozenset({Invest, Bribe, EnterEmpty, Quit, AcceptBribe})
+"""The actions :func:`_company_problem` has a rule for."""
 
 
 def _company_problem(desk: Desk, action: Action) -> str:
@@ -827,9 +833,10 @@ class Tally:
         """True if the set stays legal with ``action`` added (the set so far is legal)."""
         if self.points + action.cost > ACTION_POINTS:  # Actions: three points
             return False
-        if _key(self.desk.me, action) in self.keys:  # an action counts once a round
-            return False
         kind = type(action)
+        key = Protect(action.target or self.desk.me) if isinstance(action, Protect) else action
+        if key in self.keys:  # an action counts once a round (_key, inline: hot)
+            return False
         if kind is Invest:
             assert isinstance(action, Invest)
             # one investment per player; bribes and investments within net worth
