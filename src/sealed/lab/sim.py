@@ -173,14 +173,17 @@ class _Lead:
         ranked = sorted(scores.values(), reverse=True)
         best = ranked[0]
         second = ranked[1] if len(ranked) > 1 else best
-        if ranked[-1] < best:
-            self.ever_behind.update([seat for seat, score in scores.items() if score < best])
+        leader = None  # the first seat with the best score
+        for seat, score in scores.items():  # a loop: a comprehension is a call in 3.11
+            if score < best:
+                self.ever_behind.add(seat)
+            elif leader is None:
+                leader = seat
         self.best.append(float(best))
         self.margins.append(float(best - second))
         if second == best and len(ranked) > 1:  # several lead: nobody leads alone
             self.history.append(None)
             return
-        leader = next(seat for seat, score in scores.items() if score == best)
         self.history.append(leader)
         if self.leader is not None and leader != self.leader:
             self.changes += 1
