@@ -304,7 +304,8 @@ def legal_orders(state: CrusoeState, seat: str) -> list[Order] | None:
         return [DONE]
     if ask == "spear":
         return [Order("spear"), Order("keep")]
-    if ask in ("vote", "ballot", "deal", "plan-ballot", "wage-ballot", "assign-ballot", "amend-ballot"):
+    ballots = ("vote", "ballot", "deal", "plan-ballot", "wage-ballot", "assign-ballot")
+    if ask in (*ballots, "amend-ballot"):
         return [Order("yes"), Order("no")]
     if ask == "sell":
         return [Order("sell", number=int(n)) for n in state.offer]
