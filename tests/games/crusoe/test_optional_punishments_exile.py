@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from tests.games.crusoe.bot_games import BOTS, bot_game, check_tokens
+from tests.games.crusoe.bot_games import BOTS, bot_game, check_tokens, seal_watching_the_others
 
 from sealed.core.errors import OptionError
 from sealed.core.game import resolve_options
@@ -108,3 +108,12 @@ def test_the_encoding_is_not_offered_under_exile() -> None:
     assert GAME.encoding(["ana", "ben"], options) is None
     crippling = resolve_options(GAME.options, {"scenario": "hobbesian", "punishments": "crippling"})
     assert GAME.encoding(["ana", "ben"], crippling) is not None
+
+
+@settings(max_examples=4, deadline=None)
+@given(seed=st.integers(0, 2**32))
+def test_a_sealed_ballot_or_verdict_reaches_nobody_before_the_step_opens(seed: int) -> None:
+    """Hidden information under Exile: while a step of several seats (the invoking, the exiles'
+    vote, a verdict of several winners) is still sealed, no other seat is told anything."""
+    options = resolve_options(GAME.options, {"scenario": "hobbesian", "punishments": "exile"})
+    seal_watching_the_others(seed, options, "random", orders=100_000)
