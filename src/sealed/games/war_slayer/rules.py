@@ -266,7 +266,8 @@ Events = list[Event] | None  # where to narrate; None: the fast path, no sentenc
 
 def place(state: WarSlayerState, orders: tuple[Place, Place], events: Events) -> None:
     """Both players put their drawn cards face down, then (second row) the mission begins."""
-    for side, order in zip(state.sides, orders, strict=True):
+    first, second = state.sides
+    for side, order in ((first, orders[0]), (second, orders[1])):
         del side.hq[:3]
         if order.row is DOSSIER:
             side.dossier = list(order.cards)
@@ -361,11 +362,10 @@ def _take_information(state: WarSlayerState, winner: int, position: int, events:
 def _defection(
     state: WarSlayerState, position: int, cards: tuple[Card, Card], events: Events
 ) -> None:
-    agents = [i for i in (0, 1) if cards[i].is_double_agent]
-    if len(agents) == 2:
+    if cards[0].is_double_agent and cards[1].is_double_agent:
         _double_defection(state, position, events)
         return
-    traitor = agents[0]
+    traitor = 0 if cards[0].is_double_agent else 1
     rival = 1 - traitor
     side = state.sides[traitor]
     if events is not None:
@@ -384,7 +384,7 @@ def _defection(
             )
         )
     state.defeated = traitor
-    if any(c is not None and c.is_vip for c in side.dossier):
+    if _holds_vip(side.dossier):
         state.vip_out = True
     finish_mission(state, DEFECTION[traitor, position], events)
 
@@ -408,6 +408,15 @@ def defection_recipient(traitor: int, position: int) -> Recipient:
     return recipient
 
 
+def _holds_vip(dossier: list[Card | None]) -> bool:
+    """The VIP is in this placed dossier: it surfaces when the dossier defects (its three
+    slots read in turn: a generator under ``any`` costs a call per card in Python 3.11)."""
+    a, b, c = dossier
+    return (
+        (a is not None and a.is_vip) or (b is not None and b.is_vip) or (c is not None and c.is_vip)
+    )
+
+
 def _double_defection(state: WarSlayerState, position: int, events: Events) -> None:
     """Ruling "two Double Agents": both defect with their owner's dossier; no loser, so the
     other exposed cards go back to their owners."""
@@ -422,7 +431,7 @@ def _double_defection(state: WarSlayerState, position: int, events: Events) -> N
                 {"traitor": [a, b]},
             )
         )
-    if any(c is not None and c.is_vip for s in state.sides for c in s.dossier):
+    if _holds_vip(state.sides[0].dossier) or _holds_vip(state.sides[1].dossier):
         state.vip_out = True
     finish_mission(state, DOUBLE_DEFECTION[position], events)
 
