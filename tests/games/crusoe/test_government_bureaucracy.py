@@ -161,3 +161,19 @@ def test_a_bureaucracy_plays_to_the_end_and_replays_exactly(
 @given(seed=st.integers(0, 2**32), chart=st.sampled_from(CHARTS))
 def test_a_sealed_order_reaches_no_other_seat_before_the_step_opens(seed: int, chart: str) -> None:
     seal_watching_the_others(seed, options("national-capitalism", chart), "random", orders=100_000)
+
+
+def test_at_the_deadline_the_first_players_box_is_the_policy_before_any_decision() -> None:
+    """Ruling 75: a silent first player's case gets no reward, a burden of 1, the lowest VP;
+    no amendment, and a silent voter votes no."""
+    match = Match.new(GAME, ["ana", "ben", "cy"], options("national-capitalism"), seed=4)
+    assert match.state.ask == "box"
+    match.close()  # the reward
+    match.close()  # the burdens
+    state: CrusoeState = match.state
+    assert state.policy["reward"] == {"cb": 0, "military": 0, "top40": 0}
+    assert set(state.policy["seats"].values()) == {1}
+    assert "if cycle == 1: 0" in state.chart and "if cycle == 1: 1" in state.chart
+    assert state.ask == "amend"
+    match.close()
+    assert match.state.ask == "path" and match.state.chart_motion == ""

@@ -408,3 +408,10 @@ def bot_box(case: str, cycle: int, number: int) -> Order:
     if "(choose a player)" in case:
         return Order("box", name=f"if cycle == {cycle}: lowest player.vp, ties by dice")
     return Order("box", name=f"if cycle == {cycle}: {number}")
+
+
+def default_box(state: CrusoeState) -> Order:
+    """The deadline passes on the first player (ruling 75): the box of the policy in force
+    before any decision, this cycle only: no reward, a burden of 1; an heir, the lowest VP."""
+    case = case_text(state)
+    return bot_box(case, state.cycle, 0 if case.startswith("radio_reward") else 1)

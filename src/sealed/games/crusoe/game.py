@@ -9,7 +9,7 @@ from typing import Any, ClassVar
 from sealed.core.chance import Chance
 from sealed.core.events import Event
 from sealed.core.game import InPlaceGame, JsonDict, Options, OptionSpec, Prompt, Result, Tally
-from sealed.games.crusoe import hybrid, legal, rules, sampler, stats
+from sealed.games.crusoe import bureaucracy, hybrid, legal, rules, sampler, stats
 from sealed.games.crusoe.bots import CooperativeBot, GreedyBot, RandomBot, SelfishBot
 from sealed.games.crusoe.cycle import end_reason, meal_for
 from sealed.games.crusoe.encoding import CrusoeEncoding, encoding_for
@@ -401,6 +401,8 @@ class CrusoeGame(InPlaceGame[CrusoeState, Order, CrusoeView]):
             return eat(dict(meal_for(state.players[seat])))
         if ask == "divide":
             return even_division(state.pile, proposer_first(state, seat))
+        if ask == "box":  # Bureaucracy: no reward, a burden of 1, the lowest VP (ruling 75)
+            return bureaucracy.default_box(state)
         if ask == "donate":  # The Church: what costs him least (ruling 96)
             return Order("donate", goods=church.suggested(state, seat))
         defaults = {
@@ -415,6 +417,8 @@ class CrusoeGame(InPlaceGame[CrusoeState, Order, CrusoeView]):
             "estate": Order("split"),
             "policy": Order("pass"),
             "ballot": Order("no"),
+            "amend": Order("pass"),  # Bureaucracy: no amendment
+            "amend-ballot": Order("no"),
             "sell": Order("sell", number=0),
             "bid": Order("bid", name=state.good or ""),
             "consign": Order("destroy"),
