@@ -149,6 +149,8 @@ class GreedyBot:
             return Order("elect", name=me.seat if me.seat in running else running[0])
         if decide == "warlord":  # a new Warlord (Early Feudalism): himself if he may
             return Order("elect", name=me.seat if me.seat in view.offer else str(view.offer[0]))
+        if decide == "default":  # it writes no contracts, so nobody defaults on it
+            return Order("default")
         if decide == "victory":
             return Order("victory", name=self.condition)
         if decide == "donate":
@@ -169,7 +171,10 @@ class GreedyBot:
         return self.judge(view)
 
     def judge(self, view: CrusoeView) -> Order:
-        """Its verdict; with Crippling in play, losers who hold nothing to fine are crippled."""
+        """Its verdict; with Crippling in play, losers who hold nothing to fine are crippled;
+        under Libertarianism losers none of whom is in default are fined (Diamonds, Spears)."""
+        if confiscation_only(view) and self.verdict.word not in ("spare", "fine"):
+            return Order("fine", all_goods=True)
         if self.cripple_row and "crippling" in view.punishments and losers_hold_nothing(view):
             return Order("cripple", number=self.cripple_row)
         return self.verdict
@@ -532,6 +537,10 @@ class SelfishBot(GreedyBot):
         free = free or "returned" in me.roles  # back from exile: free (Exile)
         if not others or (me.leisure < 1 and not free):
             return None
+        if view.libertarian:  # Libertarianism: only those in default may be attacked
+            others = [p for p in others if "in-default" in p.roles]
+            if not others:
+                return None
         richest = max(others, key=lambda p: sum(p.goods.values()))
         return richest.seat if sum(richest.goods.values()) >= sum(me.goods.values()) + 4 else None
 
@@ -619,6 +628,11 @@ class RandomBot:
             return Order("elect", name=rng.choice(electable(view, running)))
         if decide == "warlord":
             return Order("elect", name=str(rng.choice(view.offer)))
+        if decide == "default":  # none, or one other living player, at random
+            others = [s for s in living if s != me.seat]
+            if others and rng.random() < 0.4:
+                return Order("default", terms=((rng.choice(others), 1),))
+            return Order("default")
         if decide == "victory":
             return Order("victory", name=rng.choice(("altruistic", "self-interested", "cutthroat")))
         if decide == "donate":
@@ -642,6 +656,8 @@ class RandomBot:
         if decide == "exile-vote":
             return rng.choice([exile_vote(view), PASS])
         verdicts = [Order("kill"), Order("spare"), Order("fine", all_goods=True)]
+        if confiscation_only(view):  # Libertarianism: no loser in default
+            return rng.choice(verdicts[1:])
         if "crippling" in view.punishments:  # only then: its choices are as before without it
             verdicts.append(Order("cripple", number=rng.choice(CRIPPLING_ROWS)))
         if "exile" in view.punishments:
@@ -766,8 +782,8 @@ def _random_violence(view: CrusoeView, me: PlayerView, rng: random.Random) -> Or
             continue
         if p.seat in fighting:
             choices.append(Order("join", name=p.seat))
-        elif me.leisure >= 1 or free:  # the ruler, a Warlord, the returned fight free
-            choices.append(Order("fight", name=p.seat))
+        elif (me.leisure >= 1 or free) and (not view.libertarian or "in-default" in p.roles):
+            choices.append(Order("fight", name=p.seat))  # the ruler, a Warlord fight free
     return rng.choice(choices)
 
 
@@ -790,6 +806,15 @@ def _random_trade(view: CrusoeView, me: PlayerView, rng: random.Random) -> Order
         if fits(view, me, partner, give, want):
             choices.append(Order("offer", name=partner.seat, goods=give, wants=want))
     return rng.choice(choices)
+
+
+def confiscation_only(view: CrusoeView) -> bool:
+    """Libertarianism: the losers of a battle this seat won include nobody in default."""
+    if not view.libertarian:
+        return False
+    roles = {p.seat: p.roles for p in view.players}
+    judged = [b for b in view.battles if view.seat in b["attackers"]]
+    return any(not any("in-default" in roles.get(s, ()) for s in b["defenders"]) for b in judged)
 
 
 def electable(view: CrusoeView, running: list[str]) -> list[str]:

@@ -240,6 +240,14 @@ OPTIONS = (
         minimum=0,
     ),
     OptionSpec(
+        "libertarianism",
+        False,
+        "Libertarianism: government invoked, open debate instead of speeches, then each player "
+        "names those in default of a contract (a majority of the others puts one in default); "
+        "only they may be attacked; losers none of whom is in default lose only Diamonds and "
+        "Spears; no taxes in a monetary market; a democracy only",
+    ),
+    OptionSpec(
         "objectivist",
         False,
         "the Objectivist Model: John Galt, drawn before the game, receives every good produced; "

@@ -54,6 +54,7 @@ WORDS_DUE = {
     "wage-ballot": ("yes", "no"),
     "elect": ("elect",),
     "warlord": ("elect",),
+    "default": ("default",),
     "campaign": ("campaign", "pass"),
     "victory": ("victory",),
     "donate": ("donate",),
@@ -104,6 +105,8 @@ DUE_HELP = {
     "wage-ballot": "yes or no: the minimum wage proposed",
     "elect": "elect SEAT: the new Dictator or President (one of the candidates)",
     "warlord": "elect SEAT: the new Warlord (any living player never deposed as Warlord)",
+    "default": "default SEAT ...: the players in default of a contract with you since the last "
+    "Government phase, or default none (Libertarianism)",
     "campaign": "campaign (stand for President: 1 Leisure, free for the President) or pass",
     "victory": "victory altruistic, victory self-interested or victory cutthroat (secret)",
     "donate": "donate ITEM N ...: 10% of your goods and markers, rounded up (goods, leisure, "
@@ -156,6 +159,14 @@ def _problem(state: CrusoeState, seat: str, order: Order) -> str | None:
             return apart
     if order.word == "give":
         return _living_other(state, seat, order.name, allow_self=True)
+    if order.word == "default":
+        return roles.default_problem(state, seat, order)
+    if state.ask == "verdict":  # Libertarianism: losers none of whom is in default
+        battle = state.battles[state.battle]
+        losers = [s for s in battle.defenders if state.players[s].alive]
+        refusal = roles.verdict_problem(state, losers, order)
+        if refusal:
+            return refusal
     if order.word == "elect" and state.ask == "warlord":  # Early Feudalism: a new Warlord
         if order.name in state.offer:
             return None
@@ -183,7 +194,7 @@ def _problem(state: CrusoeState, seat: str, order: Order) -> str | None:
         problem = _living_other(state, seat, order.name)
         if problem is None and involved(state, order.name):
             return f"{order.name} is already in a battle: join it instead (join {order.name})"
-        return problem
+        return problem or roles.fight_problem(state, order.name)  # Libertarianism
     if order.word == "join" and not involved(state, order.name):
         return f"{order.name} is not in a battle: there is no side to join"
     if order.word == "draft" and state.pile.get(order.name, 0) < 1:
@@ -313,6 +324,9 @@ def legal_orders(state: CrusoeState, seat: str) -> list[Order] | None:
         return [Order("elect", name=s) for s in rulers.candidates(state)]
     if ask == "warlord":
         return [Order("elect", name=str(s)) for s in state.offer]
+    if ask == "default":
+        others = [s for s in state.living() if s != seat]
+        return [Order("default"), *(Order("default", terms=((s, 1),)) for s in others)]
     if ask == "victory":
         return [Order("victory", name=c) for c in CONDITIONS]
     if ask == "campaign":
@@ -340,6 +354,6 @@ def _violence_orders(state: CrusoeState, seat: str) -> list[Order]:
             state.players[seat].leisure >= 1
             or rulers.rules_free(state, seat)
             or roles.free_violence(state, seat)
-        ):
+        ) and roles.fight_problem(state, other) is None:
             orders.append(Order("fight", name=other))
     return orders

@@ -221,6 +221,9 @@ def _money_event(events: list[Event], kind: str, amount: int, text: str) -> None
 def taxes_phase(state: CrusoeState, chance: Chance, events: Events) -> None:
     """Collect the taxes that pay the Radio Signal rewards the government set (and, in Welfare
     Capitalism, the welfare of those below the minimum wage)."""
+    if state.settings.libertarianism:  # "For a monetary market no taxes are collected" (111)
+        state.phase, state.good, state.turn = "wholesale", _next_on_sale(state, 0), 0
+        return
     seats = traders(state)
     if state.settings.scenario == "state-capitalism":
         statecap.signal_pay(state, events)  # "No tax is assessed, but ... money is printed"

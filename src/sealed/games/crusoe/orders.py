@@ -143,6 +143,7 @@ ORDER_WORDS = (
     "rent",
     "assign",
     "import",
+    "default",
 )
 WORDS = (*ORDER_WORDS, *(g for g in GOODS if g != "spear"))  # a wholesale list starts with its good
 
@@ -224,6 +225,8 @@ def format_order(order: Order) -> str:
         return "donate " + (_goods_text(order.goods) or "nothing")
     if order.word == "import":
         return "import " + (_goods_text(order.goods) or "nothing")
+    if order.word == "default":
+        return "default " + (" ".join(seat for seat, _ in order.terms) or "none")
     if order.word == "assign":
         return "assign " + " ".join(f"{seat} {PATHS[i]}" for seat, i in order.terms)
     if order.word == "rent":
@@ -328,6 +331,8 @@ def parse_order(text: str) -> Order:
         return Order("donate", goods=_donation(rest))
     if word == "assign":
         return _assign(raw[1:])
+    if word == "default":
+        return _default(raw[1:])
     if word == "import":
         return Order("import", goods=_goods(word, rest, GOODS[1:]))
     if word == "fine":
@@ -621,6 +626,20 @@ def _assign(raw: list[str]) -> Order:
             raise OrderSyntaxError(f"assign: {seat[:40]} is named twice")
         terms.append((seat, PATHS.index(name)))
     return Order("assign", terms=tuple(terms))
+
+
+def _default(raw: list[str]) -> Order:
+    """``default ana ben`` (each seat once) or ``default none`` (Libertarianism)."""
+    if [w.lower() for w in raw] == ["none"]:
+        return Order("default")
+    if not raw:
+        raise OrderSyntaxError("write default and the seats in default, or default none")
+    seats: list[str] = []
+    for seat in raw:
+        if seat in seats:
+            raise OrderSyntaxError(f"default: {seat[:40]} is named twice")
+        seats.append(seat)
+    return Order("default", terms=tuple((seat, 1) for seat in seats))
 
 
 DONATIONS = (*GOODS, "leisure", *FREQUENCIES)

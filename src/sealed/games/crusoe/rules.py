@@ -517,6 +517,7 @@ HANDLERS: dict[str, Handler] = {
     "wage": _one(wage_vote.on_wage),
     "wage-ballot": wage_vote.on_wage_ballot,
     "warlord": feudalism.on_elect,
+    "default": violence.on_default,
     "donate": _on_donate,
     "assign": _one(_on_assign),
     "import": _one(_on_import),

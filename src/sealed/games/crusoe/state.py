@@ -28,6 +28,7 @@ from sealed.games.crusoe.modules import (
     disability,
     feudalism,
     gender,
+    libertarianism,
     objectivist,
     paternalistic,
     punishments,
@@ -164,6 +165,7 @@ class Settings:
     warlord_dice: int = 0  # a Weak Warlord's dice at the start
     warlord_women_only: bool = False  # only women may be the Warlord (Mad Jack's row 10)
     objectivist: bool = False  # the Objectivist Model: John Galt (modules/objectivist.py)
+    libertarianism: bool = False  # Libertarianism: defaults, limited violence, no taxes
     punishments: tuple[str, ...] = ()  # Alternate Punishments added (modules/punishments.py)
     church: str = "none"  # The Church: none, more-devout, less-devout (modules/church.py)
     paternalistic: bool = False  # Paternalistic Economy: the government assigns the paths
@@ -294,6 +296,7 @@ def _module_settings(options: Options) -> dict[str, Any]:
         **gender.settings(options),
         **feudalism.settings(options),
         "objectivist": objectivist.read_options(options),
+        "libertarianism": libertarianism.read_options(options),
         "punishments": punishments.read_options(options),
         "church": church.read_options(options),
         "paternalistic": paternalistic.read_options(options),

@@ -86,14 +86,23 @@ def on_invoke(
         events.append(
             Event(
                 "invoke",
-                f"{invoker} invokes government ({how}); speeches begin and end with {invoker}.",
+                f"{invoker} invokes government ({how}); {_then(state, invoker)}.",
                 data={"seat": invoker, "paid": paid},
             )
         )
     if punishments.exile_in_play(state):  # each side's government is its own (Exile)
         invokers = [s for s in state.order if s in orders and orders[s].word == "invoke"]
         punishments.open_sessions(state, invoker, invokers, events)
+    if roles.open_debate(state):  # Libertarianism: open debate, then who is in default
+        return
     _next_speaker(state)
+
+
+def _then(state: CrusoeState, invoker: str) -> str:
+    """What follows invoking: the speeches, or Libertarianism's open debate."""
+    if state.settings.libertarianism:
+        return "open debate, then each names those in default (Libertarianism)"
+    return f"speeches begin and end with {invoker}"
 
 
 def _call(state: CrusoeState, orders: Mapping[str, Order], events: Events) -> str | None:
@@ -122,6 +131,14 @@ def _next_speaker(state: CrusoeState) -> None:
 
 def on_speech(state: CrusoeState, seat: str, order: Order, chance: Chance, events: Events) -> None:
     state.speakers.pop(0)
+    _next_speaker(state)
+
+
+def on_default(
+    state: CrusoeState, orders: Mapping[str, Order], chance: Chance, events: Events
+) -> None:
+    """Libertarianism: the debate's end, who is in default; then initiating as usual."""
+    roles.declare_defaults(state, orders, events)
     _next_speaker(state)
 
 
@@ -210,6 +227,7 @@ def _to_battles(state: CrusoeState) -> None:
 
 def _end_government(state: CrusoeState) -> None:
     punishments.end_government(state)
+    roles.end_government(state)  # Libertarianism: the defaults noted lapse
     state.invoker, state.battles, state.spears, state.votes = None, [], {}, {}
     state.battle, state.passes = 0, 0
     state.phase = "election" if rulers.election_due(state) else "consume"
@@ -378,6 +396,7 @@ def on_verdict(
         elif order.word == "fine":
             held = state.players[seat].goods
             wanted = dict(held) if order.all_goods else dict(order.goods)
+            wanted = roles.confiscable(state, losers, wanted)  # Libertarianism
             _take(state, seat, {g: min(n, held[g]) for g, n in wanted.items()}, winners, taken)
     if order.word == "swap":
         swap_tracks(state, winners, [s for s in state.order if s in losers], events)

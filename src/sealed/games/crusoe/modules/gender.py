@@ -49,10 +49,11 @@ VOTES = (
     "elect",
     "campaign",
     "warlord",
+    "default",
 )
 """The decisions No Suffrage takes from women: every ballot of the government and every
-election, standing for President included (ruling 109). The battle's verdict is not a vote of
-government: it stays with the winners."""
+election, standing for President included, and Libertarianism's vote on defaults (ruling 109).
+The battle's verdict is not a vote of government: it stays with the winners."""
 
 
 def read_options(options: Options) -> bool:

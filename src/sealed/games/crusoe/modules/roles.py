@@ -5,7 +5,7 @@ consumption. Each module answers for its own roles, so modules compose."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING
 
 from sealed.games.crusoe.modules import (
@@ -14,6 +14,7 @@ from sealed.games.crusoe.modules import (
     feudalism,
     gender,
     guilds,
+    libertarianism,
     objectivist,
     punishments,
     race,
@@ -24,6 +25,7 @@ from sealed.games.crusoe.modules import (
 if TYPE_CHECKING:
     from sealed.core.chance import Chance
     from sealed.core.events import Event
+    from sealed.games.crusoe.orders import Order
     from sealed.games.crusoe.state import CrusoeState, Player, Space
 
 ALL_ROLES = (
@@ -36,6 +38,7 @@ ALL_ROLES = (
     diamonds.LEFT_BEHIND,
     *feudalism.ROLES,
     *objectivist.ROLES,
+    *libertarianism.ROLES,
     *third_world.ROLES,
     *punishments.ROLES,
 )
@@ -206,3 +209,39 @@ def experience_count(state: CrusoeState, player: Player, roll: int) -> int:
 def everyone_loses(state: CrusoeState) -> str | None:
     """Why everyone has lost now (John Galt died), if so."""
     return objectivist.everyone_loses(state)
+
+
+def open_debate(state: CrusoeState) -> bool:
+    """Government invoked: Libertarianism's open debate replaces the speeches (asked if so)."""
+    return libertarianism.open_debate(state)
+
+
+def declare_defaults(
+    state: CrusoeState, orders: Mapping[str, Order], events: list[Event] | None
+) -> None:
+    """Who is in default, from every declaration (Libertarianism)."""
+    libertarianism.declare(state, orders, events)
+
+
+def default_problem(state: CrusoeState, seat: str, order: Order) -> str | None:
+    return libertarianism.default_problem(state, seat, order)
+
+
+def fight_problem(state: CrusoeState, target: str) -> str | None:
+    """Why ``target`` may not be attacked (Libertarianism: not in default)."""
+    return libertarianism.fight_problem(state, target)
+
+
+def verdict_problem(state: CrusoeState, losers: list[str], order: Order) -> str | None:
+    """Why the winners may not give this verdict (Libertarianism: only Diamonds and Spears)."""
+    return libertarianism.verdict_problem(state, losers, order)
+
+
+def confiscable(state: CrusoeState, losers: list[str], wanted: dict[str, int]) -> dict[str, int]:
+    """What a fine may take of these losers."""
+    return libertarianism.confiscable(state, losers, wanted)
+
+
+def end_government(state: CrusoeState) -> None:
+    """The government phase ends (Libertarianism: the defaults noted lapse)."""
+    libertarianism.end_government(state)
