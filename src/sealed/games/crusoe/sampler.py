@@ -83,6 +83,9 @@ _EXPLICIT = frozenset(
         "battles",
         "offers",
         "order",
+        "church",  # the Church's variant (a setting); its goods and the banned: _modules
+        "banned",
+        "third_world",
     }
 )
 _PLAYER_EXPLICIT = frozenset({"seat", "death", "track", "goods", "radio", "experience"})
@@ -101,10 +104,24 @@ def sample_state(view: CrusoeView, options: Options, rng: random.Random) -> Crus
     state.pool = dict(view.radio_pool)
     state.battles = [Battle(list(b["attackers"]), list(b["defenders"])) for b in view.battles]
     state.offers = [_offer(o) for o in view.offers]
+    _modules(state, view)
     if view.decide is not None:
         state.ask, state.offer = view.decide, tuple(view.offer)
         _infer_decision(state, view.seat, rng)
     return state
+
+
+def _modules(state: CrusoeState, view: CrusoeView) -> None:
+    """The Church's goods and the banned; Third World Country's public ledger (all public)."""
+    state.church, state.banned = dict(view.church_goods), list(view.banned)
+    ledger = view.third_world
+    if ledger:
+        npl, imported = ledger.get("npl"), ledger.get("imported")
+        state.resource = str(ledger.get("resource", ""))
+        state.npl = {str(g): int(n) for g, n in npl.items()} if isinstance(npl, dict) else {}
+        state.imported = [str(g) for g in imported] if isinstance(imported, list) else []
+        state.owed = int(str(ledger.get("owed", 0)))
+        state.mncs_gone = bool(ledger.get("gone", False))
 
 
 def _settings(view: CrusoeView, options: Options) -> Settings:
