@@ -2,8 +2,8 @@
 every government built play to the end, every dollar is accounted for by its events (the CEOs'
 shares only move money), the classes after each consumption are those of the Diamonds held,
 the CEOs are the living Capitalists and their blocks stay in order of elasticity, and the
-record replays exactly; Mad Jack's "Class Warfare Capitalism (E) [roll Gov't]" row plays. The
-rules themselves are cases/class_warfare.yaml."""
+record replays exactly; a sealed call reaches no other seat; Mad Jack's "Class Warfare
+Capitalism (E) [roll Gov't]" row plays. The rules themselves are cases/class_warfare.yaml."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from typing import Any
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from tests.games.crusoe.bot_games import BOTS, bot_game, check_tokens
+from tests.games.crusoe.bot_games import BOTS, bot_game, check_tokens, seal_watching_the_others
 
 from sealed.core.chance import SeededChance
 from sealed.core.events import Event
@@ -75,6 +75,23 @@ def test_random_games_account_for_every_dollar_keep_the_classes_and_replay(
     assert GAME.to_json(again.state) == GAME.to_json(match.state)
     kinds = {e.kind for e in match.events}
     assert {"commodity", "wholesale"} <= kinds, kinds
+
+
+@settings(max_examples=6, deadline=None)
+@given(seed=st.integers(0, 2**32), cut=st.integers(0, 150))
+def test_a_sealed_call_ballot_or_list_reaches_no_other_seat_before_the_step_opens(
+    seed: int, cut: int
+) -> None:
+    """The calls for government, the ballots weighed by Diamonds and the wholesale lists are
+    sealed: sealing one changes nothing another seat is told."""
+    seal_watching_the_others(
+        seed,
+        resolve_options(GAME.options, {"scenario": "class-warfare-capitalism"}),
+        "random",
+        orders=cut + 400,
+        check_from=cut,
+        stop=lambda order: order.word == "invoke",
+    )
 
 
 def test_the_first_classes_follow_the_seed_for_every_table_size() -> None:
