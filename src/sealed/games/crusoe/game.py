@@ -9,7 +9,7 @@ from typing import Any, ClassVar
 from sealed.core.chance import Chance
 from sealed.core.events import Event
 from sealed.core.game import InPlaceGame, JsonDict, Options, OptionSpec, Prompt, Result, Tally
-from sealed.games.crusoe import bureaucracy, hybrid, legal, rules, sampler, stats
+from sealed.games.crusoe import bureaucracy, classwar, hybrid, legal, rules, sampler, stats
 from sealed.games.crusoe.bots import CooperativeBot, GreedyBot, RandomBot, SelfishBot
 from sealed.games.crusoe.cycle import end_reason, meal_for
 from sealed.games.crusoe.encoding import CrusoeEncoding, encoding_for
@@ -379,6 +379,13 @@ class CrusoeGame(InPlaceGame[CrusoeState, Order, CrusoeView]):
                 held = state.players[seat].goods.get(state.good or "", 0)
                 sellers = " or ".join(map(str, state.offer))
                 help_text = f"you hold {held} {state.good}; offer {sellers}: {help_text}"
+            if ask == "invoke" and state.classes:  # Class Warfare: the call (ruling 78)
+                held = state.players[seat].goods["diamond"]
+                target = classwar.call_target(state)
+                help_text = (
+                    f"invoke (a call for government: your {held} Diamonds, then your Leisure "
+                    f"as needed, toward {target}, the most Diamonds anyone holds) or pass"
+                )
             if ask == "buy":  # Market Socialism: what he may buy, and his money
                 goods = " ".join(map(str, state.offer))
                 money = state.players[seat].money

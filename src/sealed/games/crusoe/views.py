@@ -108,6 +108,9 @@ class CrusoeView:
     third_world: dict[str, object] = field(default_factory=dict)  # the BR, NPLs, the Agent's debt
 
 
+CLASS_TAX = " (Class Warfare: the tax is by class instead, capitalist 0, middle 2, working 1)"
+
+
 def build_view(state: CrusoeState, seat: str) -> CrusoeView:
     """``seat``'s view, copying only what the table shows."""
     mine = seat in state.waiting
@@ -303,6 +306,7 @@ def _market_lines(view: CrusoeView) -> list[str]:
             + ", ".join(f"{f} ${reward[f]}" for f in FREQUENCIES)
             + "; tax burden: "
             + ", ".join(f"{k} {v}" for k, v in burden.items())
+            + (CLASS_TAX if view.classes else "")  # Class Warfare: by class (ruling 84)
         )
     lines.append(
         "Money available: "
