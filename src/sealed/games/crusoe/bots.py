@@ -546,6 +546,9 @@ class SelfishBot(GreedyBot):
 
     def invoke(self, view: CrusoeView, me: PlayerView) -> Order:
         ruler = me.seat == view.ruler or "warlord" in me.roles  # invokes free (Early Feudalism)
+        if view.classes:  # Class Warfare: holding the most Diamonds, his call costs no Leisure
+            most = max(p.goods["diamond"] for p in view.players if p.alive)
+            ruler = ruler or (me.goods["diamond"] >= most and me.leisure >= 1)  # one to fight
         return Order("invoke") if self.target(view, me) and (me.leisure >= 2 or ruler) else PASS
 
     def violence(self, view: CrusoeView, me: PlayerView) -> Order:
