@@ -4,8 +4,9 @@ Run: ``.venv/bin/python bench/throughput.py [--seconds 3] [--rounds 3]
 [--baseline REV]``.
 
 For every registered game it plays games between random bots on the path
-``sealed sim`` uses (``sealed.lab.sim.play_one``: each bot reads its view)
-for ``--seconds`` and prints games/s and decisions/s; and, where the game
+``sealed sim`` uses (``sealed.lab.sim.play_one``: each bot reads its view, or
+is handed its legal orders where it offers ``choose_legal``) for
+``--seconds`` and prints games/s and decisions/s; and, where the game
 enumerates its orders, random legal orders applied with ``Game.advance`` (no
 views, no bots: the way OpenSpiel's own speed is measured). With
 ``--baseline`` (default: ab390b7, the last commit before Core 2) it also
@@ -163,7 +164,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         old_src = None if args.no_baseline else extract(args.baseline, Path(tmp))
         old_games = set(games_at(old_src)) if old_src else set()
-        print("decisions/s: random bots through their views (as `sealed sim` plays), and")
+        print("decisions/s: random bots as `sealed sim` plays them (views or legal orders), and")
         print("random legal orders on the fast path (as OpenSpiel's benchmarks drive games)")
         head = f"{'game':12} {'games/s':>8} {'bots':>9} {'legal':>9}"
         if old_src:
