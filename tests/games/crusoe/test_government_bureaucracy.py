@@ -28,11 +28,12 @@ from tests.cli.helpers import ok, one_line_error, sealed
 from tests.games.crusoe.bot_games import BOTS, bot_game, seal_watching_the_others
 from tests.games.crusoe.test_government_properties import money_change
 
+from sealed.core.chance import SeededChance
 from sealed.core.errors import OptionError
-from sealed.core.events import EVERYONE
+from sealed.core.events import EVERYONE, Event
 from sealed.core.game import resolve_options
 from sealed.core.match import Match, replay
-from sealed.games.crusoe import GAME, bureaucracy, classwar, hybrid
+from sealed.games.crusoe import GAME, bureaucracy, classwar, hybrid, rules
 from sealed.games.crusoe.policy import SEED_EXAMPLE
 from sealed.games.crusoe.state import CrusoeState, Settings
 
@@ -48,7 +49,8 @@ def options(scenario: str, chart: str = "", **more: Any) -> dict[str, Any]:
 def test_the_seed_chart_is_read_when_the_game_is_made() -> None:
     settings_ = Settings.from_options(options("national-capitalism", SEED_EXAMPLE))
     assert "otherwise: lowest player.vp, ties by dice" in settings_.government_chart
-    assert dict(settings_.government_branches) == dict.fromkeys(hybrid.TASKS, "bureaucracy")
+    tasks = ("radio_reward", "tax_burden", "estate")  # the minimum wage only when it is set
+    assert dict(settings_.government_branches) == dict.fromkeys(tasks, "bureaucracy")
 
 
 def test_no_chart_leaves_every_decision_to_the_first_player() -> None:
@@ -76,11 +78,11 @@ def test_a_chart_that_does_not_read_is_refused_naming_its_line(chart: str, messa
     ("given_", "message"),
     [
         ({"scenario": "market-socialism"}, "government bureaucracy: not built yet for market"),
-        ({"scenario": "welfare-capitalism", "minimum_wage": "government"}, "not built yet with"),
+        ({"government_minimum_wage": "bureaucracy"}, "only in Welfare Capitalism with"),
         ({"government": "athenian", "government_chart": "x"}, "only a Bureaucracy has a flow"),
         ({"government_estate": "athenian"}, "a Bureaucracy decides every task"),
     ],
-    ids=["market socialism", "minimum wage", "a chart without a bureaucracy", "a branch"],
+    ids=["market socialism", "no minimum wage to set", "a chart without a bureaucracy", "a branch"],
 )
 def test_what_is_not_built_or_makes_no_sense_is_refused_by_name(
     given_: dict[str, Any], message: str
@@ -141,17 +143,25 @@ def check_step(before: CrusoeState, match: Match[Any, Any, Any]) -> None:
         assert 0 <= value <= bureaucracy.MAX_DOLLARS
 
 
+WAGE_CHART = SEED_EXAMPLE + "minimum_wage:\n  if cycle > 1: 30 + 10 * players_alive\n"
+
+
 @settings(max_examples=12, deadline=None)
 @given(
     seed=st.integers(0, 2**32),
     bots=st.permutations(BOTS),
-    scenario=st.sampled_from(SCENARIOS),
+    scenario=st.sampled_from((*SCENARIOS, "welfare-capitalism, the government's minimum wage")),
     chart=st.sampled_from(CHARTS),
 )
 def test_a_bureaucracy_plays_to_the_end_and_replays_exactly(
     seed: int, bots: list[str], scenario: str, chart: str
 ) -> None:
-    match = bot_game(seed, tuple(bots), options(scenario, chart), check_step)
+    if "minimum wage" in scenario:
+        wage = WAGE_CHART if chart else ""
+        chosen = options("welfare-capitalism", wage, minimum_wage="government")
+    else:
+        chosen = options(scenario, chart)
+    match = bot_game(seed, tuple(bots), chosen, check_step)
     assert any(e.kind == "chart" for e in match.events)
     again = replay(json.loads(json.dumps(match.to_json())))
     assert GAME.to_json(again.state) == GAME.to_json(match.state)
@@ -177,3 +187,22 @@ def test_at_the_deadline_the_first_players_box_is_the_policy_before_any_decision
     assert state.ask == "amend"
     match.close()
     assert match.state.ask == "path" and match.state.chart_motion == ""
+
+
+def test_the_chart_sets_the_minimum_wage_at_the_tax_subphase_or_asks_the_first_player() -> None:
+    """Welfare Capitalism with minimum_wage=government: the wage is a task of the chart; a case
+    it does not cover goes to the first player in the turn order (ruling 68)."""
+    chosen = options("welfare-capitalism", WAGE_CHART, minimum_wage="government")
+    match = Match.new(GAME, ["ana", "ben", "cy"], chosen, seed=2)
+    state: CrusoeState = match.state.copy()
+    chance = SeededChance(1)
+    events: list[Event] = []
+    state.phase, state.ask, state.waiting, state.order = "wage", None, (), ["cy", "ana", "ben"]
+    rules.run(state, chance, events)
+    assert (state.ask, state.waiting) == ("box", ("cy",))  # cycle 1: no box covers it
+    assert bureaucracy.case_text(state).startswith("minimum_wage (number), box 2:")
+    state.cycle = 2
+    state.ask, state.waiting = None, ()
+    rules.run(state, chance, events)
+    assert state.wage == 60  # 30 + 10 * 3
+    assert any(e.text == "The Bureaucracy's chart sets the minimum wage at $60." for e in events)

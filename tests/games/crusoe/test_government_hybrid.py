@@ -131,6 +131,30 @@ def test_a_branch_without_a_hybrid_and_a_hybrid_without_its_scenario_are_refused
         Settings.from_options(options("market-socialism", {}))
 
 
+def test_a_hybrid_may_give_the_minimum_wage_its_own_branch() -> None:
+    """Welfare Capitalism with minimum_wage=government: the wage is a fourth task."""
+    chosen = {"minimum_wage": "government", "government_minimum_wage": "dictatorship"}
+    settings_ = Settings.from_options(options("welfare-capitalism", chosen))
+    assert ("minimum_wage", "dictatorship") in settings_.government_branches
+    with pytest.raises(OptionError, match="only in Welfare Capitalism with minimum_wage"):
+        Settings.from_options(
+            options("welfare-capitalism", {"government_minimum_wage": "athenian"})
+        )
+
+
+def test_mad_jacks_welfare_hybrid_with_the_governments_minimum_wage_is_playable() -> None:
+    """Welfare Capitalism w/ Gov't sets minimum wage, a hybrid: four tasks, a form for each."""
+    faces = [6, *two(4), *two(8), *two(6), *two(7), *two(9), *two(7)]
+    config = roll(4, scripted(faces))
+    assert config.tasks == ("radio_reward", "tax_burden", "minimum_wage", "estate")
+    assert config.not_built() == []
+    chosen = config.options()
+    assert chosen["minimum_wage"] == "government"
+    assert chosen["government_minimum_wage"] == "dictatorship"
+    match = bot_game(3, ("random", "greedy", "random", "selfish"), chosen, check_step)
+    assert any(e.kind == "wage" for e in match.events)
+
+
 def test_mad_jacks_hybrid_rolls_are_playable() -> None:
     """The Government Type table's hybrid row, then a form per task (ruling 35)."""
     config = roll(4, scripted([*NATIONAL, *two(8), *two(6), *two(8), *two(9), *two(7)]))
@@ -156,16 +180,28 @@ def check_step(before: CrusoeState, match: Match[Any, Any, Any]) -> None:
             assert not event.data["paid"], "a hybrid's ruler keeps his military powers"
 
 
+WAGE_HYBRIDS = (
+    {"minimum_wage": "government", "government_minimum_wage": "representative"},
+    {
+        "minimum_wage": "government",
+        "government_minimum_wage": "bureaucracy",
+        "government_radio_reward": "dictatorship",
+    },
+)
+
+
 @settings(max_examples=12, deadline=None)
 @given(
     seed=st.integers(0, 2**32),
     bots=st.permutations(BOTS),
     scenario=st.sampled_from(hybrid.SCENARIOS),
-    branches=st.sampled_from(HYBRIDS),
+    branches=st.sampled_from(HYBRIDS + WAGE_HYBRIDS),
 )
 def test_a_hybrid_plays_to_the_end_and_replays_exactly(
     seed: int, bots: list[str], scenario: str, branches: dict[str, Any]
 ) -> None:
+    if "minimum_wage" in branches:  # the government's minimum wage: Welfare Capitalism only
+        scenario = "welfare-capitalism"
     match = bot_game(seed, tuple(bots), options(scenario, branches), check_step)
     again = replay(json.loads(json.dumps(match.to_json())))
     assert GAME.to_json(again.state) == GAME.to_json(match.state)

@@ -119,6 +119,8 @@ class GreedyBot:
         if decide == "box":  # the first player under a Bureaucracy: its own policy's numbers
             wanted = self.wanted_policy()
             number = wanted["reward"]["cb"] if "radio_reward" in view.chart_case else 1
+            if view.chart_case.startswith("minimum_wage"):
+                number = self.wanted_wage(view)
             return bot_box(view.chart_case, view.cycle, number)
         if decide == "amend":  # content with the chart as it stands
             return PASS
@@ -600,7 +602,8 @@ class RandomBot:
         if decide == "ballot":
             return rng.choice([Order("yes"), Order("no")])
         if decide == "box":
-            return bot_box(view.chart_case, view.cycle, rng.choice((0, 1, 2, 5, 10, 20)))
+            numbers = (0, 1, 2, 5, 10, 20, 60, 120)  # 60 and 120: a minimum wage's scale
+            return bot_box(view.chart_case, view.cycle, rng.choice(numbers))
         if decide == "amend":
             return _random_amendment(view, rng)
         if decide == "amend-ballot":

@@ -41,21 +41,18 @@ from sealed.games.crusoe.policy import (
     roll_tie,
 )
 from sealed.games.crusoe.state import FOODS, FREQUENCIES, GOODS, PATHS, CrusoeState
+from sealed.games.crusoe.welfare import PACKAGE, minimum_wage
 
 Events = list[Event] | None
 Quantities = dict[str, Number]
 
 MAX_DOLLARS = 999  # a reward or a burden, as a proposal may name it (orders.py)
+MAX_WAGE = 99_999  # a minimum wage, as 'wage N' may name it (orders.py)
 
 
 def tasks(state: CrusoeState) -> list[str]:
     """The tasks the Bureaucracy decides in this game (all, or a hybrid's branches)."""
-    settings = state.settings
-    return [
-        t
-        for t in hybrid.TASKS
-        if hybrid.form_for(settings.government, settings.government_branches, t) == "bureaucracy"
-    ]
+    return [t for t, form in state.settings.government_branches if form == "bureaucracy"]
 
 
 def decides(state: CrusoeState, task: str) -> bool:
@@ -179,6 +176,8 @@ class Case:
 
 def _cases(state: CrusoeState, task: str, kind: str) -> list[Case]:
     game = game_quantities(state)
+    if kind == "number":  # the minimum wage
+        return [Case(task, "", game)]
     if task == "estate":
         living = state.living()
         candidates = {str(i): player_quantities(state, s) for i, s in enumerate(living, 1)}
@@ -199,8 +198,9 @@ def _outcome(the_chart: Chart, case: Case) -> Decided | Undecided | tuple[str, .
             return chosen
         return chosen.candidates
     result = decide(the_chart, case.task, case.quantities)
-    if isinstance(result, Decided) and not 0 <= result.value <= MAX_DOLLARS:
-        return Undecided(f"the chart gives {result.value}, not 0 to {MAX_DOLLARS}", result.box)
+    most = MAX_WAGE if case.task == "minimum_wage" else MAX_DOLLARS
+    if isinstance(result, Decided) and not 0 <= result.value <= most:
+        return Undecided(f"the chart gives {result.value}, not 0 to {most}", result.box)
     return result
 
 
@@ -219,6 +219,8 @@ def stuck(state: CrusoeState) -> tuple[Case, Undecided] | None:
 def _open_tasks(state: CrusoeState) -> list[str]:
     if state.phase == "estate":
         return ["estate"]
+    if state.phase == "wage":
+        return ["minimum_wage"]
     parts = hybrid.policy_parts(state.settings.government, state.settings.government_branches)
     form, part = parts[min(state.branch, len(parts) - 1)]
     return list(part) if form == "bureaucracy" else []
@@ -273,6 +275,16 @@ def _apply(state: CrusoeState, task: str, kind: str, values: Mapping[str, int]) 
         state.policy.pop("seats", None)
     else:
         state.policy["seats"] = dict(values)
+
+
+def decide_wage(state: CrusoeState) -> int | None:
+    """The chart's minimum wage; None when the first player has been asked."""
+    if stuck(state) is not None:
+        state.ask, state.waiting = "box", (first_player(state),)
+        return None
+    outcome = _outcome(chart(state), _cases(state, "minimum_wage", "number")[0])
+    assert isinstance(outcome, Decided)  # stuck() found it decided
+    return outcome.value
 
 
 def estate_heir(state: CrusoeState, chance: Chance) -> str | None:
@@ -414,4 +426,12 @@ def default_box(state: CrusoeState) -> Order:
     """The deadline passes on the first player (ruling 75): the box of the policy in force
     before any decision, this cycle only: no reward, a burden of 1; an heir, the lowest VP."""
     case = case_text(state)
+    if case.startswith("minimum_wage"):  # before the government's first: the package (47)
+        return bot_box(case, state.cycle, package_wage(state))
     return bot_box(case, state.cycle, 0 if case.startswith("radio_reward") else 1)
+
+
+def package_wage(state: CrusoeState) -> int:
+    """The seed's package (or the table's, ruling 83) at this cycle's prices."""
+    package = state.settings.wage_package or PACKAGE
+    return minimum_wage(state.prices, state.funds, package).amount

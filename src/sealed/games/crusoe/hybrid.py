@@ -29,17 +29,28 @@ from sealed.games.crusoe.policy import Chart, ChartError, Vocabulary, crusoe_voc
 FORMS = ("athenian", "dictatorship", "representative", "bureaucracy")
 """The forms a hybrid's branch may take (every built government but the hybrid itself)."""
 RULED = ("dictatorship", "representative")
-TASKS = ("radio_reward", "tax_burden", "estate")
+TASKS = ("radio_reward", "tax_burden", "minimum_wage", "estate")
 """The government's tasks in National, Welfare and Class Warfare Capitalism, in the order
-they come up in a cycle (the policy before the turn order; a starved player's goods)."""
+they come up in a cycle (the policy before the turn order; Welfare Capitalism's minimum wage
+at the tax subphase, with ``minimum_wage=government`` only; a starved player's goods)."""
 POLICY_TASKS = ("radio_reward", "tax_burden")
 TASK_KINDS: Mapping[str, str] = {
     "radio_reward": "each frequency",
     "tax_burden": "each player | each path",
+    "minimum_wage": "number",
     "estate": "choose a player",
 }
 """How a flow chart decides each task: a reward per frequency; a burden per player (as the
-seed's example) or per path (as the built policy, ruling 30); an heir among the living."""
+seed's example) or per path (as the built policy, ruling 30); the minimum wage in dollars; an
+heir among the living."""
+
+
+def game_tasks(options: Mapping[str, object]) -> tuple[str, ...]:
+    """This game's tasks: the minimum wage only when the government sets it (ruling 56)."""
+    wage = str(options.get("minimum_wage", "package")) == "government"
+    return tuple(t for t in TASKS if t != "minimum_wage" or wage)
+
+
 SCENARIOS = ("national-capitalism", "welfare-capitalism", "class-warfare-capitalism")
 """The scenarios in which a Bureaucracy or a hybrid is built (state.POLICY_SCENARIOS)."""
 
@@ -104,10 +115,12 @@ def _check_scenario(options: Mapping[str, object], scenario: str, government: st
             f"government {government}: not built yet for {scenario} (built for "
             f"{', '.join(SCENARIOS)}: the reward, the tax burdens and a starved player's goods)"
         )
-    if str(options.get("minimum_wage", "package")) != "package":
+    if str(options.get("government_minimum_wage", "") or "") and "minimum_wage" not in (
+        game_tasks(options)
+    ):
         raise OptionError(
-            f"government {government}: not built yet with minimum_wage=government (the "
-            "minimum wage is not a task of the Bureaucracy or the hybrid yet)"
+            "government_minimum_wage: the government sets the minimum wage only in Welfare "
+            "Capitalism with minimum_wage=government"
         )
 
 
@@ -120,9 +133,9 @@ def _branches(options: Mapping[str, object], government: str) -> tuple[tuple[str
                 f"government_{given[0]}: a Bureaucracy decides every task; a government per "
                 "task is government=hybrid"
             )
-        return tuple((t, "bureaucracy") for t in TASKS)
+        return tuple((t, "bureaucracy") for t in game_tasks(options))
     branches = []
-    for task in TASKS:
+    for task in game_tasks(options):
         form = str(options.get(f"government_{task}", "") or "athenian")
         if form not in FORMS:
             raise OptionError(

@@ -287,6 +287,8 @@ class Configuration:
         # Each part is asked with the scenario when that is built: a government is refused
         # with a scenario that has none (Government Types), and is built for one that has.
         base = {"scenario": self.scenario} if _is_built({"scenario": self.scenario}) else {}
+        if base and self.variant:  # the scenario's variant too: a hybrid may have its task
+            base |= self.parts()[1][1]
         missing = [name for name, options in self.parts() if not _is_built({**base, **options})]
         if not missing and not _is_built(self.options()):
             missing.append("this combination of " + ", ".join(n for n, _ in self.parts()))

@@ -14,7 +14,7 @@ from collections.abc import Mapping
 
 from sealed.core.chance import Chance
 from sealed.core.events import Event
-from sealed.games.crusoe import rulers
+from sealed.games.crusoe import bureaucracy, rulers
 from sealed.games.crusoe.orders import Order
 from sealed.games.crusoe.state import CrusoeState
 
@@ -22,8 +22,9 @@ Events = list[Event] | None
 
 
 def deciders(state: CrusoeState) -> list[str]:
-    """The Dictator alone, or the living in seat order, one seat further on each cycle."""
-    ruler = rulers.ruler(state)
+    """The Dictator alone, or the living in seat order, one seat further on each cycle (in a
+    Constitutional Hybrid, as the minimum wage's branch is: ruling 69)."""
+    ruler = rulers.ruler_for(state, "minimum_wage")
     if ruler is not None:
         return [ruler]
     living = state.living()
@@ -32,7 +33,13 @@ def deciders(state: CrusoeState) -> list[str]:
 
 
 def wage_phase(state: CrusoeState, chance: Chance, events: Events) -> None:
-    """The next proposer is asked; when all have had their turn the wage in force stays."""
+    """The next proposer is asked; when all have had their turn the wage in force stays. A
+    Bureaucracy's chart sets it, or asks its first player (ruling 66)."""
+    if bureaucracy.decides(state, "minimum_wage"):
+        wage = bureaucracy.decide_wage(state)
+        if wage is not None:
+            _adopt(state, wage, "The Bureaucracy's chart sets", events)
+        return
     seats = deciders(state)
     if state.turn < len(seats):
         state.ask, state.waiting = "wage", (seats[state.turn],)
@@ -55,7 +62,7 @@ def on_wage(state: CrusoeState, seat: str, order: Order, chance: Chance, events:
         if events is not None:
             events.append(Event("proposal", f"{seat} proposes no minimum wage.", data={}))
         return
-    if rulers.ruler(state) == seat:  # "Whenever the government must make a decision he makes it"
+    if rulers.ruler_for(state, "minimum_wage") == seat:  # "he makes it"
         _adopt(state, order.number, f"The {rulers.title(state)} {seat} sets", events)
         return
     state.wage_motion = order.number
