@@ -18,6 +18,7 @@ from sealed.core.game import resolve_options
 from sealed.core.match import Match, replay
 from sealed.games.crusoe import GAME
 from sealed.games.crusoe.modules.punishments import CRIPPLING_ROWS
+from sealed.games.crusoe.orders import format_order, parse_order
 from sealed.games.crusoe.state import CrusoeState, Settings
 
 
@@ -109,3 +110,9 @@ def test_random_bots_do_cripple() -> None:
     for seed in range(6):
         bot_game(seed, ("random",) * 4, options, check)
     assert check.verdicts > 0
+
+
+def test_losers_named_in_any_order_are_the_same_ballot() -> None:
+    """Ruling 116: the verdict's ballots are counted by their text; the names are kept sorted."""
+    assert parse_order("cripple 9 dee ben") == parse_order("cripple 9 ben dee")
+    assert format_order(parse_order("cripple 9 dee ben")) == "cripple 9 ben dee"

@@ -73,7 +73,7 @@ DUE_HELP = {
     "speech": "done, when your speech is over",
     "violence": "fight SEAT (1 Leisure), join SEAT (that player's side), or pass",
     "spear": "spear (discard one for +1 in the battle) or keep",
-    "verdict": "kill, spare, fine all, or fine GOOD N ... (with Crippling: cripple ROW [SEAT]; "
+    "verdict": "kill, spare, fine all, or fine GOOD N ... (with Crippling: cripple ROW [SEAT ...]; "
     "with Exile: exile)",
     "exile-vote": "establish tribal-capitalism, return (when the exiles outnumber the others), "
     "or pass: the exiles' unanimous vote",

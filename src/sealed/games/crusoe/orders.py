@@ -14,8 +14,8 @@ One word starts every order; the decision open now says which are due::
     fight ben / join ben     start a fight against ben (1 Leisure) / join ben's side
     spear / keep             discard a Spear for +1 in the battle, or keep it
     kill / spare / fine all / fine water 1 fish 2     the winners' verdict on the losers
-    cripple 9 / cripple 9 ben    Crippling (punishments=crippling): a row of the Disabilities
-                             table (not 6, 7, 8) inflicted on every loser, or on ben only
+    cripple 9 / cripple 9 ben cy    Crippling (punishments=crippling): a row of the Disabilities
+                             table (not 6, 7, 8) inflicted on every loser, or on those named
     exile                    Exile (punishments=exile): the winners' verdict, losers to exile
     establish tribal-capitalism / return    Exile: the exiles' unanimous vote (or pass)
     split / give ben         a dead player's goods: shared among the living, or all to ben
@@ -491,12 +491,16 @@ TRIBAL_ECONOMIES = ("tribal-capitalism", "tribal-communism", "tribal-socialism")
 
 
 def _cripple(raw: list[str], rest: list[str]) -> Order:
-    """``cripple 9`` (every loser) or ``cripple 9 ben`` (that loser only)."""
-    example = "cripple 9, or cripple 9 ben: a row of the Disabilities table and a loser"
-    if not 1 <= len(rest) <= 2:
+    """``cripple 9`` (every loser) or ``cripple 9 ben cy`` (the losers named, kept in sorted
+    order, so that the same choice is the same ballot whatever order it names them in)."""
+    example = "cripple 9, or cripple 9 ben cy: a row of the Disabilities table and the losers"
+    if not rest:
         raise OrderSyntaxError(f"write {example}")
     row = _number("cripple", rest[:1], example)
-    return Order("cripple", number=row, name=raw[1] if len(raw) == 2 else "")
+    names = sorted(raw[1:])
+    if len(set(names)) < len(names):
+        raise OrderSyntaxError(f"cripple: a loser is named twice ({' '.join(names)[:60]})")
+    return Order("cripple", number=row, name=" ".join(names))
 
 
 BID_HELP = "write the good and UNITS@DOLLARS ... (water 1@31 2@17), or the good and none"

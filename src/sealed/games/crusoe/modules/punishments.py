@@ -7,8 +7,8 @@ rules added to the winners' choice, joined by ``+`` or ``,`` (``crippling``). Bu
 - **Crippling**: "The winners may select one of the effects off the Disabilities table of the
   Disability Discrimination tack-on and inflict it on one or more of the losers. Disabilities
   6, 7, and 8 may not be selected, as they are not simple physical disabilities." The verdict
-  ``cripple ROW`` (every loser of the battle) or ``cripple ROW SEAT`` (that loser only); the
-  loser gets the public role ``disability-ROW``, replacing any row he had (ruling 117), and
+  ``cripple ROW`` (every loser of the battle) or ``cripple ROW SEAT ...`` (the losers named);
+  the loser gets the public role ``disability-ROW``, replacing any row he had (ruling 117), and
   from then on the Disability module's hooks (``modules/roles.py``) apply it.
 
 - **Exile** (scenario hobbesian or tribal-capitalism, without the economy's tack-on modules):
@@ -117,19 +117,21 @@ def cripple_problem(state: CrusoeState, order: Order) -> str | None:
             f"({rows}); 6, 7 and 8 are not simple physical disabilities (Crippling)"
         )
     losers = losers_under_verdict(state)
-    if order.name and order.name not in losers:
+    strangers = [s for s in order.name.split() if s not in losers]
+    if strangers:
         return (
-            f"cripple {order.number} {order.name}: only a loser of this battle may be crippled "
-            f"({', '.join(losers)})"
+            f"cripple {order.number} {' '.join(strangers)}: only a loser of this battle may be "
+            f"crippled ({', '.join(losers)})"
         )
     return None
 
 
 def cripple(state: CrusoeState, order: Order, losers: list[str]) -> list[str]:
-    """Inflict the row chosen on the loser named, or on every loser; return who was crippled.
+    """Inflict the row chosen on the losers named, or on every loser; return who was crippled.
 
     A player holds one row of the table: the new row replaces any he had (ruling 117)."""
-    crippled = [s for s in losers if not order.name or s == order.name]
+    named = order.name.split()
+    crippled = [s for s in losers if not named or s in named]
     for seat in crippled:
         player = state.players[seat]
         kept = tuple(r for r in player.roles if not r.startswith("disability-"))
