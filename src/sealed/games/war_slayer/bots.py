@@ -45,10 +45,8 @@ class RandomBot:
     def choose(self, view: WarSlayerView, prompt: Prompt, rng: random.Random) -> WarSlayerOrder:
         if view.phase == "decide":
             return DECISIONS[rng.random() < 0.5]  # (continue, withdraw)
-        you = view.you
-        a, b, c = you.hand
-        cards = [BY_CODE[a], BY_CODE[b], BY_CODE[c]]
-        rows = THEATER_ONLY if you.dossier else DOSSIER_ONLY if you.theater else BOTH_ROWS
+        cards = _hand(view)
+        rows = _open_rows(view)
         first, second, row = placement_draws(rng, len(rows))
         cards[2], cards[first] = cards[first], cards[2]  # rng.shuffle(cards), as drawn
         cards[1], cards[second] = cards[second], cards[1]
