@@ -2,7 +2,8 @@
 losers of battles by the winners. They are optional because they add complexity."
 
 Option ``punishments``: ``none`` (default: the basic verdicts kill, spare, fine), or the
-rules added to the winners' choice, joined by ``+`` or ``,`` (``crippling``). Built:
+rules added to the winners' choice, joined by ``+`` or ``,`` (``crippling``, ``exile``,
+``exile+crippling``). Built:
 
 - **Crippling**: "The winners may select one of the effects off the Disabilities table of the
   Disability Discrimination tack-on and inflict it on one or more of the losers. Disabilities
@@ -20,7 +21,8 @@ rules added to the winners' choice, joined by ``+`` or ``,`` (``crippling``). Bu
   when they outnumber the others, or ``pass``; unanimous carries). Tribal Capitalism opens the
   Market to them (role ``exiles-barter``) until a new player is exiled; a return ends the
   exile and the returned (role ``returned`` for the rest of the phase) may start fights free.
-  Establishing Tribal Communism or Tribal Socialism is refused by name: not built yet.
+  Establishing Tribal Communism or Tribal Socialism is refused by name: not built yet
+  (rulings 122, 123).
 
 Slavery is refused by name: not built yet (the manual's gaps list what it needs).
 """
