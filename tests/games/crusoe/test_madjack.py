@@ -368,9 +368,12 @@ def test_the_utopian_economy_is_playable_and_other_tack_ons_are_named_not_built(
     assert objectivist.not_built() == [] and objectivist.options()["objectivist"] is True
     no_mens_work = 1
     dolls = roll(4, scripted([*TRIBAL_CAPITALISM, *PERSONAL, *two(11), no_mens_work]), 1)
-    assert dolls.not_built() == ["Gender (dolls house; mens work 0)"]
-    assert "Not built yet: Gender (dolls house" in dolls.to_text()
-    assert "Playable" not in dolls.to_text()
+    assert dolls.not_built() == [] and dolls.options()["gender"] == "dolls-house"
+    script = [*TRIBAL_CAPITALISM, *PERSONAL, *two(10), no_mens_work, *ATHENIAN, *two(5)]
+    golden = roll(4, scripted(script), 1)
+    assert "Gender (matriarchal golden age; mens work 0)" in golden.not_built()
+    assert "Not built yet: Gender (matriarchal golden age" in golden.to_text()
+    assert "Playable" not in golden.to_text()
 
 
 def test_a_configuration_without_a_seed_compares_by_its_rolls() -> None:

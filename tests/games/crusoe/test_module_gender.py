@@ -18,8 +18,8 @@ from sealed.core.game import resolve_options
 from sealed.core.match import Match, bot_rng, replay
 from sealed.games.crusoe import GAME
 from sealed.games.crusoe.madjack import _is_built
-from sealed.games.crusoe.modules.gender import VOTES, barred_paths, violence_roll
-from sealed.games.crusoe.state import Settings
+from sealed.games.crusoe.modules.gender import VOTES, barred_paths, husband_of, violence_roll
+from sealed.games.crusoe.state import GOODS, Settings
 
 SEATS = ("ana", "ben", "cy", "dee", "eve")
 BOTS = ("greedy", "cooperative", "selfish", "random", "greedy")
@@ -28,7 +28,15 @@ BOTS = ("greedy", "cooperative", "selfish", "random", "greedy")
 @pytest.mark.parametrize(
     ("options", "message"),
     [
-        ({"gender": "dolls-house"}, "gender dolls-house: Doll's House is not built yet"),
+        ({"gender": "dolls-house"}, "gender dolls-house with scenario crusoes-economy: not built"),
+        (
+            {"gender": "dolls-house", "scenario": "national-capitalism"},
+            "gender dolls-house with scenario national-capitalism: not built yet",
+        ),
+        (
+            {"gender": "dolls-house", "scenario": "hobbesian", "objectivist": True},
+            "gender dolls-house with objectivist: both say who receives",
+        ),
         ({"gender": "matriarchal-golden-age"}, "Matriarchal Golden Age is not built yet"),
         ({"gender_paths_denied": 2}, "set gender=base too"),
         ({"gender": "base", "gender_paths_denied": 2}, "set gender_mens_work=1 too"),
@@ -55,7 +63,8 @@ def test_mad_jacks_gender_rolls_are_playable() -> None:
             "gender_pink_collar_path": 1,
         }
     )
-    assert not _is_built({"gender": "dolls-house", "gender_mens_work": 0})
+    assert _is_built({"gender": "dolls-house", "gender_mens_work": 0, "scenario": "hobbesian"})
+    assert not _is_built({"gender": "matriarchal-golden-age", "gender_mens_work": 0})
 
 
 @given(st.integers(0, 20))
@@ -71,7 +80,10 @@ def play(seed: int, options: dict[str, Any], bots: tuple[str, ...] = BOTS) -> Ma
     players = {seat: GAME.bots[bot]() for seat, bot in zip(SEATS, bots, strict=True)}
     rngs = {seat: bot_rng(seed, seat) for seat in SEATS}
     women = [s for s in SEATS if "woman" in match.state.players[s].roles]
-    assert len(women) == 3  # "exactly half the players ... (round up for an odd number)"
+    if options["gender"] == "dolls-house":  # "if there is an odd player he should be male"
+        assert len(women) == 2
+    else:  # "exactly half the players ... (round up for an odd number)"
+        assert len(women) == 3
     for _ in range(5_000):
         if match.result() is not None:
             return match
@@ -89,7 +101,9 @@ def check_the_variants(match: Match[Any, Any, Any], women: list[str]) -> None:
     for seat in SEATS:
         player = state.players[seat]
         assert player.path is None or player.path not in barred_paths(player.roles)
-    if state.settings.gender_variant != "no-suffrage":
+    if state.settings.gender_variant == "dolls-house":
+        check_the_households(match, women)
+    if state.settings.gender_variant not in ("no-suffrage", "dolls-house"):
         return
     if state.ask in VOTES or state.ask in ("invoke", "speech"):
         assert not set(state.waiting) & set(women), (state.ask, state.waiting)
@@ -105,6 +119,37 @@ def check_the_variants(match: Match[Any, Any, Any], women: list[str]) -> None:
 @given(seed=st.integers(0, 2**32), scenario=st.sampled_from(("hobbesian", "tribal-capitalism")))
 def test_random_games_end_and_replay_exactly(seed: int, scenario: str) -> None:
     match = play(seed, {"gender": "base", "scenario": scenario})
+    again = replay(json.loads(json.dumps(match.to_json())))
+    assert GAME.to_json(again.state) == GAME.to_json(match.state)
+
+
+def check_the_households(match: Match[Any, Any, Any], women: list[str]) -> None:
+    """Doll's House: a living woman has a living husband whenever an unattached man lives; what
+    a wife produces goes to him; she is never asked to trade."""
+    state = match.state
+    husbands = {w: husband_of(state, w) for w in women if state.players[w].alive}
+    men = [s for s in SEATS if s not in women and state.players[s].alive]
+    if any(h is None for h in husbands.values()):
+        assert set(men) <= {h for h in husbands.values() if h}, "a widow could marry"
+    assert not (state.ask == "trade" and set(state.waiting) & {w for w, h in husbands.items() if h})
+    events = match.steps[-1].events
+    for i, event in enumerate(events):
+        seat = event.data.get("seat") if event.kind == "produce" else None
+        goods = {g: n for g, n in event.data.get("gained", {}).items() if n and g in GOODS}
+        if seat in husbands and husbands[seat] and goods:
+            assert events[i + 1].kind == "marriage" and events[i + 1].data["goods"] == goods
+
+
+@settings(max_examples=6, deadline=None)
+@given(
+    seed=st.integers(0, 2**32),
+    scenario=st.sampled_from(("hobbesian", "tribal-capitalism")),
+    bots=st.permutations(BOTS),
+)
+def test_random_games_in_a_dolls_house_end_and_replay(
+    seed: int, scenario: str, bots: list[str]
+) -> None:
+    match = play(seed, {"gender": "dolls-house", "scenario": scenario}, tuple(bots))
     again = replay(json.loads(json.dumps(match.to_json())))
     assert GAME.to_json(again.state) == GAME.to_json(match.state)
 

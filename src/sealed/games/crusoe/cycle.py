@@ -139,6 +139,7 @@ def _heal(state: CrusoeState, seat: str, events: Events) -> None:
 
 def consume_phase(state: CrusoeState, chance: Chance, events: Events) -> None:
     church.distribute(state, chance, events)  # The Church's charity, before anyone eats
+    roles.before_consumption(state, events)  # Doll's House: a husband feeds his wife first
     state.ask, state.waiting = "eat", tuple(state.living())
     if not state.waiting:
         _end_game(state, events, "everyone is dead")

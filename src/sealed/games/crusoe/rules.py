@@ -84,10 +84,12 @@ def run(state: CrusoeState, chance: Chance, events: Events) -> None:
     """Carry the cycle on until someone must decide or the game is over."""
     _without_the_voiceless(state, chance, events)  # a handler may have asked a ballot
     _lost_by_all(state, events)
+    roles.marry(state, chance, events)  # Doll's House: a widow marries again, if she can
     while not state.over and state.ask is None:
         PHASES[state.phase](state, chance, events)
         _without_the_voiceless(state, chance, events)
         _lost_by_all(state, events)
+        roles.marry(state, chance, events)
 
 
 def _lost_by_all(state: CrusoeState, events: Events) -> None:
@@ -103,7 +105,8 @@ def _lost_by_all(state: CrusoeState, events: Events) -> None:
 
 def _without_the_voiceless(state: CrusoeState, chance: Chance, events: Events) -> None:
     """No Suffrage (ruling 109): a ballot or an election is asked of those who may vote only;
-    with nobody left it is counted with no ballots, and a turn to stand for President passes."""
+    with nobody left it is counted with no ballots, and a turn to stand for President passes.
+    Doll's House (ruling 112): a wife is not asked to trade; with only wives left they go home."""
     while state.ask is not None and not state.over:
         ask = state.ask
         kept = tuple(s for s in state.waiting if roles.may_decide(state, s, ask))
@@ -113,7 +116,8 @@ def _without_the_voiceless(state: CrusoeState, chance: Chance, events: Events) -
         if kept:
             return
         state.ask = None
-        passes = {s: Order("pass") for s in waiting} if ask == "campaign" else {}
+        stand_in = {"campaign": Order("pass"), "trade": Order("home")}.get(ask)
+        passes = {s: stand_in for s in waiting} if stand_in else {}  # a wife goes home
         HANDLERS[ask](state, passes, chance, events)
 
 

@@ -31,14 +31,19 @@ if TYPE_CHECKING:
 
 ROLE = "woman"
 VARIANTS = ("none", "base", "no-suffrage", "dolls-house", "matriarchal-golden-age")
-BUILT = ("none", "base", "no-suffrage")
+BUILT = ("none", "base", "no-suffrage", "dolls-house")
 NOT_BUILT = {
-    "dolls-house": "Doll's House",
     "matriarchal-golden-age": "Matriarchal Golden Age",
 }
 PATHS = ("ant", "dung_beetle", "spider", "sand_crab", "firefly", "bookworm", "grasshopper")
 BARRED = tuple(f"barred-{p}" for p in PATHS)  # Men's Work: a path this player may not take
-ROLES = (ROLE, *BARRED)
+WIFE = "wife-of-"  # Doll's House: wife-of-N, married to the N-th seat (0 first) of the table
+WIVES = tuple(f"{WIFE}{n}" for n in range(24))
+ROLES = (ROLE, *BARRED, *WIVES)
+DOLLS_HOUSE_SCENARIOS = ("hobbesian", "tribal-capitalism")
+"""Where Doll's House is built: no market, or barter only (ruling 112); not Crusoe's Economy,
+whose castaways cannot reach each other (ruling 9)."""
+FOODS = ("banana", "apple", "grape", "egg", "fish")
 VOTES = (
     "vote",
     "ballot",
@@ -67,7 +72,18 @@ def read_options(options: Options) -> bool:
     if variant not in BUILT:
         raise OptionError(
             f"gender {variant}: {NOT_BUILT[variant]} is not built yet (built: base, "
-            "no-suffrage, and Men's Work with either); see docs/games/crusoe.md"
+            "no-suffrage, dolls-house, and Men's Work with any); see docs/games/crusoe.md"
+        )
+    scenario = str(options.get("scenario", "crusoes-economy"))
+    if variant == "dolls-house" and scenario not in DOLLS_HOUSE_SCENARIOS:
+        raise OptionError(
+            f"gender dolls-house with scenario {scenario}: not built yet (built with "
+            f"{', '.join(DOLLS_HOUSE_SCENARIOS)}: a wife's part in other markets is not ruled)"
+        )
+    if variant == "dolls-house" and bool(options.get("objectivist", False)):
+        raise OptionError(
+            "gender dolls-house with objectivist: both say who receives what a woman produces "
+            "(her husband, John Galt)"
         )
     read_mens_work(options)
     return variant != "none"
@@ -119,7 +135,9 @@ def begin(state: CrusoeState, chance: Chance, events: list[Event] | None) -> Non
     if not state.settings.gender:
         return
     seats, count = list(state.seats), (len(state.seats) + 1) // 2
-    if state.settings.gender_variant == "no-suffrage" and state.ruler is not None:
+    if state.settings.gender_variant == "dolls-house":
+        count = len(state.seats) // 2  # "if there is an odd player he should be male"
+    if state.settings.gender_variant in VOICELESS and state.ruler is not None:
         seats.remove(state.ruler)  # a ruler's dice are no woman's under No Suffrage (ruling 109)
     women = chance.shuffle("Gender: the women, first first", seats)[:count]
     for seat in women:
@@ -131,6 +149,8 @@ def begin(state: CrusoeState, chance: Chance, events: list[Event] | None) -> Non
             Event("roles", f"Gender: the women {', '.join(women)}.", data={"women": women})
         )
     _mens_work(state, chance, events)
+    if state.settings.gender_variant == "dolls-house":
+        marry(state, chance, events)
 
 
 def _mens_work(state: CrusoeState, chance: Chance, events: list[Event] | None) -> None:
@@ -172,11 +192,14 @@ def barred_paths(roles: tuple[str, ...]) -> tuple[str, ...]:
 def voiceless(state: CrusoeState, seat: str) -> bool:
     """No Suffrage: "Women cannot vote or invoke government, and may not speak if government is
     invoked"."""
-    return state.settings.gender_variant == "no-suffrage" and ROLE in state.players[seat].roles
+    return state.settings.gender_variant in VOICELESS and ROLE in state.players[seat].roles
 
 
 def may_decide(state: CrusoeState, seat: str, ask: str) -> bool:
-    """Whether ``seat`` takes part in the decision ``ask`` (No Suffrage's ballots)."""
+    """Whether ``seat`` takes part in the decision ``ask`` (No Suffrage's ballots; a wife in
+    Doll's House takes no part in the market)."""
+    if ask == "trade" and husband_of(state, seat) is not None:
+        return False
     return not (ask in VOTES and voiceless(state, seat))
 
 
@@ -210,3 +233,132 @@ def _doubling_up(state: CrusoeState, seat: str, path: str, open_paths: list[str]
     if free and path not in free:
         return f"Traditional Economy: {path} is taken; no doubling up except on the Dung Beetle"
     return None
+
+
+# -- Doll's House (ruling 112) ------------------------------------------------------------------
+
+VOICELESS = ("no-suffrage", "dolls-house")
+"""The variants in which women neither vote, invoke nor speak: Doll's House "would normally
+include the No Suffrage variant"."""
+
+
+def husband_of(state: CrusoeState, seat: str) -> str | None:
+    """A wife's living husband (Doll's House), or None."""
+    for role in state.players[seat].roles:
+        if role.startswith(WIFE):
+            husband = state.seats[int(role.removeprefix(WIFE))]
+            return husband if state.players[husband].alive else None
+    return None
+
+
+def _married_men(state: CrusoeState) -> set[str]:
+    """The husbands of living wives (a widower is unattached)."""
+    living = [s for s in state.seats if state.players[s].alive]
+    return {h for s in living if (h := husband_of(state, s)) is not None}
+
+
+def marry(state: CrusoeState, chance: Chance, events: list[Event] | None) -> None:
+    """Every living woman without a living husband marries an unattached living man, drawn at
+    random (one shuffle of them, women in seat order); with none left she stays unmarried
+    and keeps her own goods."""
+    if state.settings.gender_variant != "dolls-house":
+        return
+    single = [
+        s
+        for s in state.seats
+        if state.players[s].alive
+        and ROLE in state.players[s].roles
+        and husband_of(state, s) is None
+    ]
+    taken = _married_men(state)
+    men = [
+        s
+        for s in state.seats
+        if state.players[s].alive and ROLE not in state.players[s].roles and s not in taken
+    ]
+    if not single or not men:
+        return
+    drawn = chance.shuffle(f"Doll's House: husbands for {', '.join(single)}, first first", men)
+    for wife, husband in zip(single, drawn, strict=False):
+        player = state.players[wife]
+        player.roles = (
+            *(r for r in player.roles if not r.startswith(WIFE)),
+            f"{WIFE}{state.seats.index(husband)}",
+        )
+        if events is not None:
+            from sealed.core.events import Event
+
+            events.append(
+                Event(
+                    "marriage",
+                    f"Doll's House: {wife} marries {husband}.",
+                    data={"wife": wife, "husband": husband},
+                )
+            )
+
+
+def after_produce(
+    state: CrusoeState, seat: str, gained: dict[str, int], events: list[Event] | None
+) -> None:
+    """A wife's husband "collects the goods she produces" (markers stay hers)."""
+    husband = husband_of(state, seat)
+    if husband is None:
+        return
+    moved = {g: n for g, n in gained.items() if g in (*FOODS, "water", "spear", "diamond") and n}
+    _hand_over(state, seat, husband, moved)
+    if events is not None and moved:
+        from sealed.core.events import Event
+
+        text = ", ".join(f"{n} {g}" for g, n in moved.items())
+        events.append(
+            Event(
+                "marriage",
+                f"{husband} collects what his wife {seat} produced: {text}.",
+                data={"wife": seat, "husband": husband, "goods": moved},
+            )
+        )
+
+
+def _hand_over(state: CrusoeState, giver: str, taker: str, goods: dict[str, int]) -> None:
+    for good, n in goods.items():
+        state.players[giver].goods[good] -= n
+        state.players[taker].goods[good] += n
+
+
+def before_consumption(state: CrusoeState, events: list[Event] | None) -> None:
+    """Each husband sees that his wife has one water and three food before he eats: what she
+    lacks comes from his goods, the food he holds most of first (ties in the order of the
+    foods), never a food she may not eat."""
+    if state.settings.gender_variant != "dolls-house":
+        return
+    from sealed.games.crusoe.modules import roles  # roles imports this module
+
+    for wife in state.seats:
+        husband = husband_of(state, wife)
+        if husband is None or not state.players[wife].alive:
+            continue
+        her, his = state.players[wife].goods, state.players[husband].goods
+        given = {"water": min(max(0, 1 - her["water"]), his["water"])}
+        barred = roles.diet(state.players[wife].roles)
+        for _ in range(max(0, 3 - sum(her[f] for f in FOODS))):
+            food = max(
+                (f for f in FOODS if his[f] - given.get(f, 0) > 0 and f not in barred),
+                key=lambda f: his[f] - given.get(f, 0),
+                default=None,
+            )
+            if food is None:
+                break
+            given[food] = given.get(food, 0) + 1
+        given = {g: n for g, n in given.items() if n}
+        _hand_over(state, husband, wife, given)
+        if events is not None:
+            from sealed.core.events import Event
+
+            text = ", ".join(f"{n} {g}" for g, n in given.items()) or "nothing"
+            events.append(
+                Event(
+                    "marriage",
+                    f"{husband} feeds and waters his wife {wife} before he eats: {text}.",
+                    data={"wife": wife, "husband": husband, "goods": given},
+                )
+            )

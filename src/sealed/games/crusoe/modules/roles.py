@@ -175,8 +175,10 @@ def path_problem(
 def after_produce(
     state: CrusoeState, seat: str, gained: dict[str, int], events: list[Event] | None
 ) -> None:
-    """What follows a production: the Objectivist Model's goods go to John Galt."""
+    """What follows a production: the goods go to John Galt (the Objectivist Model), or to a
+    wife's husband (Doll's House)."""
     objectivist.after_produce(state, seat, gained, events)
+    gender.after_produce(state, seat, gained, events)  # Doll's House: to her husband
 
 
 def turn_begins(state: CrusoeState, seat: str) -> None:
@@ -245,3 +247,13 @@ def confiscable(state: CrusoeState, losers: list[str], wanted: dict[str, int]) -
 def end_government(state: CrusoeState) -> None:
     """The government phase ends (Libertarianism: the defaults noted lapse)."""
     libertarianism.end_government(state)
+
+
+def before_consumption(state: CrusoeState, events: list[Event] | None) -> None:
+    """Before anyone eats: each husband gives his wife what she lacks (Doll's House)."""
+    gender.before_consumption(state, events)
+
+
+def marry(state: CrusoeState, chance: Chance, events: list[Event] | None) -> None:
+    """Every woman without a living husband marries an unattached man, if any (Doll's House)."""
+    gender.marry(state, chance, events)
