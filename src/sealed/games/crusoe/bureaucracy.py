@@ -28,6 +28,7 @@ from sealed.games.crusoe.orders import Order
 from sealed.games.crusoe.policy import (
     Chart,
     ChartError,
+    Chosen,
     Decided,
     Number,
     Undecided,
@@ -189,14 +190,11 @@ def _cases(state: CrusoeState, task: str, kind: str) -> list[Case]:
     return [Case(task, s, game | player_quantities(state, s)) for s in state.living()]
 
 
-def _outcome(the_chart: Chart, case: Case) -> Decided | Undecided | tuple[str, ...]:
-    """What the chart gives: a number; the tied candidates' seats (one if none tied); or stuck.
-    A number out of the game's range is a case the chart cannot interpret (ruling 71)."""
+def _outcome(the_chart: Chart, case: Case) -> Decided | Chosen | Undecided:
+    """What the chart gives: a number; the candidates chosen (several: tied); or stuck. A
+    number out of the game's range is a case the chart cannot interpret (ruling 71)."""
     if case.candidates is not None:
-        chosen = choose(the_chart, case.task, case.quantities, case.candidates)
-        if isinstance(chosen, Undecided):
-            return chosen
-        return chosen.candidates
+        return choose(the_chart, case.task, case.quantities, case.candidates)
     result = decide(the_chart, case.task, case.quantities)
     most = MAX_WAGE if case.task == "minimum_wage" else MAX_DOLLARS
     if isinstance(result, Decided) and not 0 <= result.value <= most:
@@ -240,22 +238,31 @@ def case_text(state: CrusoeState) -> str:
 # -- deciding ---------------------------------------------------------------------------------
 
 
-def decide_policy(state: CrusoeState, part: tuple[str, ...], events: Events) -> bool:
-    """The chart sets this part of the policy (True), or the first player is asked (False)."""
-    if stuck(state) is not None:
-        state.ask, state.waiting = "box", (first_player(state),)
-        return False
+def _numbers(state: CrusoeState, task: str) -> dict[str, Decided] | None:
+    """What the chart decides for each case of ``task`` (by frequency, path or player; "" for
+    one number); None when it cannot decide one, and the first player has been asked."""
     the_chart = chart(state)
+    found: dict[str, Decided] = {}
+    for case in _cases(state, task, the_chart.decision(task).kind):
+        outcome = _outcome(the_chart, case)
+        if not isinstance(outcome, Decided):
+            state.ask, state.waiting = "box", (first_player(state),)
+            return None
+        found[case.entity] = outcome
+    return found
+
+
+def decide_policy(state: CrusoeState, part: tuple[str, ...], events: Events) -> bool:
+    """The chart sets this part of the policy (True), or the first player is asked (False).
+    Every case is decided before any is applied, so that a stuck case changes nothing."""
+    decided = {task: _numbers(state, task) for task in part}
+    if any(found is None for found in decided.values()):
+        return False
     said: list[str] = []
-    for task in part:
-        kind = the_chart.decision(task).kind
-        values = {}
-        for case in _cases(state, task, kind):
-            outcome = _outcome(the_chart, case)
-            assert isinstance(outcome, Decided)  # stuck() found none undecided
-            values[case.entity] = outcome.value
-            said.append(f"{case.entity} {outcome.value} (box {outcome.box})")
-        _apply(state, task, kind, values)
+    for task, found in decided.items():
+        values = {entity: d.value for entity, d in (found or {}).items()}
+        said += [f"{entity} {d.value} (box {d.box})" for entity, d in (found or {}).items()]
+        _apply(state, task, chart(state).decision(task).kind, values)
     if events is not None:
         events.append(
             Event(
@@ -279,25 +286,18 @@ def _apply(state: CrusoeState, task: str, kind: str, values: Mapping[str, int]) 
 
 def decide_wage(state: CrusoeState) -> int | None:
     """The chart's minimum wage; None when the first player has been asked."""
-    if stuck(state) is not None:
-        state.ask, state.waiting = "box", (first_player(state),)
-        return None
-    outcome = _outcome(chart(state), _cases(state, "minimum_wage", "number")[0])
-    assert isinstance(outcome, Decided)  # stuck() found it decided
-    return outcome.value
+    found = _numbers(state, "minimum_wage")
+    return None if found is None else found[""].value
 
 
 def estate_heir(state: CrusoeState, chance: Chance) -> str | None:
     """The chart's heir to the first dead player's goods (a tie rolled among the tied); None
     when it cannot decide and the first player has been asked."""
-    found = stuck(state)
-    if found is not None:
+    living = state.living()
+    chosen = _outcome(chart(state), _cases(state, "estate", "choose a player")[0])
+    if not isinstance(chosen, Chosen):
         state.ask, state.waiting = "box", (first_player(state),)
         return None
-    living = state.living()
-    case = _cases(state, "estate", "choose a player")[0]
-    chosen = choose(chart(state), "estate", case.quantities, case.candidates or {})
-    assert not isinstance(chosen, Undecided)
     names = ", ".join(f"{n} {living[int(c) - 1]}" for n, c in enumerate(chosen.candidates, 1))
     label = f"cycle {state.cycle}: the chart's tie for {state.estates[0]}'s goods ({names})"
     return living[int(roll_tie(chosen, chance, label)) - 1]
