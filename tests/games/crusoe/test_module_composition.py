@@ -32,6 +32,7 @@ ALL_MODULES = {
     "gender": "base",
     "early_feudalism": "strong",
     "punishments": "crippling",
+    "landlords": "modern",
     "church": "less-devout",
     "third_world": True,
 }

@@ -30,7 +30,7 @@ from sealed.games.crusoe.bot_values import (
 )
 from sealed.games.crusoe.bureaucracy import bot_box
 from sealed.games.crusoe.cycle import best_meal, cycle_score
-from sealed.games.crusoe.modules import church, roles, third_world
+from sealed.games.crusoe.modules import church, landlords, roles, third_world
 from sealed.games.crusoe.modules.punishments import CRIPPLING_ROWS
 from sealed.games.crusoe.orders import DONE, PASS, Order, eat
 from sealed.games.crusoe.socialism import even_division
@@ -170,7 +170,43 @@ class GreedyBot:
         if decide == "campaign":  # stands when it costs nothing or Leisure is plentiful
             stands = me.seat == view.ruler or me.leisure >= 2
             return Order("campaign") if stands else PASS
+        if decide == "rent":
+            return self.rent(view)
+        if decide == "rent-ballot":
+            return self.rent_ballot(view)
         return self.judge(view)
+
+    # -- Landlords ------------------------------------------------------------------
+    rents = (1, 10)  # the Lease it offers on every path it owns: barter productions, dollars
+
+    def wanted_rent(self, view: CrusoeView) -> int:
+        money = view.scenario.split(" ")[0] in MONETARY_SCENARIOS
+        return self.rents[1] if money else self.rents[0]
+
+    def rent(self, view: CrusoeView) -> Order:
+        """One Lease for everyone on every path it owns; under Rent Control it proposes that
+        rent (at least 1) for every path."""
+        if view.land.get("lawmaking"):
+            return Order("rent", terms=(("all", max(1, self.wanted_rent(view))),))
+        return Order("rent", terms=(("all", self.wanted_rent(view)),))
+
+    def rent_ballot(self, view: CrusoeView) -> Order:
+        """Rent Control: an owner votes for rents at least its own, a tenant for rents at most
+        its own (on average over the paths)."""
+        motion = list(view.land.get("motion", {}).values()) or [1]
+        average = sum(motion) / len(motion)
+        owns = view.seat in view.land.get("owners", {}).values()
+        wanted = max(1, self.wanted_rent(view))
+        return Order("yes") if (average >= wanted) == owns or average == wanted else Order("no")
+
+    def rent_cost(self, view: CrusoeView, me: PlayerView, path: str) -> float:
+        """What a Lease on ``path`` costs it, in the worth of a space's goods (a tenth of a
+        dollar's VP in a money economy)."""
+        rent = landlords.rent_in_view(view.land, me.seat, path)
+        if view.scenario.split(" ")[0] in MONETARY_SCENARIOS:
+            return rent / 10
+        spaces = view.board[path]
+        return rent * sum(self.space_value(s, me) for s in spaces) / max(1, len(spaces))
 
     def judge(self, view: CrusoeView) -> Order:
         """Its verdict; with Crippling in play, losers who hold nothing to fine are crippled;
@@ -473,7 +509,7 @@ class GreedyBot:
             produced = LANDINGS * sum(self.space_value(s, me, crowd) for s in spaces)
             return produced + self.good_value("leisure", me) * max(0, 12 - len(spaces)) * 0.25
 
-        return max(allowed, key=worth)
+        return max(allowed, key=lambda p: worth(p) - self.rent_cost(view, me, p))
 
     def best_move(self, view: CrusoeView, me: PlayerView) -> int:
         spaces = view.board[me.path or "ant"]
@@ -499,6 +535,7 @@ class CooperativeBot(GreedyBot):
     reward = 15
     burdens = (("firefly", 0),)
     estate_word = "split"
+    rents = (0, 0)  # Landlords: free Leases for everyone
     verdict = Order("spare")
     cripple_row = None
 
@@ -524,6 +561,7 @@ class SelfishBot(GreedyBot):
     radio_value = 0.0
     condition = "cutthroat"
     verdict = Order("kill")
+    rents = (2, 30)  # Landlords: dear Leases
     cripple_row = None
     reward = 0
 
@@ -661,6 +699,10 @@ class RandomBot:
             return rng.choice([Order("campaign"), PASS]) if may else PASS
         if decide == "exile-vote":
             return rng.choice([exile_vote(view), PASS])
+        if decide == "rent":
+            return _random_rent(view, rng)
+        if decide == "rent-ballot":
+            return rng.choice([Order("yes"), Order("no")])
         verdicts = [Order("kill"), Order("spare"), Order("fine", all_goods=True)]
         if confiscation_only(view):  # Libertarianism: no loser in default
             return rng.choice(verdicts[1:])
@@ -693,6 +735,19 @@ def _random_donation(view: CrusoeView, me: PlayerView, rng: random.Random) -> Or
     for item in rng.sample(pool, count):
         gift[item] = gift.get(item, 0) + 1
     return Order("donate", goods=tuple((i, gift[i]) for i in church.ITEMS if i in gift))
+
+
+def _random_rent(view: CrusoeView, rng: random.Random) -> Order:
+    """Landlords: each path it owns forbidden, or a rent at random (dollars or productions)."""
+    money = view.scenario.split(" ")[0] in MONETARY_SCENARIOS
+    if view.land.get("lawmaking"):  # Rent Control: a proposal, or none
+        return PASS if rng.random() < 0.3 else Order("rent", terms=(("all", rng.randint(1, 3)),))
+    owned = [p for p, s in view.land.get("owners", {}).items() if s == view.seat]
+    terms = []
+    for path in owned:
+        forbid = rng.random() < 0.2
+        terms.append((path, -1 if forbid else rng.randint(0, 40 if money else 3)))
+    return Order("rent", terms=tuple(terms))
 
 
 def _random_meal(me: PlayerView, rng: random.Random) -> dict[str, int]:
@@ -838,7 +893,7 @@ def allowed_in(view: CrusoeView) -> list[str]:
     barred = roles.barred_paths(_me(view).roles)
     open_paths = [p for p in PATHS if p not in barred]
     if not view.scenario.startswith("traditional") or view.cycle > 1:
-        return open_paths
+        return landlords.allowed_in_view(view.land, view.seat, open_paths)  # Leases (Landlords)
     living = [p for p in view.players if p.alive]
     chosen = [p.path for p in living if p.path is not None]
     allowed = allowed_paths(chosen, len(living) - len(chosen))

@@ -293,6 +293,34 @@ OPTIONS = (
         "scenario hobbesian or tribal-capitalism); slavery is not built yet",
     ),
     OptionSpec(
+        "landlords",
+        "none",
+        "Landlords (tack-on): homestead (the first to exit a path owns it), modern (two "
+        "Landlords drawn before the game roll off for each path), modern-fair-housing (one "
+        "rent per path for everyone); each cycle the owners write their Leases (rent ...) "
+        "before the paths; modern-rent-control (the government sets one rent per path, at "
+        "least 1, each cycle); government-ownership is not built yet",
+        choices=(
+            "none",
+            "homestead",
+            "modern",
+            "modern-fair-housing",
+            "modern-rent-control",
+            "government-ownership",
+        ),
+    ),
+    OptionSpec(
+        "landlords_government_paths",
+        0,
+        "Landlords, Government Ownership: the paths the government owns (not built yet)",
+        minimum=0,
+    ),
+    OptionSpec(
+        "corporations",
+        False,
+        "Corporations (tack-on, money economies only): not built yet",
+    ),
+    OptionSpec(
         "single_winner",
         False,
         "the agreed variant: the highest positive score among the rescued is the single winner",
@@ -445,6 +473,8 @@ class CrusoeGame(InPlaceGame[CrusoeState, Order, CrusoeView]):
             "buy": Order("buy", name="none"),
             "wage": Order("pass"),
             "wage-ballot": Order("no"),
+            "rent": Order("rent"),  # Landlords: no Lease offered (ruling 87)
+            "rent-ballot": Order("no"),
             "exile-vote": Order("pass"),  # Exile: no vote, nothing changes
             "assign": Order("pass"),  # Paternalistic: no assignment, each chooses his path
             "assign-ballot": Order("no"),

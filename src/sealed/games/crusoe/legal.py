@@ -10,7 +10,14 @@ from sealed.core.suggest import did_you_mean
 from sealed.games.crusoe import bureaucracy, rulers
 from sealed.games.crusoe.cycle import eat_limits
 from sealed.games.crusoe.market import neighbours
-from sealed.games.crusoe.modules import church, paternalistic, punishments, roles, third_world
+from sealed.games.crusoe.modules import (
+    church,
+    landlords,
+    paternalistic,
+    punishments,
+    roles,
+    third_world,
+)
 from sealed.games.crusoe.orders import DONE, PASS, Order
 from sealed.games.crusoe.socialism import check_division
 from sealed.games.crusoe.socialist_market import buy_problem
@@ -57,6 +64,8 @@ WORDS_DUE = {
     "default": ("default",),
     "campaign": ("campaign", "pass"),
     "victory": ("victory",),
+    "rent": ("rent", "pass"),
+    "rent-ballot": ("yes", "no"),
     "donate": ("donate",),
     "assign": ("assign", "pass"),
     "assign-ballot": ("yes", "no"),
@@ -109,6 +118,10 @@ DUE_HELP = {
     "Government phase, or default none (Libertarianism)",
     "campaign": "campaign (stand for President: 1 Leisure, free for the President) or pass",
     "victory": "victory altruistic, victory self-interested or victory cutthroat (secret)",
+    "rent": "rent all N [PATH N|forbid] [PATH@SEAT N|forbid]: this cycle's Lease on each path "
+    "you own (N dollars, or N productions in barter); not named: forbidden; or rent none "
+    "(Rent Control: the rents you propose, rent all N [PATH N], at least 1, or pass)",
+    "rent-ballot": "yes or no: the rents proposed (Rent Control)",
     "donate": "donate ITEM N ...: 10% of your goods and markers, rounded up (goods, leisure, "
     "cb, military, top40); banned by the Church, 20% makes penance",
     "assign": "assign SEAT PATH SEAT PATH ...: the path of every player who has none yet "
@@ -206,6 +219,10 @@ def _problem(state: CrusoeState, seat: str, order: Order) -> str | None:
         return check_division(state, order)
     if order.word == "path":
         return path_rule(state, seat, order.name)
+    if order.word == "rent":
+        return landlords.rent_problem(state, seat, order.terms)
+    if order.word == "pass" and state.ask == "rent" and not landlords.rent_control(state):
+        return "Landlords: write rent none to give no Lease (pass is for Rent Control's proposals)"
     if order.word == "tax" and order.name != "none" and order.name not in state.offer[1:]:
         allowed = " ".join(str(g) for g in state.offer[1:])
         return (
@@ -243,7 +260,8 @@ def path_rule(state: CrusoeState, seat: str, path: str) -> str | None:
     """Why ``seat`` may not go down ``path`` (the Traditional Economy's first cycle, Men's
     Work); None if he may. A government's assignment is held to it too (Paternalistic)."""
     scenario_rule = partial(path_problem, state, seat)  # Men's Work may waive it (108)
-    return roles.path_problem(state, seat, path, scenario_rule)
+    refusal = roles.path_problem(state, seat, path, scenario_rule)
+    return refusal or landlords.path_problem(state, seat, path)  # no Lease (Landlords)
 
 
 def _consign_problem(state: CrusoeState, seat: str, order: Order) -> str | None:
@@ -317,6 +335,8 @@ def legal_orders(state: CrusoeState, seat: str) -> list[Order] | None:
         return [Order("spear"), Order("keep")]
     ballots = ("vote", "ballot", "deal", "plan-ballot", "wage-ballot", "assign-ballot")
     if ask in (*ballots, "amend-ballot"):
+        return [Order("yes"), Order("no")]
+    if ask == "rent-ballot":  # Landlords, Rent Control
         return [Order("yes"), Order("no")]
     if ask == "sell":
         return [Order("sell", number=int(n)) for n in state.offer]

@@ -42,6 +42,7 @@ from sealed.games.crusoe.auction import (
     revealed,
     wanted,
 )
+from sealed.games.crusoe.modules import landlords
 from sealed.games.crusoe.orders import Order
 from sealed.games.crusoe.state import (
     ELASTICITY,
@@ -64,6 +65,7 @@ def begin(state: CrusoeState, events: Events) -> None:
     state.pile, state.prices, state.putback, state.turn = {}, {}, {}, 0
     if state.settings.scenario == "centralized-communism":
         _dump_into_the_pot(state, events)
+        landlords.collect(state, events)  # the tenants' first money: the rent owed
         state.phase, state.good = "wholesale", _next_on_sale(state, 0)
         return
     state.good = ELASTICITY[0]
@@ -221,6 +223,7 @@ def _money_event(events: list[Event], kind: str, amount: int, text: str) -> None
 def taxes_phase(state: CrusoeState, chance: Chance, events: Events) -> None:
     """Collect the taxes that pay the Radio Signal rewards the government set (and, in Welfare
     Capitalism, the welfare of those below the minimum wage)."""
+    landlords.collect(state, events)  # rent owed is paid as soon as the tenant holds money
     if state.settings.libertarianism:  # "For a monetary market no taxes are collected" (111)
         state.phase, state.good, state.turn = "wholesale", _next_on_sale(state, 0), 0
         return

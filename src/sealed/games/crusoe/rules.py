@@ -36,6 +36,7 @@ from sealed.games.crusoe.modules import (
     church,
     crowd,
     feudalism,
+    landlords,
     paternalistic,
     punishments,
     roles,
@@ -125,8 +126,13 @@ def _without_the_voiceless(state: CrusoeState, chance: Chance, events: Events) -
 
 
 def _path_phase(state: CrusoeState, chance: Chance, events: Events) -> None:
+    if landlords.before_paths(state, chance, events):  # the owners write this cycle's Leases
+        return
     for seat in state.order:
-        if state.players[seat].path is None:
+        player = state.players[seat]
+        if player.path is None and player.position == 0:  # not sent to the Market (Landlords)
+            if landlords.no_path_for(state, seat, events):
+                continue
             state.ask, state.waiting = "path", (seat,)
             return
     state.phase, state.turn = "move", 0
@@ -143,6 +149,7 @@ def _on_path(state: CrusoeState, seat: str, order: Order, chance: Chance, events
                 data={"seat": seat, "path": order.name},
             )
         )
+    landlords.on_enter(state, seat, order.name, events)  # a Lease taken up by declaring it
 
 
 # -- step II: turns until everyone is at the Market ----------------------------------
@@ -243,6 +250,7 @@ def _land(
     if player.position > length:
         player.position = length + 1
         _narrate_move(state, seat, roll, distance, "reaches the Market", events)
+        landlords.on_exit(state, seat, events)  # Homestead: the first to exit owns the path
         lengths = {p: len(spaces) for p, spaces in state.board.paths.items()}
         roles.reached_market(state, seat, lengths, events)  # Galt: the others to the Market
         _arrive(state, seat, chance, events)
@@ -325,6 +333,7 @@ def produce(state: CrusoeState, seat: str, group: str, chance: Chance, events: E
                 data={"seat": seat, "group": group, "gained": gained},
             )
         )
+    landlords.on_produce(state, seat, gained, events)  # a barter Lease: to the Landlord
     roles.after_produce(state, seat, gained, events)  # the Objectivist Model: goods to Galt
 
 
@@ -520,6 +529,8 @@ HANDLERS: dict[str, Handler] = {
     "buy": _one(socialist_market.on_buy),
     "wage": _one(wage_vote.on_wage),
     "wage-ballot": wage_vote.on_wage_ballot,
+    "rent": landlords.on_rent,
+    "rent-ballot": landlords.on_rent_ballot,
     "warlord": feudalism.on_elect,
     "default": violence.on_default,
     "donate": _on_donate,

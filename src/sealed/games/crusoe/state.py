@@ -24,10 +24,12 @@ from sealed.core.game import JsonDict, Options
 from sealed.games.crusoe import hybrid, rulers
 from sealed.games.crusoe.modules import (
     church,
+    corporations,
     diamonds,
     disability,
     feudalism,
     gender,
+    landlords,
     libertarianism,
     objectivist,
     paternalistic,
@@ -170,6 +172,8 @@ class Settings:
     church: str = "none"  # The Church: none, more-devout, less-devout (modules/church.py)
     paternalistic: bool = False  # Paternalistic Economy: the government assigns the paths
     third_world: bool = False  # Third World Country: the Agent, the BR, NPLs, imports
+    landlords: str = "none"  # Landlords: none, homestead, modern ... (modules/landlords.py)
+    corporations: bool = False  # Corporations (modules/corporations.py: refused, not built)
     version: int = 2  # the rules' version the game began under (versions.py: CrusoeV1)
 
     @classmethod
@@ -301,6 +305,8 @@ def _module_settings(options: Options) -> dict[str, Any]:
         "church": church.read_options(options),
         "paternalistic": paternalistic.read_options(options),
         "third_world": third_world.read_options(options),
+        "landlords": landlords.read_options(options),
+        "corporations": corporations.read_options(options),
         "diamonds_seats": diamonds.read_seats(options, diamonds.read_options(options)),
     }
 
@@ -553,6 +559,7 @@ class CrusoeState:
     chart_motion: str = ""  # an amendment to the chart under vote
     branch: int = 0  # a hybrid's policy: the part being decided (hybrid.policy_parts)
     conditions: dict[str, str] = field(default_factory=dict)  # variant victory, per seat
+    land: landlords.Land = field(default_factory=landlords.Land)  # Landlords: owners, Leases
     classes: dict[str, str] = field(default_factory=dict)  # Class Warfare: class per seat
     ceos: list[tuple[str, tuple[str, ...]]] = field(default_factory=list)  # the CEOs in line
     sales: dict[str, dict[str, int]] = field(default_factory=dict)  # commodity sales, per seat
@@ -594,6 +601,7 @@ class CrusoeState:
         clone.electors = list(self.electors)
         clone.candidates = list(self.candidates)
         clone.conditions = dict(self.conditions)
+        clone.land = self.land.copy()
         clone.classes = dict(self.classes)
         clone.ceos = list(self.ceos)
         clone.sales = {s: dict(v) for s, v in self.sales.items()}
@@ -680,6 +688,7 @@ STATE_KEYS = (
     "church",
     "assignment",
     "third_world",
+    "land",
     "players",
     "map",
 )
@@ -706,6 +715,7 @@ OPTIONAL_KEYS = (
     "church",
     "assignment",
     "third_world",
+    "land",
 )
 """State keys a setup file may leave out (added after version 1's first records)."""
 PLAN_KEYS = ("plan", "plan_motion", "vault", "bought", "done")
@@ -837,6 +847,8 @@ def _state_json(state: CrusoeState) -> JsonDict:
         "elected": state.elected,
         **_chart_json(state),  # a Bureaucracy only: other games' digests unchanged
         "conditions": dict(state.conditions),
+        # Landlords' ledger, only in a game with Landlords (other games' digests unchanged)
+        **({"land": state.land.to_json()} if state.settings.landlords != "none" else {}),
         "classes": dict(state.classes),
         "ceos": [{"seat": ceo, "goods": list(goods)} for ceo, goods in state.ceos],
         "sales": {s: dict(v) for s, v in state.sales.items()},
@@ -953,6 +965,8 @@ def state_from_json(
         s: setup.text(v, ("conditions", s), CONDITIONS) for s, v in conditions.items()
     }
     _classes_from_json(state, data, seats)
+    if "land" in data:  # Landlords (modules/landlords.py)
+        state.land = landlords.land_from_json(data["land"], seats)
     _church_from_json(state, data.get("church") or {}, seats)
     _third_world_from_json(state, data.get("third_world") or {})
     assignment = setup.mapping(data.get("assignment") or {}, ("assignment",), seats)

@@ -11,10 +11,11 @@ time to eat, the consumption that scores the most VP from what it holds.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from sealed.games.crusoe import bureaucracy, rulers, victory_play
 from sealed.games.crusoe.cycle import meal_for
-from sealed.games.crusoe.modules import third_world
+from sealed.games.crusoe.modules import landlords, third_world
 from sealed.games.crusoe.modules.diamonds import seats_on_the_boat
 from sealed.games.crusoe.orders import eat, format_order
 from sealed.games.crusoe.socialist_market import current as current_plan
@@ -99,6 +100,7 @@ class CrusoeView:
     libertarian: bool = False  # Libertarianism in play (who is in default: the roles)
     boat_seats: int = 0  # Small Boat: the seats on the rescue vessel (0: not that rule)
     punishments: tuple[str, ...] = ()  # Alternate Punishments the winners may also choose
+    land: dict[str, Any] = field(default_factory=dict)  # Landlords: the public ledger
     classes: dict[str, str] = field(default_factory=dict)  # Class Warfare: every seat's class
     ceos: list[tuple[str, tuple[str, ...]]] = field(default_factory=list)  # CEOs and industries
     church: str = "none"  # The Church: more-devout or less-devout, agreed before the game
@@ -181,6 +183,7 @@ def build_view(state: CrusoeState, seat: str) -> CrusoeView:
         libertarian=state.settings.libertarianism,
         boat_seats=_boat_seats(state),
         punishments=state.settings.punishments,
+        land=state.land.to_json() if landlords.on(state) else {},  # public (ruling 87)
         church=state.settings.church,
         church_goods=dict(state.church),  # public: donations are made on the table
         banned=tuple(state.banned),
@@ -252,6 +255,7 @@ def render(view: CrusoeView) -> str:
         lines.append(f"Candidates for President: {', '.join(view.candidates)}")
     if view.punishments:  # the winners' verdict may also be one of these
         lines.append(f"Alternate punishments: {', '.join(view.punishments)}")
+    lines += landlords.view_lines(view.land)
     if view.church != "none":
         held = _goods(view.church_goods) or "nothing"
         banned = f"; banned from its charity: {', '.join(view.banned)}" if view.banned else ""
@@ -365,7 +369,7 @@ def _player_line(view: CrusoeView, p: PlayerView) -> str:
     me = " (you)" if p.seat == view.seat else ""
     if not p.alive:
         return f"{p.seat}{me}: dead ({p.death}), {p.vp} VP"
-    where = "Crash Site"
+    where = "Market (no path open: Landlords)" if p.position and not p.path else "Crash Site"
     if p.path:
         length = len(view.board[p.path])
         place = "Market" if p.position > length else f"space {p.position}/{length}"

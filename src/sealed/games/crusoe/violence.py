@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from sealed.core.chance import Chance
 from sealed.core.events import Event
 from sealed.games.crusoe import classwar, rulers
-from sealed.games.crusoe.modules import church, punishments, roles
+from sealed.games.crusoe.modules import church, landlords, punishments, roles
 from sealed.games.crusoe.orders import Order, format_order
 from sealed.games.crusoe.state import FOODS, GOODS, Battle, CrusoeState, Player
 from sealed.games.crusoe.traditional import swap_tracks
@@ -272,6 +272,7 @@ def _fight(state: CrusoeState, number: int, battle: Battle, chance: Chance, even
     # and a Weak Warlord his (Early Feudalism)
     own = [max(rulers.battle_dice(state, s), roles.battle_dice(state, s)) for s in members]
     counts = [classwar.battle_dice(state, s, n) for s, n in zip(members, own, strict=True)]
+    counts = [n + landlords.extra_dice(state, s) for n, s in zip(counts, members, strict=True)]
     # The label names whose die is whose, in the order a table types them.
     label = f"cycle {state.cycle}: battle {number + 1}, one die each for {', '.join(members)}"
     if any(n > 1 for n in counts):
@@ -413,6 +414,8 @@ def on_verdict(
                 data=data,
             )
         )
+    if order.word == "kill" or order.all_goods:  # paths go "just like they were goods"
+        landlords.take_deeds(state, losers, winners, events)
     state.battle += 1
     _next_verdict(state)
 

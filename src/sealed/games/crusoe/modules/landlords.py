@@ -38,7 +38,7 @@ VARIANTS = (
     "modern-rent-control",
     "government-ownership",
 )
-BUILT = ("none", "homestead", "modern", "modern-fair-housing")
+BUILT = ("none", "homestead", "modern", "modern-fair-housing", "modern-rent-control")
 PATHS = ("ant", "dung_beetle", "spider", "sand_crab", "firefly", "bookworm", "grasshopper")
 GOODS = ("water", "banana", "apple", "grape", "egg", "fish", "spear", "diamond")
 FORBID = -1
@@ -65,6 +65,8 @@ class Land:
     cycle: int = 0  # the cycle whose terms are written (0: none yet)
     leases: dict[str, int] = field(default_factory=dict)  # barter: a tenant's X still owed
     debts: dict[str, dict[str, int]] = field(default_factory=dict)  # tenant -> owner -> $
+    lawmaking: bool = False  # Rent Control: the government is setting this cycle's rents
+    motion: dict[str, int] = field(default_factory=dict)  # Rent Control: rents under vote
 
     def copy(self) -> Land:
         return Land(
@@ -74,6 +76,8 @@ class Land:
             self.cycle,
             dict(self.leases),
             {s: dict(d) for s, d in self.debts.items()},
+            self.lawmaking,
+            dict(self.motion),
         )
 
     def to_json(self) -> JsonDict:
@@ -84,10 +88,12 @@ class Land:
             "cycle": self.cycle,
             "leases": dict(self.leases),
             "debts": {s: dict(d) for s, d in self.debts.items()},
+            "lawmaking": self.lawmaking,
+            "motion": dict(self.motion),
         }
 
 
-LAND_KEYS = ("owners", "landlords", "rents", "cycle", "leases", "debts")
+LAND_KEYS = ("owners", "landlords", "rents", "cycle", "leases", "debts", "lawmaking", "motion")
 
 
 def land_from_json(value: object, seats: Sequence[str]) -> Land:
@@ -124,6 +130,11 @@ def land_from_json(value: object, seats: Sequence[str]) -> Land:
             }
             for t, d in debts_raw.items()
         },
+        lawmaking=setup.boolean(raw.get("lawmaking", False), (*where, "lawmaking")),
+        motion={
+            str(p): setup.integer(n, (*where, "motion", str(p)), 1, 999)
+            for p, n in setup.mapping(raw.get("motion", {}), (*where, "motion"), PATHS).items()
+        },
     )
 
 
@@ -154,6 +165,10 @@ def on(state: CrusoeState) -> bool:
 
 def fair_housing(state: CrusoeState) -> bool:
     return state.settings.landlords == "modern-fair-housing"
+
+
+def rent_control(state: CrusoeState) -> bool:
+    return state.settings.landlords == "modern-rent-control"
 
 
 def homestead(state: CrusoeState) -> bool:
@@ -227,19 +242,135 @@ def open_paths(state: CrusoeState, seat: str) -> list[str]:
 
 
 def before_paths(state: CrusoeState, chance: Chance, events: list[Event] | None) -> bool:
-    """Once a cycle, before the paths: a dead owner's paths pass on, the terms are cleared, and
-    the living owners are asked for this cycle's terms. True if that decision is open."""
+    """Once a cycle, before the paths: a dead owner's paths pass on, and this cycle's Leases
+    are written, by the living owners at once (ruling 87) or, under Rent Control, by the
+    government (ruling 94). True while that decision is open."""
     land = state.land
-    if not on(state) or land.cycle == state.cycle:
+    if not on(state):
         return False
-    settle_dead(state, chance, events)
-    land.cycle, land.rents, land.leases = state.cycle, {}, {}
+    if land.cycle != state.cycle:
+        settle_dead(state, chance, events)
+        land.cycle, land.leases = state.cycle, {}
+        if rent_control(state):
+            land.lawmaking, state.turn = True, 0
+        else:
+            land.rents = {}
+            return _ask_owners(state)
+    if land.lawmaking:
+        return _next_lawmaker(state, events)
+    return False
+
+
+def _ask_owners(state: CrusoeState) -> bool:
+    land = state.land
     living = state.living()
     owners = [s for s in living if s in land.owners.values()]
     if not owners or len(living) < 2:
         return False
     state.ask, state.waiting = "rent", tuple(owners)
     return True
+
+
+# -- Rent Control: the government sets the rents -------------------------------------------------
+
+
+def lawmakers(state: CrusoeState) -> list[str]:
+    """Who proposes the rents: the ruler alone, or the living in seat order, one seat further on
+    each cycle (as the other decisions of a government: rulings 30, 56)."""
+    from sealed.games.crusoe import rulers  # it imports the state, which imports this module
+
+    ruler = rulers.ruler(state)
+    if ruler is not None:
+        return [ruler]
+    living = state.living()
+    start = (state.cycle - 1) % len(living) if living else 0
+    return living[start:] + living[:start]
+
+
+def _next_lawmaker(state: CrusoeState, events: list[Event] | None) -> bool:
+    seats = lawmakers(state)
+    if state.turn < len(seats):
+        state.ask, state.waiting = "rent", (seats[state.turn],)
+        return True
+    land = state.land
+    land.lawmaking, state.turn = False, 0
+    if not land.rents:  # before the government's first: the minimum on every path
+        land.rents = {p: {EVERY: 1} for p in PATHS if p in land.owners}
+    land.rents = {p: t for p, t in land.rents.items() if p in land.owners}
+    if events is not None:
+        from sealed.core.events import Event
+
+        events.append(
+            Event(
+                "rents",
+                "Rent Control: no rents carry; in force: " + (describe_rents(land) or "none") + ".",
+                data={"rents": {p: dict(t) for p, t in land.rents.items()}, "carried": False},
+            )
+        )
+    return False
+
+
+def law_terms(terms: Sequence[tuple[str, int]]) -> dict[str, int]:
+    """A Rent Control proposal's rent on every path (``all`` for those not named, else 1)."""
+    given = dict(terms)
+    return {p: given.get(p, given.get(EVERY, 1)) for p in PATHS}
+
+
+def _on_law(state: CrusoeState, seat: str, order: Order, events: list[Event] | None) -> None:
+    from sealed.games.crusoe import rulers
+
+    if order.word == "pass" or not order.terms:
+        state.turn += 1
+        if events is not None:
+            from sealed.core.events import Event
+
+            events.append(Event("proposal", f"{seat} proposes no rents.", data={"seat": seat}))
+        return
+    motion = law_terms(order.terms)
+    if rulers.ruler(state) == seat:  # "Whenever the government must make a decision he makes it"
+        _enact(state, motion, f"the {rulers.title(state)} {seat} sets them", events)
+        return
+    state.land.motion = motion
+    state.ask, state.waiting = "rent-ballot", tuple(state.living())
+    if events is not None:
+        from sealed.core.events import Event
+
+        text = ", ".join(f"{p} {n}" for p, n in motion.items())
+        events.append(
+            Event("proposal", f"{seat} proposes the rents: {text}.", data={"seat": seat, **motion})
+        )
+
+
+def on_rent_ballot(
+    state: CrusoeState, orders: Mapping[str, Order], chance: Chance, events: list[Event] | None
+) -> None:
+    """The living vote on the rents proposed: more than half of the votes cast carries them
+    (``government.count_ballot``)."""
+    from sealed.games.crusoe.government import count_ballot
+
+    motion, state.land.motion = state.land.motion, {}
+    if count_ballot(state, orders, "rent proposal", events):
+        _enact(state, motion, "carried", events)
+    else:
+        state.turn += 1
+
+
+def _enact(
+    state: CrusoeState, motion: Mapping[str, int], how: str, events: list[Event] | None
+) -> None:
+    land = state.land
+    land.rents = {p: {EVERY: n} for p, n in motion.items() if p in land.owners}
+    land.lawmaking, state.turn = False, 0
+    if events is not None:
+        from sealed.core.events import Event
+
+        events.append(
+            Event(
+                "rents",
+                f"Rent Control: the rents this cycle ({how}): {describe_rents(land) or 'none'}.",
+                data={"rents": {p: dict(t) for p, t in land.rents.items()}, "carried": True},
+            )
+        )
 
 
 def on_rent(
@@ -249,6 +380,10 @@ def on_rent(
     (``all``) and, except under Fair Housing, for a named player; what is not named is
     forbidden."""
     land = state.land
+    if rent_control(state):
+        for seat, order in orders.items():
+            _on_law(state, seat, order, events)
+        return
     for seat in state.seats:
         if seat not in orders:
             continue
@@ -287,6 +422,8 @@ def describe_rents(land: Land) -> str:
 def rent_problem(state: CrusoeState, seat: str, terms: Sequence[tuple[str, int]]) -> str | None:
     """A term names a path he does not own, a player who is not a living other, or (Fair
     Housing) one player's own rent."""
+    if rent_control(state):
+        return _law_problem(terms)
     mine = [p for p in PATHS if state.land.owners.get(p) == seat]
     for key, _ in terms:
         path, _, who = key.partition("@")
@@ -301,6 +438,18 @@ def rent_problem(state: CrusoeState, seat: str, terms: Sequence[tuple[str, int]]
             )
         if who not in state.players or not state.players[who].alive or who == seat:
             return f"Landlords: {who} is not another living player"
+    return None
+
+
+def _law_problem(terms: Sequence[tuple[str, int]]) -> str | None:
+    """Rent Control: "All rents for a given path are set to the same amount", at least 1, and
+    no path is forbidden (ruling 94)."""
+    for key, n in terms:
+        if "@" in key:
+            path = key.split("@")[0]
+            return f"Rent Control: all rents for a given path are the same (rent {path} N)"
+        if n < 1:
+            return f"Rent Control: every path is open at the government's rent, at least 1 ({key})"
     return None
 
 
@@ -341,7 +490,7 @@ def on_enter(state: CrusoeState, seat: str, path: str, events: list[Event] | Non
         what = f"${rent}, paid as soon as he holds money"
     else:
         land.leases[seat] = rent
-        what = f"the first {rent} times he produces goods on it"
+        what = f"the first {rent} time{'' if rent == 1 else 's'} he produces goods on it"
     if events is not None:
         from sealed.core.events import Event
 

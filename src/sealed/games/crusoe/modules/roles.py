@@ -14,6 +14,7 @@ from sealed.games.crusoe.modules import (
     feudalism,
     gender,
     guilds,
+    landlords,
     libertarianism,
     objectivist,
     punishments,
@@ -52,6 +53,7 @@ def begin(state: CrusoeState, chance: Chance, events: list[Event] | None) -> Non
     guilds.begin(state, chance, events)
     gender.begin(state, chance, events)
     feudalism.begin(state, chance, events)
+    landlords.begin(state, chance, events)  # Modern: the Landlords and their roll-off
     objectivist.begin(state, chance, events)
     third_world.begin(state, chance, events)  # the Agent of the MNCs and the Basic Resource
 

@@ -1,0 +1,251 @@
+"""Landlords (modules/landlords.py): the options (Government Ownership refused by name, as are
+the scenarios it is not built for), Mad Jack's rows, the rent notation, and
+random bot games of each built form that end, keep the Leases (nobody enters a path without
+one, every Lease and every rent paid is an event that accounts for what moved, money and
+goods conserved), show every seat the same public ledger, and replay exactly. The rules are
+cases/module_landlords.yaml."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from sealed.core.errors import OptionError
+from sealed.core.game import resolve_options
+from sealed.core.match import Match, bot_rng, replay
+from sealed.games.crusoe import GAME
+from sealed.games.crusoe.madjack import _is_built
+from sealed.games.crusoe.modules import landlords
+from sealed.games.crusoe.orders import Order, format_order, parse_order
+from sealed.games.crusoe.state import GOODS, CrusoeState, Settings
+
+SEATS = ("ana", "ben", "cy", "dee")
+BOTS = ("greedy", "cooperative", "selfish", "random")
+BUILT = ("homestead", "modern", "modern-fair-housing", "modern-rent-control")
+
+
+def settings_of(options: dict[str, Any]) -> Settings:
+    return Settings.from_options(resolve_options(GAME.options, options))
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        ({"landlords": "government-ownership"}, "landlords government-ownership: not built"),
+        (
+            {"landlords": "modern", "landlords_government_paths": 3},
+            "landlords_government_paths: not built yet",
+        ),
+        ({"landlords": "modern", "scenario": "traditional"}, r"not built yet \(the Traditional"),
+        ({"landlords": "homestead", "scenario": "market-socialism"}, r"not built yet \(Market"),
+        ({"corporations": True}, "Corporations can only be added to economies that use money"),
+        ({"corporations": True, "scenario": "hobbesian"}, "use money"),
+        ({"corporations": True, "scenario": "national-capitalism"}, "corporations: not built"),
+    ],
+)
+def test_what_is_not_built_or_ruled_out_is_refused_by_name(
+    options: dict[str, Any], message: str
+) -> None:
+    with pytest.raises(OptionError, match=message):
+        settings_of(options)
+
+
+def test_modern_needs_two_players_to_be_the_landlords() -> None:
+    with pytest.raises(OptionError, match="two players are selected to be Landlords"):
+        Match.new(GAME, ["ana"], resolve_options(GAME.options, {"landlords": "modern"}), seed=1)
+
+
+@pytest.mark.parametrize("variant", BUILT)
+def test_mad_jacks_landlord_rows_are_playable(variant: str) -> None:
+    assert _is_built({"landlords": variant, "scenario": "tribal-capitalism"})
+    assert _is_built({"landlords": variant, "scenario": "national-capitalism"})
+
+
+def test_the_default_is_no_landlords_and_no_ledger_in_the_state() -> None:
+    match = Match.new(GAME, list(SEATS), resolve_options(GAME.options, {}), seed=1)
+    assert "land" not in GAME.to_json(match.state)
+    assert GAME.view(match.state, "ana").land == {}
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["rent none", "rent all 2", "rent all 1 ant forbid", "rent ant 3 ant@ben forbid spider 0"],
+)
+def test_rent_notation_round_trips(text: str) -> None:
+    order = parse_order(text)
+    assert order.word == "rent"
+    assert format_order(order) == text
+    assert parse_order(format_order(order)) == order
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("rent all", "write rent and KEY"),
+        ("rent moon 2", "is not all, a path or PATH@SEAT"),
+        ("rent all@ben 2", "is not all, a path or PATH@SEAT"),
+        ("rent ant 2 ant 3", "ant is named twice"),
+        ("rent ant lots", "a number from 0 to 999 or forbid"),
+    ],
+)
+def test_bad_rent_orders_are_refused(text: str, message: str) -> None:
+    with pytest.raises(Exception, match=message):
+        parse_order(text)
+
+
+def test_rent_for_reads_the_terms() -> None:
+    land = landlords.Land(owners={"ant": "ana"}, rents={"ant": {"all": 2, "ben": -1}})
+    assert landlords.rent_for(land, "ant", "ana") == 0  # his own
+    assert landlords.rent_for(land, "ant", "cy") == 2
+    assert landlords.rent_for(land, "ant", "ben") is None  # forbidden to him
+    assert landlords.rent_for(land, "spider", "ben") == 0  # unowned
+    assert landlords.rent_for(landlords.Land(owners={"ant": "ana"}), "ant", "ben") is None
+
+
+def play(seed: int, options: dict[str, Any], bots: tuple[str, ...]) -> Match[Any, Any, Any]:
+    """A bot game to its end, checking the Leases and the ledger after every step."""
+    match: Match[Any, Any, Any] = Match.new(
+        GAME, list(SEATS), resolve_options(GAME.options, options), seed=seed
+    )
+    players = {seat: GAME.bots[bot]() for seat, bot in zip(SEATS, bots, strict=True)}
+    rngs = {seat: bot_rng(seed, seat) for seat in SEATS}
+    for _ in range(8_000):
+        if match.result() is not None:
+            return match
+        before: CrusoeState = match.state.copy()
+        for seat in match.waiting_for():
+            view = GAME.view(match.state, seat)
+            assert view.land == match.state.land.to_json()  # public, the same for every seat
+            order = players[seat].choose(view, match.prompts()[seat], rngs[seat])
+            assert GAME.parse(match.state, seat, GAME.format(order)) == order
+            match.seal_order(seat, order)
+        check_step(before, match)
+    raise AssertionError("the game did not end")
+
+
+def check_step(before: CrusoeState, match: Match[Any, Any, Any]) -> None:
+    """Every path entered is open to its player (by the Leases in force); nobody holds less
+    than nothing; no good beyond the supply; every path's owner is a seat."""
+    state: CrusoeState = match.state
+    events = match.steps[-1].events
+    land = before.land.copy()
+    for event in events:
+        data = event.data if isinstance(event.data, dict) else {}
+        if event.kind == "rents":
+            land.rents = {p: dict(t) for p, t in data["rents"].items()}
+        if event.kind == "path":
+            path, seat = data["path"], data["seat"]
+            assert landlords.rent_for(land, path, seat) is not None, event.text
+        if event.kind == "land" and "owners" in data:
+            land.owners = dict(data["owners"])
+    for seat, player in state.players.items():
+        assert all(n >= 0 for n in player.goods.values()), seat
+        assert player.money >= 0, seat
+    for good in GOODS:
+        assert state.in_play(good) <= state.board.supply[good]
+    for path, owner in state.land.owners.items():
+        assert owner in state.seats and path in landlords.PATHS
+
+
+def rent_goods_are_told(match: Match[Any, Any, Any]) -> None:
+    """The goods a barter Lease moved are those its 'rent' event names (each one an event)."""
+    for step in match.steps:
+        for event in step.events:
+            if event.kind == "rent" and "goods" in event.data:
+                assert all(g in GOODS and n > 0 for g, n in event.data["goods"].items())
+
+
+@settings(max_examples=8, deadline=None)
+@given(
+    seed=st.integers(0, 2**32),
+    variant=st.sampled_from(BUILT),
+    scenario=st.sampled_from(
+        (
+            "crusoes-economy",
+            "hobbesian",
+            "tribal-capitalism",
+            "tribal-communism",
+            "tribal-socialism",
+            "national-capitalism",
+            "centralized-communism",
+            "state-capitalism",
+        )
+    ),
+    bots=st.permutations(BOTS),
+)
+def test_random_games_keep_the_leases_end_and_replay(
+    seed: int, variant: str, scenario: str, bots: list[str]
+) -> None:
+    match = play(seed, {"landlords": variant, "scenario": scenario}, tuple(bots))
+    rent_goods_are_told(match)
+    again = replay(json.loads(json.dumps(match.to_json())))
+    assert GAME.to_json(again.state) == GAME.to_json(match.state)
+
+
+def test_a_barter_lease_moves_goods_and_never_creates_them() -> None:
+    """Goods are conserved by a Lease: over a whole game, each 'rent' event's goods left the
+    tenant and reached the owner (the totals in play never exceed the supply: check_step)."""
+    match = play(3, {"landlords": "modern", "scenario": "tribal-capitalism"}, BOTS)
+    moved = [e for s in match.steps for e in s.events if e.kind == "rent"]
+    assert moved, "the bots took no Lease in this game"
+    for event in moved:
+        assert event.data["owner"] != event.data["seat"]
+
+
+def test_money_rent_is_conserved_when_paid() -> None:
+    """A money Lease moves dollars from tenant to owner: the money on the table is the same
+    just before and just after the payments (checked on a state and collect())."""
+    match = Match.new(
+        GAME,
+        list(SEATS),
+        resolve_options(GAME.options, {"landlords": "modern", "scenario": "centralized-communism"}),
+        seed=5,
+    )
+    state: CrusoeState = match.state.copy()
+    owner = next(iter(state.land.owners.values()))
+    tenant = next(s for s in SEATS if s != owner)
+    state.land.debts = {tenant: {owner: 30}}
+    state.players[tenant].money = 20
+    total = state.money()
+    events: list[Any] = []
+    landlords.collect(state, events)
+    assert state.money() == total
+    assert state.players[tenant].money == 0
+    assert state.land.debts == {tenant: {owner: 10}}
+    assert [e.kind for e in events] == ["rent"]
+
+
+def test_the_bots_write_leases() -> None:
+    view = GAME.view(
+        Match.new(
+            GAME, list(SEATS), resolve_options(GAME.options, {"landlords": "modern"}), seed=2
+        ).state,
+        "ana",
+    )
+    assert GAME.bots["greedy"]().rent(view) == Order("rent", terms=(("all", 1),))
+    assert GAME.bots["cooperative"]().rent(view) == Order("rent", terms=(("all", 0),))
+
+
+def test_under_rent_control_a_dictator_sets_the_rents_alone() -> None:
+    options = {
+        "landlords": "modern-rent-control",
+        "scenario": "national-capitalism",
+        "government": "dictatorship",
+    }
+    match = Match.new(GAME, list(SEATS), resolve_options(GAME.options, options), seed=4)
+    for _ in range(50):  # the policy first (National Capitalism), then the rents
+        state: CrusoeState = match.state
+        if state.ask == "rent":
+            break
+        for seat in match.waiting_for():
+            match.seal_order(seat, GAME.default_order(state, seat))
+    state = match.state
+    assert state.ask == "rent" and state.waiting == (state.ruler,)
+    match.seal(state.ruler, "rent all 5 firefly 2")
+    assert match.state.land.rents["firefly"] == {"all": 2}
+    assert match.state.land.rents["ant"] == {"all": 5}
+    assert not match.state.land.lawmaking
