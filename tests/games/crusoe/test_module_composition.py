@@ -124,3 +124,52 @@ def test_the_paternalistic_economy_with_every_module_it_allows_plays_and_replays
     match = play(seed, options, tuple(bots))
     again = replay(json.loads(json.dumps(match.to_json())))
     assert GAME.to_json(again.state) == GAME.to_json(match.state)
+
+
+OTHER_MODULES = {
+    "libertarianism": True,
+    "objectivist": True,
+    "gender": "no-suffrage",
+    "gender_mens_work": 1,
+    "gender_paths_denied": 2,
+    "early_feudalism": "weak",
+    "early_feudalism_dice": 3,
+    "disability": True,
+    "disability_rows": "7 8",
+    "vegetarians": "eat",
+}
+"""Libertarianism, the Objectivist Model, No Suffrage with Men's Work, the Weak Warlord,
+Disability chosen and assigned, Vegetarians; with Doll's House instead of No Suffrage and
+without John Galt (both say who receives a wife's goods) in the economies it is built for."""
+
+
+@settings(max_examples=6, deadline=None)
+@given(
+    seed=st.integers(0, 2**32),
+    scenario=st.sampled_from(("hobbesian", "tribal-capitalism", "national-capitalism")),
+    dolls_house=st.booleans(),
+    bots=st.lists(st.sampled_from(BOTS), min_size=5, max_size=5),
+)
+def test_the_other_forms_compose_play_to_the_end_and_replay(
+    seed: int, scenario: str, dolls_house: bool, bots: list[str]
+) -> None:
+    options: dict[str, Any] = {**OTHER_MODULES, "scenario": scenario}
+    if dolls_house and scenario != "national-capitalism":
+        options |= {"gender": "dolls-house", "objectivist": False}
+    match: Match[Any, Any, Any] = Match.new(
+        GAME, list(SEATS), resolve_options(GAME.options, options), seed=seed
+    )
+    players = {seat: GAME.bots[bot]() for seat, bot in zip(SEATS, bots, strict=True)}
+    rngs = {seat: bot_rng(seed, seat) for seat in SEATS}
+    for _ in range(8_000):
+        if match.result() is not None:
+            break
+        for seat in match.waiting_for():
+            view = GAME.view(match.state, seat)
+            assert {p.seat: p.roles for p in view.players} == {
+                s: match.state.players[s].roles for s in SEATS
+            }, "the roles are public"
+            match.seal_order(seat, players[seat].choose(view, match.prompts()[seat], rngs[seat]))
+    assert match.result() is not None
+    again = replay(json.loads(json.dumps(match.to_json())))
+    assert GAME.to_json(again.state) == GAME.to_json(match.state)
