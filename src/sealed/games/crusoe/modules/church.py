@@ -339,9 +339,12 @@ def preserve(state: CrusoeState, chance: Chance, events: Events) -> None:
 
 def spear_on_entering(state: CrusoeState, seat: str, events: Events) -> None:
     """A spear to a player entering the Sandcrab path, "if he does not already have more than
-    one" (ruling 100: as he makes his first move down it)."""
+    one" (ruling 100: as he makes his first move down it; a banned player gets none, the spear
+    being the Church's charity too)."""
     player = state.players[seat]
     if not in_play(state) or player.path != SANDCRAB or player.position != 0:
+        return
+    if seat in state.banned:
         return
     if state.church.get("spear", 0) == 0 or player.goods["spear"] > 1:
         return
