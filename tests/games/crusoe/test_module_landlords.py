@@ -249,3 +249,25 @@ def test_under_rent_control_a_dictator_sets_the_rents_alone() -> None:
     assert match.state.land.rents["firefly"] == {"all": 2}
     assert match.state.land.rents["ant"] == {"all": 5}
     assert not match.state.land.lawmaking
+
+
+def test_mad_jacks_landlord_rolls_are_built_but_government_ownership() -> None:
+    """Every Landlords row Mad Jack rolls is playable as far as Landlords goes; only the
+    Government Owned Land variant, and Landlords with the Traditional Economy or Market
+    Socialism, are still reported as not built."""
+    from sealed.core.chance import SeededChance
+    from sealed.games.crusoe import madjack
+
+    seen = set()
+    for seed in range(200):
+        config = madjack.roll(5, SeededChance(seed), complications=2)
+        for module in config.modules:
+            if module.name != "landlords":
+                continue
+            seen.add(module.variant)
+            missing = [m for m in config.not_built() if m.startswith("Landlords")]
+            refused = module.variant == "government-ownership" or config.scenario in (
+                landlords.NOT_WITH
+            )
+            assert bool(missing) == refused, (seed, missing)
+    assert {"homestead", "modern", "modern-fair-housing"} <= seen
