@@ -15,7 +15,9 @@ from sealed.core.chance import (
     ScriptedChance,
     SeededChance,
     TableChance,
+    below,
     parse_table_answer,
+    shuffle_in_place,
 )
 from sealed.core.errors import ChanceError
 
@@ -77,6 +79,23 @@ def test_seeded_fast_paths_draw_what_the_library_draws(
         ChanceRequest("shuffle", "s", items=tuple(items)),
     ]
     assert [checked._draw(request) for request in requests] == got
+
+
+@given(st.integers(0, 2**32), st.lists(st.integers(1, 2**40), max_size=12), st.integers(0, 20))
+def test_below_and_shuffle_in_place_draw_what_random_draws(
+    seed: int, bounds: list[int], size: int
+) -> None:
+    """The bots whose seeded choices the differential baselines hold draw through these:
+    ``below`` is ``randrange``/``choice``'s draw, ``shuffle_in_place`` is ``shuffle``, and
+    the generator ends where Random's own functions leave it."""
+    ours, library = random.Random(seed), random.Random(seed)
+    for n in bounds:
+        assert below(ours.getrandbits, n) == library.randrange(n)
+    items, expected = list(range(size)), list(range(size))
+    shuffle_in_place(ours.getrandbits, items)
+    library.shuffle(expected)
+    assert items == expected
+    assert ours.getstate() == library.getstate()
 
 
 def test_seeded_chances_in_threads_draw_what_they_draw_alone() -> None:
