@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from tests.games.crusoe.bot_games import bot_game, check_tokens
+from tests.games.crusoe.bot_games import bot_game, check_tokens, seal_watching_the_others
 
 from sealed.core.errors import OptionError
 from sealed.core.game import resolve_options
@@ -104,3 +104,15 @@ def test_a_game_without_the_church_has_no_church_key() -> None:
         GAME, ["ana", "ben"], resolve_options(GAME.options, {"scenario": "hobbesian"}), seed=1
     )
     assert "church" not in GAME.to_json(match.state)
+
+
+@settings(max_examples=6, deadline=None)
+@given(seed=st.integers(0, 2**32), bot=st.sampled_from(("random", "greedy")))
+def test_a_sealed_donation_reaches_no_other_seat_before_all_are_made(seed: int, bot: str) -> None:
+    """The donations are sealed at once: until the last is in, nobody learns another's."""
+    options = resolve_options(
+        GAME.options, {"scenario": "tribal-capitalism", "church": "less-devout"}
+    )
+    seal_watching_the_others(
+        seed, options, bot, orders=400, stop=lambda order: order.word == "donate"
+    )
