@@ -16,9 +16,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from tests.games.crusoe.bot_games import bot_game, check_tokens
 
+from sealed.core.chance import SeededChance
 from sealed.core.game import resolve_options
 from sealed.core.match import Match, replay
-from sealed.games.crusoe import GAME
+from sealed.games.crusoe import GAME, madjack
 from sealed.games.crusoe.madjack import _is_built
 from sealed.games.crusoe.modules import third_world
 from sealed.games.crusoe.state import CrusoeState
@@ -91,3 +92,20 @@ def test_random_third_world_games_keep_the_limits_and_replay(
     assert agents
     again = replay(json.loads(json.dumps(match.to_json())))
     assert GAME.to_json(again.state) == GAME.to_json(match.state)
+
+
+def test_mad_jacks_rolls_of_the_three_modules_are_never_not_built_for_themselves() -> None:
+    """The Church and Third World Country are playable wherever Mad Jack rolls them; the
+    Paternalistic Economy everywhere but the Traditional Economy (ruling 103). What else a roll
+    holds (a government a scenario cannot have, Libertarianism) may still be not built."""
+    seen = set()
+    for n in range(400):
+        config = madjack.roll(4, SeededChance(f"three modules {n}"), complications=1)
+        missing = config.not_built()  # the parts refused, each by its own name
+        for module in config.modules:
+            if module.name in ("church", "third-world") or (
+                module.name == "paternalistic" and config.scenario != "traditional"
+            ):
+                seen.add(module.name)
+                assert module.describe() not in missing, config.to_text()
+    assert seen == {"church", "third-world", "paternalistic"}
