@@ -271,3 +271,30 @@ def test_mad_jacks_landlord_rolls_are_built_but_government_ownership() -> None:
             )
             assert bool(missing) == refused, (seed, missing)
     assert {"homestead", "modern", "modern-fair-housing"} <= seen
+
+
+@pytest.mark.parametrize("variant", BUILT)
+def test_a_sampled_world_keeps_the_ledger_and_asks_the_same(variant: str) -> None:
+    """The search bots' sampler rebuilds the public ledger from a view: the sample shows the
+    seat its view, and the same seats decide (a path forbidden to it stays forbidden)."""
+    import random
+
+    from sealed.games.crusoe.sampler import sample_state
+
+    options = resolve_options(GAME.options, {"landlords": variant, "scenario": "hobbesian"})
+    match = Match.new(GAME, list(SEATS), options, seed=11)
+    players = {seat: GAME.bots["random"]() for seat in SEATS}
+    for step in range(40):
+        state: CrusoeState = match.state
+        for seat in GAME.prompted(state):
+            view = GAME.view(state, seat)
+            sampled = sample_state(view, options, random.Random(step))
+            assert GAME.view(sampled, seat) == view
+            if state.ask in ("rent", "rent-ballot", "path"):  # the Landlords' decisions
+                assert GAME.prompted(sampled) == GAME.prompted(state), state.ask
+            assert landlords.open_paths(sampled, seat) == landlords.open_paths(state, seat)
+        for seat in match.waiting_for():
+            order = players[seat].choose(
+                GAME.view(state, seat), match.prompts()[seat], bot_rng(1, seat)
+            )
+            match.seal_order(seat, order)

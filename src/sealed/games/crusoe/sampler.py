@@ -48,6 +48,7 @@ import re
 
 from sealed.core.errors import SealedError
 from sealed.core.game import Options, OptionValue
+from sealed.games.crusoe.modules import landlords
 from sealed.games.crusoe.state import (
     PATHS,
     Battle,
@@ -86,6 +87,7 @@ _EXPLICIT = frozenset(
         "church",  # the Church's variant (a setting); its goods and the banned: _modules
         "banned",
         "third_world",
+        "land",  # Landlords' ledger, a dict in the view: rebuilt in _modules
     }
 )
 _PLAYER_EXPLICIT = frozenset({"seat", "death", "track", "goods", "radio", "experience"})
@@ -114,6 +116,8 @@ def sample_state(view: CrusoeView, options: Options, rng: random.Random) -> Crus
 def _modules(state: CrusoeState, view: CrusoeView) -> None:
     """The Church's goods and the banned; Third World Country's public ledger (all public)."""
     state.church, state.banned = dict(view.church_goods), list(view.banned)
+    if view.land:  # Landlords: the public ledger, as the state keeps it
+        state.land = landlords.land_from_json(view.land, state.seats)
     ledger = view.third_world
     if ledger:
         npl, imported = ledger.get("npl"), ledger.get("imported")
@@ -214,6 +218,8 @@ def _infer_decision(state: CrusoeState, seat: str, rng: random.Random) -> None:
         _speeches(state, seat, in_order, rng)
     elif ask == "violence":
         state.passes = rng.randrange(len(in_order))  # passes in a row so far: not shown
+    elif ask in ("rent", "rent-ballot"):  # Landlords: the owners at once, or the government
+        state.waiting, state.turn = landlords.deciding(state, seat)
 
 
 def _holds(state: CrusoeState, seat: str) -> bool:

@@ -287,6 +287,18 @@ def lawmakers(state: CrusoeState) -> list[str]:
     return living[start:] + living[:start]
 
 
+def deciding(state: CrusoeState, seat: str) -> tuple[tuple[str, ...], int]:
+    """Who decides now, and the proposer's turn, when ``seat`` is asked ``rent`` or
+    ``rent-ballot`` (public: the sampler of the search bots rebuilds it from a view)."""
+    if state.ask == "rent-ballot":
+        return tuple(state.living()), state.turn
+    if rent_control(state):
+        seats = lawmakers(state)
+        return (seat,), seats.index(seat) if seat in seats else 0
+    owners = tuple(s for s in state.living() if s in state.land.owners.values())
+    return owners, state.turn
+
+
 def _next_lawmaker(state: CrusoeState, events: list[Event] | None) -> bool:
     seats = lawmakers(state)
     if state.turn < len(seats):
