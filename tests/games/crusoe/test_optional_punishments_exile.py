@@ -79,7 +79,7 @@ class Apart:
 @settings(max_examples=10, deadline=None)
 @given(
     seed=st.integers(0, 2**32),
-    scenario=st.sampled_from(("hobbesian", "tribal-capitalism")),
+    scenario=st.sampled_from(("hobbesian", "tribal-capitalism", "tribal-communism")),
     bots=st.lists(st.sampled_from(BOTS), min_size=4, max_size=4),
 )
 def test_random_games_under_exile_keep_the_sides_apart_and_replay(

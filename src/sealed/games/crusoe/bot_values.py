@@ -71,3 +71,13 @@ def exile_vote(view: CrusoeView) -> Order:
     if exiles > len(living) - exiles:
         return Order("return")
     return Order("establish", name="tribal-capitalism")
+
+
+def exile_ballots(view: CrusoeView) -> list[Order]:
+    """Every ballot the exiles' vote allows now (ruling 122, 123), for a bot choosing at random."""
+    ballots = [Order("establish", name="tribal-capitalism")]
+    if not view.scenario.startswith("tribal-communism"):  # not a second central pile
+        ballots.append(Order("establish", name="tribal-communism"))
+    if exile_vote(view) == Order("return"):
+        ballots.append(Order("return"))
+    return [*ballots, Order("pass")]

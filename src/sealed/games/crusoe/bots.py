@@ -24,6 +24,7 @@ from sealed.games.crusoe.bot_values import (
     STANDARD,
     apart,
     diamond_worth,
+    exile_ballots,
     exile_vote,
     losers_hold_nothing,
     prejudice_targets,
@@ -698,7 +699,7 @@ class RandomBot:
             may = me.leisure >= 1 or me.seat == view.ruler
             return rng.choice([Order("campaign"), PASS]) if may else PASS
         if decide == "exile-vote":
-            return rng.choice([exile_vote(view), PASS])
+            return rng.choice(exile_ballots(view))
         if decide == "rent":
             return _random_rent(view, rng)
         if decide == "rent-ballot":

@@ -8,9 +8,12 @@ from sealed.games.crusoe.state import GOODS, CrusoeState
 Events = list[Event] | None
 
 
-def split_evenly(state: CrusoeState, events: Events) -> None:
-    """Share the goods on the table (``state.pile``) evenly; the odd ones stay in the pile."""
-    living = [s for s in state.order if state.players[s].alive]
+def split_evenly(state: CrusoeState, events: Events, among: list[str] | None = None) -> None:
+    """Share the goods on the table (``state.pile``) evenly among ``among`` (by default every
+    living player, in turn order); the odd ones stay in the pile."""
+    living = among if among is not None else [s for s in state.order if state.players[s].alive]
+    if not living:  # Exile: nobody left on the side that shares (the pile is theirs: empty)
+        return
     pile = dict.fromkeys(GOODS, 0)
     for good in GOODS:
         total = state.pile.get(good, 0)

@@ -30,9 +30,10 @@ Events = list[Event] | None
 def begin(state: CrusoeState, events: Events) -> None:
     """Open the Market: Communism first shares every good out evenly; Socialism pools them."""
     state.home, state.offers = [], []
-    if state.settings.scenario == "tribal-communism":
+    if state.settings.scenario == "tribal-communism" or punishments.exiles_share(state):
         _split(state, events)
         state.phase, state.turn = "draft", 0
+        state.home = punishments.kept_from_trade(state)  # Exile: who has no trade to go to
     elif state.settings.common_pool:
         socialism.begin(state, events)
     elif state.settings.monetary:
@@ -50,13 +51,14 @@ def begin(state: CrusoeState, events: Events) -> None:
 
 
 def _split(state: CrusoeState, events: Events) -> None:
-    """Every good as evenly as possible among the players; the odd goods to the central pile."""
-    living = [s for s in state.order if state.players[s].alive]
+    """Every good as evenly as possible among the players; the odd goods to the central pile.
+    Under Exile only one side shares (``punishments.communists``)."""
+    living = punishments.communists(state)
     for seat in living:  # the goods held join any already on the table, then are shared
         for good, n in state.players[seat].goods.items():
             state.pile[good] = state.pile.get(good, 0) + n
         state.players[seat].goods = dict.fromkeys(GOODS, 0)
-    split_evenly(state, events)
+    split_evenly(state, events, living)
 
 
 def draft_phase(state: CrusoeState, chance: Chance, events: Events) -> None:
@@ -69,7 +71,7 @@ def draft_phase(state: CrusoeState, chance: Chance, events: Events) -> None:
     if not kinds:
         state.phase = "trade"
         return
-    living = [s for s in state.order if state.players[s].alive]
+    living = punishments.communists(state)  # Exile: only the side that shares drafts
     seat = living[state.turn % len(living)]
     if len(kinds) == 1:
         _take_from_pile(state, seat, kinds[0], events)

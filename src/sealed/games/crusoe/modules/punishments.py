@@ -12,17 +12,19 @@ rules added to the winners' choice, joined by ``+`` or ``,`` (``crippling``, ``e
   the loser gets the public role ``disability-ROW``, replacing any row he had (ruling 117), and
   from then on the Disability module's hooks (``modules/roles.py``) apply it.
 
-- **Exile** (scenario hobbesian or tribal-capitalism, without the economy's tack-on modules):
-  the verdict ``exile`` sends every living loser to exile (public role ``exile``). Exiles and
-  the others never trade, fight, join, inherit or overburden across; an invoker opens the
-  government phase for his own side only, each side's first invoker paying (rulings 118-121).
-  The exiles begin in the Hobbesian State of Nature (no trade); when an exile invoked and no
-  exile started a fight, the living exiles vote (``establish tribal-capitalism``, ``return``
-  when they outnumber the others, or ``pass``; unanimous carries). Tribal Capitalism opens the
-  Market to them (role ``exiles-barter``) until a new player is exiled; a return ends the
-  exile and the returned (role ``returned`` for the rest of the phase) may start fights free.
-  Establishing Tribal Communism or Tribal Socialism is refused by name: not built yet
-  (rulings 122, 123).
+- **Exile** (scenario hobbesian, tribal-capitalism or tribal-communism, without the economy's
+  tack-on modules): the verdict ``exile`` sends every living loser to exile (public role
+  ``exile``). Exiles and the others never trade, fight, join, inherit or overburden across;
+  an invoker opens the government phase for his own side only, each side's first invoker
+  paying (rulings 118-121). The exiles begin in the Hobbesian State of Nature (no trade);
+  when an exile invoked and no exile started a fight, the living exiles vote (``establish
+  tribal-capitalism`` or ``tribal-communism``, ``return`` when they outnumber the others, or
+  ``pass``; unanimous carries). Tribal Capitalism opens the
+  Market to them (role ``exiles-barter``), Tribal Communism shares their goods out there
+  (role ``exiles-share``), until a new player is exiled; a return ends the exile and the
+  returned (role ``returned`` for the rest of the phase) may start fights free. Establishing
+  Tribal Socialism, or Tribal Communism in a Tribal Communism game, is refused by name: not
+  built yet (rulings 122, 123).
 
 Slavery is refused by name: not built yet (the manual's gaps list what it needs).
 """
@@ -73,7 +75,7 @@ def read_options(options: Options) -> tuple[str, ...]:
     return tuple(p for p in PUNISHMENTS if p in named)
 
 
-EXILE_SCENARIOS = ("hobbesian", "tribal-capitalism")
+EXILE_SCENARIOS = ("hobbesian", "tribal-capitalism", "tribal-communism")
 ECONOMY_MODULES = {  # option -> its value when not in play: rules of an economy (Exile)
     "guild_oligarchy": False,
     "paternalistic": False,
@@ -144,9 +146,11 @@ def cripple(state: CrusoeState, order: Order, losers: list[str]) -> list[str]:
 # -- Exile ---------------------------------------------------------------------------------
 
 EXILE, BARTER, INVOKER, RETURNED = "exile", "exiles-barter", "invoker", "returned"
-ROLES = (EXILE, BARTER, INVOKER, RETURNED)
+SHARE = "exiles-share"  # the exiles established Tribal Communism
+ROLES = (EXILE, BARTER, SHARE, INVOKER, RETURNED)
 TRIBAL = ("tribal-capitalism", "tribal-communism", "tribal-socialism")
-BUILT_TRIBAL = ("tribal-capitalism",)
+BUILT_TRIBAL = ("tribal-capitalism", "tribal-communism")
+ECONOMY_ROLES = {"tribal-capitalism": BARTER, "tribal-communism": SHARE}
 
 
 def exile_in_play(state: CrusoeState) -> bool:
@@ -192,7 +196,7 @@ def exile(state: CrusoeState, losers: list[str]) -> list[str]:
         _add(state, seat, EXILE)
     if new:
         for seat in state.seats:
-            _drop(state, seat, BARTER)
+            _drop(state, seat, BARTER, SHARE)
     return new
 
 
@@ -205,13 +209,34 @@ def kept_from_trade(state: CrusoeState) -> list[str]:
         s
         for s in state.order
         if state.players[s].alive
-        and (BARTER not in state.players[s].roles if exiled(state, s) else not state.settings.trade)
+        and (not _has_economy(state, s) if exiled(state, s) else not state.settings.trade)
     ]
 
 
+def _has_economy(state: CrusoeState, seat: str) -> bool:
+    return any(role in state.players[seat].roles for role in (BARTER, SHARE))
+
+
 def exiles_trade(state: CrusoeState) -> bool:
-    """The exiles established Tribal Capitalism: their Market opens (even in a Hobbesian game)."""
-    return any(BARTER in state.players[s].roles for s in state.living())
+    """The exiles established a tribal economy: their Market opens (even in a Hobbesian game)."""
+    return any(_has_economy(state, s) for s in state.living())
+
+
+def exiles_share(state: CrusoeState) -> bool:
+    """The exiles established Tribal Communism: their goods are shared out at the Market."""
+    return any(SHARE in state.players[s].roles for s in state.living())
+
+
+def communists(state: CrusoeState) -> list[str]:
+    """Who shares every good out at the Market (Tribal Communism), in turn order: every living
+    player; under Exile the main encampment of a Tribal Communism game, or else the exiles who
+    established it."""
+    living = [s for s in state.order if state.players[s].alive]
+    if not exile_in_play(state):
+        return living
+    if state.settings.scenario == "tribal-communism":
+        return [s for s in living if not exiled(state, s)]
+    return [s for s in living if SHARE in state.players[s].roles]
 
 
 def crowd(state: CrusoeState, seat: str, path: str, players: int) -> int:
@@ -304,6 +329,11 @@ def vote_problem(state: CrusoeState, order: Order) -> str | None:
         )
     if order.word == "establish" and order.name not in BUILT_TRIBAL:
         return f"establish {order.name}: the exiles' {order.name} is not built yet (Exile)"
+    if order.name == "tribal-communism" == state.settings.scenario:
+        return (
+            "establish tribal-communism: the exiles' own Tribal Communism in a Tribal Communism "
+            "game (a second central pile) is not built yet (Exile)"
+        )
     return None
 
 
@@ -321,12 +351,15 @@ def settle_vote(state: CrusoeState, ballots: dict[str, Order], events: list[Even
             _drop(state, seat, EXILE, BARTER)
             _add(state, seat, RETURNED)
     elif carried is not None:
+        economy = ECONOMY_ROLES[carried.removeprefix("establish ")]
         for seat in exiles:
-            _add(state, seat, BARTER)
+            _drop(state, seat, BARTER, SHARE)
+            _add(state, seat, economy)
     if events is not None:
         what = {
             None: "no unanimous vote: nothing changes",
             "return": "they return to the main encampment and may start fights free",
+            "establish tribal-communism": "they establish Tribal Communism among themselves",
         }.get(carried, "they establish Tribal Capitalism among themselves")
         events.append(
             Event(
