@@ -28,7 +28,7 @@ from typing import Any, TypeVar
 
 from sealed.core.chance import SeededChance
 from sealed.core.errors import SealedError
-from sealed.core.game import Game, OptionValue, Prompt, Seat, Tally, resolve_options
+from sealed.core.game import Game, OptionValue, Seat, Tally, resolve_options
 from sealed.core.registry import get_game
 from sealed.core.suggest import did_you_mean
 
@@ -106,15 +106,14 @@ def play_one(
         if steps >= MAX_STEPS:
             raise SealedError(f"game {seed} did not end within {MAX_STEPS} steps")
         orders = {}
-        asked: Mapping[Seat, Prompt | None] = (
-            prompts(state) if views_needed else dict.fromkeys(prompted(state))
-        )
-        for seat, prompt in asked.items():
+        asked = prompts(state) if views_needed else None
+        for seat in prompted(state) if asked is None else asked:
             choose, pick, rng, counts = seat_bots[seat]
             if pick is not None and (legal := legal_orders(state, seat)) is not None:
                 order = pick(legal, rng)
             else:  # a bot that reads its view, or orders the game does not list
-                order = choose(view(state, seat), prompt or prompts(state)[seat], rng)
+                prompt = (prompts(state) if asked is None else asked)[seat]
+                order = choose(view(state, seat), prompt, rng)
             if check:
                 game.validate(state, seat, order)
             orders[seat] = order
