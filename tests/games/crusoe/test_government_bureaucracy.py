@@ -33,11 +33,11 @@ from sealed.core.errors import OptionError
 from sealed.core.events import EVERYONE, Event
 from sealed.core.game import resolve_options
 from sealed.core.match import Match, replay
-from sealed.games.crusoe import GAME, bureaucracy, classwar, hybrid, rules
+from sealed.games.crusoe import GAME, bureaucracy, classwar, rules
 from sealed.games.crusoe.policy import SEED_EXAMPLE
 from sealed.games.crusoe.state import CrusoeState, Settings
 
-SCENARIOS = hybrid.SCENARIOS
+SCENARIOS = ("national-capitalism", "welfare-capitalism", "class-warfare-capitalism")
 CHARTS = (SEED_EXAMPLE, "")
 
 
@@ -78,11 +78,18 @@ def test_a_chart_that_does_not_read_is_refused_naming_its_line(chart: str, messa
     ("given_", "message"),
     [
         ({"scenario": "market-socialism"}, "government bureaucracy: not built yet for market"),
+        ({"scenario": "governmental-socialism"}, "not built yet for distribution"),
         ({"government_minimum_wage": "bureaucracy"}, "only in Welfare Capitalism with"),
         ({"government": "athenian", "government_chart": "x"}, "only a Bureaucracy has a flow"),
         ({"government_estate": "athenian"}, "a Bureaucracy decides every task"),
     ],
-    ids=["market socialism", "no minimum wage to set", "a chart without a bureaucracy", "a branch"],
+    ids=[
+        "market socialism",
+        "governmental socialism",
+        "no minimum wage to set",
+        "a chart without a bureaucracy",
+        "a branch",
+    ],
 )
 def test_what_is_not_built_or_makes_no_sense_is_refused_by_name(
     given_: dict[str, Any], message: str

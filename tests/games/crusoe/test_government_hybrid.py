@@ -155,6 +155,33 @@ def test_mad_jacks_welfare_hybrid_with_the_governments_minimum_wage_is_playable(
     assert any(e.kind == "wage" for e in match.events)
 
 
+def test_governmental_socialism_has_two_tasks_and_no_chart_divides_the_pool() -> None:
+    """The division of the common pool and a starved player's goods; a Bureaucracy may have
+    the goods but not the division (not built)."""
+    chosen = {"government_distribution": "dictatorship", "government_estate": "bureaucracy"}
+    settings_ = Settings.from_options(options("governmental-socialism", chosen))
+    assert settings_.government_branches == (
+        ("distribution", "dictatorship"),
+        ("estate", "bureaucracy"),
+    )
+    assert "estate (choose a player)" in settings_.government_chart
+    refused = [
+        ({"government_distribution": "bureaucracy"}, "not built yet for distribution"),
+        ({"government_radio_reward": "athenian"}, "not a task of the government in governmental"),
+    ]
+    for branches, message in refused:
+        with pytest.raises(OptionError, match=message):
+            Settings.from_options(options("governmental-socialism", branches))
+
+
+def test_mad_jacks_governmental_socialism_hybrid_is_playable() -> None:
+    config = roll(4, scripted([6, *two(10), *two(8), *two(9), *two(6)]))
+    assert config.tasks == ("distribution", "estate")
+    assert config.not_built() == []
+    match = bot_game(4, ("random", "greedy", "random", "selfish"), config.options(), check_step)
+    assert any(e.kind == "vote" and "Dictator" in e.text for e in match.events)
+
+
 def test_mad_jacks_hybrid_rolls_are_playable() -> None:
     """The Government Type table's hybrid row, then a form per task (ruling 35)."""
     config = roll(4, scripted([*NATIONAL, *two(8), *two(6), *two(8), *two(9), *two(7)]))
@@ -180,6 +207,11 @@ def check_step(before: CrusoeState, match: Match[Any, Any, Any]) -> None:
             assert not event.data["paid"], "a hybrid's ruler keeps his military powers"
 
 
+SOCIALIST_HYBRIDS = (
+    {"government_distribution": "representative", "government_estate": "bureaucracy"},
+    {"government_distribution": "dictatorship"},
+    {"government_estate": "dictatorship"},
+)
 WAGE_HYBRIDS = (
     {"minimum_wage": "government", "government_minimum_wage": "representative"},
     {
@@ -195,13 +227,17 @@ WAGE_HYBRIDS = (
     seed=st.integers(0, 2**32),
     bots=st.permutations(BOTS),
     scenario=st.sampled_from(hybrid.SCENARIOS),
-    branches=st.sampled_from(HYBRIDS + WAGE_HYBRIDS),
+    branches=st.sampled_from(HYBRIDS + WAGE_HYBRIDS + SOCIALIST_HYBRIDS),
 )
 def test_a_hybrid_plays_to_the_end_and_replays_exactly(
     seed: int, bots: list[str], scenario: str, branches: dict[str, Any]
 ) -> None:
     if "minimum_wage" in branches:  # the government's minimum wage: Welfare Capitalism only
         scenario = "welfare-capitalism"
+    if branches in SOCIALIST_HYBRIDS:  # Governmental Socialism's tasks
+        scenario = "governmental-socialism"
+    elif scenario == "governmental-socialism":
+        scenario = "national-capitalism"
     match = bot_game(seed, tuple(bots), options(scenario, branches), check_step)
     again = replay(json.loads(json.dumps(match.to_json())))
     assert GAME.to_json(again.state) == GAME.to_json(match.state)

@@ -29,10 +29,11 @@ from sealed.games.crusoe.policy import Chart, ChartError, Vocabulary, crusoe_voc
 FORMS = ("athenian", "dictatorship", "representative", "bureaucracy")
 """The forms a hybrid's branch may take (every built government but the hybrid itself)."""
 RULED = ("dictatorship", "representative")
-TASKS = ("radio_reward", "tax_burden", "minimum_wage", "estate")
-"""The government's tasks in National, Welfare and Class Warfare Capitalism, in the order
-they come up in a cycle (the policy before the turn order; Welfare Capitalism's minimum wage
-at the tax subphase, with ``minimum_wage=government`` only; a starved player's goods)."""
+TASKS = ("radio_reward", "tax_burden", "minimum_wage", "distribution", "estate")
+"""The government's tasks, in the order they come up in a cycle: in National, Welfare and
+Class Warfare Capitalism the policy before the turn order, and Welfare Capitalism's minimum
+wage at the tax subphase (``minimum_wage=government`` only); in Governmental Socialism the
+division of the common pool; everywhere a starved player's goods."""
 POLICY_TASKS = ("radio_reward", "tax_burden")
 TASK_KINDS: Mapping[str, str] = {
     "radio_reward": "each frequency",
@@ -47,12 +48,21 @@ heir among the living."""
 
 def game_tasks(options: Mapping[str, object]) -> tuple[str, ...]:
     """This game's tasks: the minimum wage only when the government sets it (ruling 56)."""
+    if str(options.get("scenario", "")) == "governmental-socialism":
+        return ("distribution", "estate")
     wage = str(options.get("minimum_wage", "package")) == "government"
-    return tuple(t for t in TASKS if t != "minimum_wage" or wage)
+    return tuple(t for t in TASKS if t != "distribution" and (t != "minimum_wage" or wage))
 
 
-SCENARIOS = ("national-capitalism", "welfare-capitalism", "class-warfare-capitalism")
-"""The scenarios in which a Bureaucracy or a hybrid is built (state.POLICY_SCENARIOS)."""
+SCENARIOS = (
+    "national-capitalism",
+    "welfare-capitalism",
+    "class-warfare-capitalism",
+    "governmental-socialism",
+)
+"""The scenarios in which a Bureaucracy (not Governmental Socialism's) or a hybrid is built."""
+NO_CHART = {"distribution": "a chart that divides the common pool"}
+"""Tasks a Bureaucracy cannot decide yet (refused by name)."""
 
 
 def chart_vocabulary(tasks: Sequence[str]) -> Vocabulary:
@@ -115,12 +125,17 @@ def _check_scenario(options: Mapping[str, object], scenario: str, government: st
             f"government {government}: not built yet for {scenario} (built for "
             f"{', '.join(SCENARIOS)}: the reward, the tax burdens and a starved player's goods)"
         )
-    if str(options.get("government_minimum_wage", "") or "") and "minimum_wage" not in (
-        game_tasks(options)
-    ):
+    tasks = game_tasks(options)
+    given = [t for t in TASKS if t not in tasks and str(options.get(f"government_{t}", "") or "")]
+    if given == ["minimum_wage"] and scenario != "governmental-socialism":
         raise OptionError(
             "government_minimum_wage: the government sets the minimum wage only in Welfare "
             "Capitalism with minimum_wage=government"
+        )
+    if given:
+        raise OptionError(
+            f"government_{given[0]}: not a task of the government in {scenario} (its tasks: "
+            f"{', '.join(tasks)})"
         )
 
 
@@ -133,17 +148,22 @@ def _branches(options: Mapping[str, object], government: str) -> tuple[tuple[str
                 f"government_{given[0]}: a Bureaucracy decides every task; a government per "
                 "task is government=hybrid"
             )
-        return tuple((t, "bureaucracy") for t in game_tasks(options))
-    branches = []
-    for task in game_tasks(options):
-        form = str(options.get(f"government_{task}", "") or "athenian")
+        branches = tuple((t, "bureaucracy") for t in game_tasks(options))
+    else:
+        branches = tuple(
+            (task, str(options.get(f"government_{task}", "") or "athenian"))
+            for task in game_tasks(options)
+        )
+    for task, form in branches:
         if form not in FORMS:
             raise OptionError(
                 f"government_{task} {form}: one of {', '.join(FORMS)} (Constitutional Hybrid: "
                 "each branch one of the government types)"
             )
-        branches.append((task, form))
-    return tuple(branches)
+        if form == "bureaucracy" and task in NO_CHART:
+            which = "government" if government == "bureaucracy" else f"government_{task}"
+            raise OptionError(f"{which} bureaucracy: not built yet for {task} ({NO_CHART[task]})")
+    return branches
 
 
 def _chart(text: str, tasks: Sequence[str]) -> str:

@@ -50,7 +50,7 @@ def begin(state: CrusoeState, events: Events) -> None:
 
 def divide_phase(state: CrusoeState, chance: Chance, events: Events) -> None:
     living = [s for s in state.order if state.players[s].alive]
-    ruler = rulers.ruler(state)
+    ruler = rulers.ruler_for(state, "distribution")  # a hybrid: only if his branch divides
     if ruler is not None:  # a Dictatorship: the Dictator alone divides the pool
         living = [ruler]
     if state.turn < len(living):
@@ -105,7 +105,7 @@ def proposer_first(state: CrusoeState, seat: str) -> list[str]:
 
 def on_divide(state: CrusoeState, seat: str, order: Order, chance: Chance, events: Events) -> None:
     state.proposal = {s: dict(goods) for s, goods in order.shares}
-    if rulers.ruler(state) == seat:
+    if rulers.ruler_for(state, "distribution") == seat:
         rulers.decree_division(state, seat, events)
         return
     state.ask, state.waiting = "vote", tuple(s for s in state.order if state.players[s].alive)
