@@ -371,9 +371,11 @@ def test_the_utopian_economy_is_playable_and_other_tack_ons_are_named_not_built(
     assert dolls.not_built() == [] and dolls.options()["gender"] == "dolls-house"
     script = [*TRIBAL_CAPITALISM, *PERSONAL, *two(10), no_mens_work, *ATHENIAN, *two(5)]
     golden = roll(4, scripted(script), 1)
-    assert "Gender (matriarchal golden age; mens work 0)" in golden.not_built()
-    assert "Not built yet: Gender (matriarchal golden age" in golden.to_text()
-    assert "Playable" not in golden.to_text()
+    assert golden.not_built() == [] and golden.options()["early_feudalism_women_only"] == 1
+    corporations = roll(4, scripted([*STATE_CAPITALISM, *OWNERSHIP, *two(5)]), 1)
+    assert corporations.not_built() == ["Corporations"]
+    assert "Not built yet: Corporations" in corporations.to_text()
+    assert "Playable" not in corporations.to_text()
 
 
 def test_a_configuration_without_a_seed_compares_by_its_rolls() -> None:

@@ -31,7 +31,6 @@ BOTS = ("greedy", "cooperative", "selfish", "random")
         ({"early_feudalism": "weak", "early_feudalism_dice": 1}, "greater than one"),
         ({"early_feudalism": "strong", "early_feudalism_dice": 3}, "only a Weak Warlord has dice"),
         ({"early_feudalism_women_only": 1}, "set early_feudalism=strong or weak too"),
-        ({"early_feudalism": "strong", "early_feudalism_women_only": 1}, "the Gender module"),
         (
             {
                 "early_feudalism": "weak",
@@ -48,6 +47,15 @@ def test_a_combination_the_seed_rules_out_is_refused_in_one_line(
 ) -> None:
     with pytest.raises(OptionError, match=message):
         Settings.from_options(resolve_options(GAME.options, options))
+
+
+def test_women_warlords_need_the_gender_module_to_say_who_the_women_are() -> None:
+    options = resolve_options(
+        GAME.options, {"early_feudalism": "strong", "early_feudalism_women_only": 1}
+    )
+    assert Settings.from_options(options).warlord_women_only  # Mad Jack asks of it alone
+    with pytest.raises(OptionError, match="the Gender module"):
+        Match.new(GAME, list(SEATS), options, seed=1)
 
 
 def test_a_weak_warlord_has_fewer_dice_than_the_players() -> None:

@@ -18,7 +18,13 @@ from sealed.core.game import resolve_options
 from sealed.core.match import Match, bot_rng, replay
 from sealed.games.crusoe import GAME
 from sealed.games.crusoe.madjack import _is_built
-from sealed.games.crusoe.modules.gender import VOTES, barred_paths, husband_of, violence_roll
+from sealed.games.crusoe.modules.gender import (
+    MATRIARCHAL,
+    VOTES,
+    barred_paths,
+    husband_of,
+    violence_roll,
+)
 from sealed.games.crusoe.state import GOODS, Settings
 
 SEATS = ("ana", "ben", "cy", "dee", "eve")
@@ -37,7 +43,10 @@ BOTS = ("greedy", "cooperative", "selfish", "random", "greedy")
             {"gender": "dolls-house", "scenario": "hobbesian", "objectivist": True},
             "gender dolls-house with objectivist: both say who receives",
         ),
-        ({"gender": "matriarchal-golden-age"}, "Matriarchal Golden Age is not built yet"),
+        (
+            {"gender": "matriarchal-golden-age", "scenario": "traditional"},
+            "gender matriarchal-golden-age with traditional: the Traditional Economy keeps",
+        ),
         ({"gender_paths_denied": 2}, "set gender=base too"),
         ({"gender": "base", "gender_paths_denied": 2}, "set gender_mens_work=1 too"),
         ({"gender": "base", "gender_mens_work": 1}, "gender_paths_denied 0: Men's Work denies"),
@@ -64,7 +73,7 @@ def test_mad_jacks_gender_rolls_are_playable() -> None:
         }
     )
     assert _is_built({"gender": "dolls-house", "gender_mens_work": 0, "scenario": "hobbesian"})
-    assert not _is_built({"gender": "matriarchal-golden-age", "gender_mens_work": 0})
+    assert _is_built({"gender": "matriarchal-golden-age", "gender_mens_work": 0})
 
 
 @given(st.integers(0, 20))
@@ -80,7 +89,10 @@ def play(seed: int, options: dict[str, Any], bots: tuple[str, ...] = BOTS) -> Ma
     players = {seat: GAME.bots[bot]() for seat, bot in zip(SEATS, bots, strict=True)}
     rngs = {seat: bot_rng(seed, seat) for seat in SEATS}
     women = [s for s in SEATS if "woman" in match.state.players[s].roles]
-    if options["gender"] == "dolls-house":  # "if there is an odd player he should be male"
+    if options["gender"] == "matriarchal-golden-age":  # the men are the 2nd class (113)
+        women = [s for s in SEATS if "woman" not in match.state.players[s].roles]
+        assert len(women) == 2
+    elif options["gender"] == "dolls-house":  # "if there is an odd player he should be male"
         assert len(women) == 2
     else:  # "exactly half the players ... (round up for an odd number)"
         assert len(women) == 3
@@ -103,7 +115,7 @@ def check_the_variants(match: Match[Any, Any, Any], women: list[str]) -> None:
         assert player.path is None or player.path not in barred_paths(player.roles)
     if state.settings.gender_variant == "dolls-house":
         check_the_households(match, women)
-    if state.settings.gender_variant not in ("no-suffrage", "dolls-house"):
+    if state.settings.gender_variant not in ("no-suffrage", "dolls-house", MATRIARCHAL):
         return
     if state.ask in VOTES or state.ask in ("invoke", "speech"):
         assert not set(state.waiting) & set(women), (state.ask, state.waiting)
@@ -119,6 +131,30 @@ def check_the_variants(match: Match[Any, Any, Any], women: list[str]) -> None:
 @given(seed=st.integers(0, 2**32), scenario=st.sampled_from(("hobbesian", "tribal-capitalism")))
 def test_random_games_end_and_replay_exactly(seed: int, scenario: str) -> None:
     match = play(seed, {"gender": "base", "scenario": scenario})
+    again = replay(json.loads(json.dumps(match.to_json())))
+    assert GAME.to_json(again.state) == GAME.to_json(match.state)
+
+
+@settings(max_examples=6, deadline=None)
+@given(
+    seed=st.integers(0, 2**32),
+    scenario=st.sampled_from(("hobbesian", "tribal-capitalism", "national-capitalism")),
+    government=st.sampled_from(("athenian", "dictatorship", "representative")),
+    warlord=st.booleans(),
+    bots=st.permutations(BOTS),
+)
+def test_random_games_in_the_matriarchal_golden_age_end_and_replay(
+    seed: int, scenario: str, government: str, warlord: bool, bots: list[str]
+) -> None:
+    """The men are the 2nd class: they neither vote, invoke, speak nor rule (the check's
+    "women" are the men here), and their paths are the government's."""
+    options: dict[str, Any] = {"gender": MATRIARCHAL, "scenario": scenario}
+    if scenario == "national-capitalism":
+        options["government"] = government
+    if warlord:
+        options |= {"early_feudalism": "weak", "early_feudalism_dice": 3}
+        options["early_feudalism_women_only"] = 1
+    match = play(seed, options, tuple(bots))
     again = replay(json.loads(json.dumps(match.to_json())))
     assert GAME.to_json(again.state) == GAME.to_json(match.state)
 

@@ -74,7 +74,8 @@ def deal_turn_order(state: CrusoeState, chance: Chance, events: Events) -> None:
         if state.settings.scenario == "traditional" and state.cycle > 1:
             player.path = player.track  # "each player must go down the same path"
     # Paternalistic Economy: the government assigns the paths first
-    state.phase, state.turn = "assign" if state.settings.paternalistic else "path", 0
+    assigned = state.settings.paternalistic or roles.men_assigned(state)  # the men's (113)
+    state.phase, state.turn = "assign" if assigned else "path", 0
     if events is not None:
         events.append(
             Event(

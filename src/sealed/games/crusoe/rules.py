@@ -107,7 +107,8 @@ def _lost_by_all(state: CrusoeState, events: Events) -> None:
 def _without_the_voiceless(state: CrusoeState, chance: Chance, events: Events) -> None:
     """No Suffrage (ruling 109): a ballot or an election is asked of those who may vote only;
     with nobody left it is counted with no ballots, and a turn to stand for President passes.
-    Doll's House (ruling 112): a wife is not asked to trade; with only wives left they go home."""
+    Doll's House (ruling 112): a wife is not asked to trade; with only wives left they go home.
+    The Matriarchal Golden Age (113): a man proposes no paths (his turn passes)."""
     while state.ask is not None and not state.over:
         ask = state.ask
         kept = tuple(s for s in state.waiting if roles.may_decide(state, s, ask))
@@ -117,8 +118,8 @@ def _without_the_voiceless(state: CrusoeState, chance: Chance, events: Events) -
         if kept:
             return
         state.ask = None
-        stand_in = {"campaign": Order("pass"), "trade": Order("home")}.get(ask)
-        passes = {s: stand_in for s in waiting} if stand_in else {}  # a wife goes home
+        stand_in = {"campaign": "pass", "trade": "home", "assign": "pass"}.get(ask)
+        passes = {s: Order(stand_in) for s in waiting} if stand_in else {}  # a wife goes home
         HANDLERS[ask](state, passes, chance, events)
 
 

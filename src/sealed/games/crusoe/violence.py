@@ -290,7 +290,8 @@ def _fight(state: CrusoeState, number: int, battle: Battle, chance: Chance, even
         if state.spears.get(seat) and player.goods["spear"] > 0:
             player.goods["spear"] -= 1
             bonus = 1
-        own_roll = roles.violence_roll(player, sum(own))  # Gender halves it before the rest
+        variant = state.settings.gender_variant  # Gender halves it before the rest
+        own_roll = roles.violence_roll(player, sum(own), variant)
         totals[seat] = max(0, own_roll + bonus - penalty(player))
         never_wounded = rulers.fanatic(state, seat) or roles.invincible(state, seat)
         if all(d == 3 for d in own) and not never_wounded:

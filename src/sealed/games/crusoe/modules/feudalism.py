@@ -67,11 +67,6 @@ def read_options(options: Options) -> tuple[str, int, bool]:
             "early_feudalism_women_only 1: under No Suffrage (gender=no-suffrage) women may "
             "not hold the Warlord's dice"
         )
-    if women_only and str(options.get("gender", "none")) == "none":
-        raise OptionError(
-            "early_feudalism_women_only 1: only women may be Warlord, so the Gender module "
-            "(gender=...) must say who the women are"
-        )
     return variant, dice, women_only
 
 
@@ -93,6 +88,11 @@ def begin(state: CrusoeState, chance: Chance, events: list[Event] | None) -> Non
         raise OptionError(
             f"early_feudalism_dice {settings.warlord_dice}: fewer than the {len(state.seats)} "
             "players (a Weak Warlord)"
+        )
+    if settings.warlord_women_only and not settings.gender:
+        raise OptionError(  # checked here, with the others: Mad Jack asks of each part alone
+            "early_feudalism_women_only 1: only women may be Warlord, so the Gender module "
+            "(gender=...) must say who the women are"
         )
     eligible = [s for s in state.seats if may_be_warlord(state, s)]
     if not eligible:
@@ -120,7 +120,10 @@ def may_be_warlord(state: CrusoeState, seat: str) -> bool:
     settings, roles = state.settings, state.players[seat].roles
     if settings.warlord_women_only:
         return WOMAN in roles
-    barred = settings.gender_variant == "no-suffrage" and settings.early_feudalism == "weak"
+    weak = settings.early_feudalism == "weak"
+    if weak and settings.gender_variant == "matriarchal-golden-age":
+        return WOMAN in roles  # the men are the disempowered (ruling 113)
+    barred = weak and settings.gender_variant in ("no-suffrage", "dolls-house")
     return not (barred and WOMAN in roles)
 
 

@@ -31,10 +31,8 @@ if TYPE_CHECKING:
 
 ROLE = "woman"
 VARIANTS = ("none", "base", "no-suffrage", "dolls-house", "matriarchal-golden-age")
-BUILT = ("none", "base", "no-suffrage", "dolls-house")
-NOT_BUILT = {
-    "matriarchal-golden-age": "Matriarchal Golden Age",
-}
+BUILT = VARIANTS
+NOT_BUILT: dict[str, str] = {}
 PATHS = ("ant", "dung_beetle", "spider", "sand_crab", "firefly", "bookworm", "grasshopper")
 BARRED = tuple(f"barred-{p}" for p in PATHS)  # Men's Work: a path this player may not take
 WIFE = "wife-of-"  # Doll's House: wife-of-N, married to the N-th seat (0 first) of the table
@@ -55,6 +53,7 @@ VOTES = (
     "campaign",
     "warlord",
     "default",
+    "assign-ballot",
 )
 """The decisions No Suffrage takes from women: every ballot of the government and every
 election, standing for President included, and Libertarianism's vote on defaults (ruling 109).
@@ -80,6 +79,8 @@ def read_options(options: Options) -> bool:
             f"gender dolls-house with scenario {scenario}: not built yet (built with "
             f"{', '.join(DOLLS_HOUSE_SCENARIOS)}: a wife's part in other markets is not ruled)"
         )
+    if variant == MATRIARCHAL:
+        _check_matriarchy(options, scenario)
     if variant == "dolls-house" and bool(options.get("objectivist", False)):
         raise OptionError(
             "gender dolls-house with objectivist: both say who receives what a woman produces "
@@ -139,7 +140,11 @@ def begin(state: CrusoeState, chance: Chance, events: list[Event] | None) -> Non
         count = len(state.seats) // 2  # "if there is an odd player he should be male"
     if state.settings.gender_variant in VOICELESS and state.ruler is not None:
         seats.remove(state.ruler)  # a ruler's dice are no woman's under No Suffrage (ruling 109)
-    women = chance.shuffle("Gender: the women, first first", seats)[:count]
+    ruler_first = []
+    if state.settings.gender_variant == MATRIARCHAL and state.ruler is not None:
+        seats.remove(state.ruler)  # the Matriarchal Golden Age: the ruler is a woman (113)
+        ruler_first, count = [state.ruler], count - 1
+    women = ruler_first + chance.shuffle("Gender: the women, first first", seats)[:count]
     for seat in women:
         state.players[seat].roles = (*state.players[seat].roles, ROLE)
     if events is not None:
@@ -164,7 +169,8 @@ def _mens_work(state: CrusoeState, chance: Chance, events: list[Event] | None) -
     to_men = order[denied : denied + 1] if state.settings.pink_collar else []
     for seat in state.seats:
         player = state.players[seat]
-        paths = to_women if ROLE in player.roles else to_men
+        second_class = second(state.settings.gender_variant, player.roles)
+        paths = to_women if second_class else to_men
         player.roles = (*player.roles, *(f"barred-{p}" for p in paths))
     if events is not None:
         from sealed.core.events import Event
@@ -179,9 +185,18 @@ def _mens_work(state: CrusoeState, chance: Chance, events: list[Event] | None) -
         )
 
 
-def violence_roll(roles: tuple[str, ...], rolled: int) -> int:
-    """Basic Disempowerment: a woman's die or dice halved, rounded down, before any modifier."""
-    return rolled // 2 if ROLE in roles else rolled
+def violence_roll(roles: tuple[str, ...], rolled: int, variant: str = "base") -> int:
+    """Basic Disempowerment: a woman's die or dice halved, rounded down, before any modifier
+    (a man's, in the Matriarchal Golden Age)."""
+    if variant == "none":
+        return rolled
+    return rolled // 2 if second(variant, roles) else rolled
+
+
+def second(variant: str, roles: tuple[str, ...]) -> bool:
+    """Whether a player with these roles is of the disempowered ("2nd class") gender: the
+    women, or the men in the Matriarchal Golden Age."""
+    return (ROLE in roles) != (variant == MATRIARCHAL)
 
 
 def barred_paths(roles: tuple[str, ...]) -> tuple[str, ...]:
@@ -192,7 +207,10 @@ def barred_paths(roles: tuple[str, ...]) -> tuple[str, ...]:
 def voiceless(state: CrusoeState, seat: str) -> bool:
     """No Suffrage: "Women cannot vote or invoke government, and may not speak if government is
     invoked"."""
-    return state.settings.gender_variant in VOICELESS and ROLE in state.players[seat].roles
+    variant = state.settings.gender_variant
+    if variant == MATRIARCHAL:  # "men may not vote" (Mad Jack's row 10; ruling 113)
+        return ROLE not in state.players[seat].roles
+    return variant in VOICELESS and ROLE in state.players[seat].roles
 
 
 def may_decide(state: CrusoeState, seat: str, ask: str) -> bool:
@@ -200,6 +218,8 @@ def may_decide(state: CrusoeState, seat: str, ask: str) -> bool:
     Doll's House takes no part in the market)."""
     if ask == "trade" and husband_of(state, seat) is not None:
         return False
+    if ask == "assign" and state.settings.gender_variant == MATRIARCHAL:
+        return ROLE in state.players[seat].roles  # the men's paths are the government's: women
     return not (ask in VOTES and voiceless(state, seat))
 
 
@@ -362,3 +382,35 @@ def before_consumption(state: CrusoeState, events: list[Event] | None) -> None:
                     data={"wife": wife, "husband": husband, "goods": given},
                 )
             )
+
+
+# -- the Matriarchal Golden Age (ruling 113) ------------------------------------------------------
+
+MATRIARCHAL = "matriarchal-golden-age"
+GOVERNMENTS = ("athenian", "dictatorship", "representative")
+"""The governments that may choose the men's paths (as the Paternalistic Economy's)."""
+
+
+def _check_matriarchy(options: Options, scenario: str) -> None:
+    """:raises OptionError: what the government's choice of the men's paths rules out."""
+    if scenario == "traditional":
+        raise OptionError(
+            "gender matriarchal-golden-age with traditional: the Traditional Economy keeps each "
+            "player on his path for life, so no government chooses the men's paths"
+        )
+    government = str(options.get("government", "athenian"))
+    if government not in GOVERNMENTS:
+        raise OptionError(
+            f"gender matriarchal-golden-age with government {government}: not built yet "
+            f"(built: {', '.join(GOVERNMENTS)}); see docs/games/crusoe.md"
+        )
+    if str(options.get("landlords", "none")) not in ("none", "false", "False"):
+        raise OptionError(
+            "gender matriarchal-golden-age with landlords: not built yet (who may enter a path "
+            "is the owner's Lease there)"
+        )
+
+
+def men_assigned(state: CrusoeState) -> bool:
+    """The government chooses the men's paths each cycle (the Matriarchal Golden Age)."""
+    return state.settings.gender_variant == MATRIARCHAL

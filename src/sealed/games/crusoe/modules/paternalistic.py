@@ -31,6 +31,7 @@ Events = list[Event] | None
 
 PATHS = ("ant", "dung_beetle", "spider", "sand_crab", "firefly", "bookworm", "grasshopper")
 GOVERNMENTS = ("athenian", "dictatorship", "representative")
+MATRIARCHAL = "matriarchal-golden-age"  # Gender's variant: the government assigns the men
 """The governments that may assign the paths (Bureaucracy and the Hybrid: not built yet)."""
 
 
@@ -64,12 +65,20 @@ def decode(terms: tuple[tuple[str, int], ...]) -> dict[str, str]:
 
 
 def in_play(state: CrusoeState) -> bool:
-    return state.settings.paternalistic
+    """The Paternalistic Economy, or the Matriarchal Golden Age's men's paths (ruling 113)."""
+    return state.settings.paternalistic or state.settings.gender_variant == MATRIARCHAL
 
 
 def unassigned(state: CrusoeState) -> list[str]:
     """The living in turn order who have no path yet."""
-    return [s for s in state.order if state.players[s].alive and state.players[s].path is None]
+    everyone = state.settings.paternalistic  # else only the men (the Matriarchal Golden Age)
+    return [
+        s
+        for s in state.order
+        if state.players[s].alive
+        and state.players[s].path is None
+        and (everyone or "woman" not in state.players[s].roles)
+    ]
 
 
 def proposers(state: CrusoeState) -> list[str]:

@@ -110,9 +110,10 @@ def violence_penalty(player: Player) -> int:
     return disability.violence_penalty(player.roles)
 
 
-def violence_roll(player: Player, rolled: int) -> int:
-    """The dice of a violence roll after Gender's halving (before every other modifier)."""
-    return gender.violence_roll(player.roles, rolled)
+def violence_roll(player: Player, rolled: int, variant: str = "base") -> int:
+    """The dice of a violence roll after Gender's halving (before every other modifier); the
+    Gender variant says who halves (the men in the Matriarchal Golden Age)."""
+    return gender.violence_roll(player.roles, rolled, variant)
 
 
 def no_experience(roles: tuple[str, ...]) -> bool:
@@ -259,3 +260,8 @@ def before_consumption(state: CrusoeState, events: list[Event] | None) -> None:
 def marry(state: CrusoeState, chance: Chance, events: list[Event] | None) -> None:
     """Every woman without a living husband marries an unattached man, if any (Doll's House)."""
     gender.marry(state, chance, events)
+
+
+def men_assigned(state: CrusoeState) -> bool:
+    """The government chooses the men's paths each cycle (the Matriarchal Golden Age)."""
+    return gender.men_assigned(state)
