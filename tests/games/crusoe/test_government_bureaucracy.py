@@ -213,3 +213,21 @@ def test_the_chart_sets_the_minimum_wage_at_the_tax_subphase_or_asks_the_first_p
     rules.run(state, chance, events)
     assert state.wage == 60  # 30 + 10 * 3
     assert any(e.text == "The Bureaucracy's chart sets the minimum wage at $60." for e in events)
+
+
+def test_the_first_player_decides_by_email_and_the_record_replays(tmp_path: Path) -> None:
+    """The game master's commands: the box is an order like any other (refused in one line
+    when it does not decide the case), the reports show the case, and the record replays."""
+    game = str(tmp_path / "game.json")
+    national = ("--option", "scenario=national-capitalism", "--option", "government=bureaucracy")
+    ok("new", "crusoe", "--players", "ana,ben,cy", "--seed", "5", "-o", game, *national)
+    assert "The chart cannot decide radio_reward (each frequency) for cb" in ok("view", game, "ben")
+    refused = one_line_error(sealed("order", game, "ana", "box if cycle == 2: 10"))
+    assert "does not decide the case at hand" in refused
+    ok("order", game, "ana", "box if cycle == 1: 10")
+    refused = one_line_error(sealed("order", game, "ana", "box otherwise: 2"))
+    assert "would follow 'otherwise'" in refused  # it goes in before 'otherwise: undecided'
+    ok("order", game, "ana", "box if players > 0: 2")
+    first = json.loads(Path(game).read_text("utf-8"))
+    assert "chart" in json.dumps(first)
+    ok("replay", game)
