@@ -27,6 +27,7 @@ BOTS = ("greedy", "cooperative", "selfish", "random")
     ("options", "message"),
     [
         ({"scenario": "traditional"}, "paternalistic with traditional"),
+        ({"scenario": "tribal-socialism", "government": "dictatorship"}, "has no government"),
         ({"scenario": "national-capitalism", "government": "bureaucracy"}, "not built yet"),
         pytest.param(
             {"scenario": "hobbesian", "landlords": "homestead"},
@@ -74,6 +75,8 @@ def check_assignments(before: CrusoeState, match: Match[Any, Any, Any]) -> None:
     options=st.sampled_from(
         (
             {"scenario": "hobbesian"},
+            {"scenario": "hobbesian", "government": "dictatorship"},
+            {"scenario": "state-capitalism", "government": "representative"},
             {"scenario": "tribal-socialism"},
             {"scenario": "national-capitalism"},
             {"scenario": "national-capitalism", "government": "dictatorship"},

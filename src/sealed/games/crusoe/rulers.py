@@ -55,13 +55,21 @@ have none."""
 TITLES = {"dictatorship": "Dictator", "representative": "President"}
 
 
+def brought_by_a_tack_on(paternalistic: bool, scenario: str) -> bool:
+    """The Paternalistic Economy needs a government ("A government type must be selected") and
+    brings one to a scenario without: it assigns the paths and decides a dead player's goods
+    (rulings 38, 103); not to Tribal Socialism, whose own vote divides the pool."""
+    return paternalistic and scenario != "tribal-socialism"
+
+
 def read_options(options: Mapping[str, object], scenario: str, government: str) -> tuple[str, int]:
     """``government_strength`` and ``government_dice`` for ``Settings``.
 
     :raises OptionError: a government other than the default named for a scenario without
         one, or an unknown strength.
     """
-    if government != "athenian" and scenario not in SCENARIOS_WITH_A_GOVERNMENT:
+    governed = brought_by_a_tack_on(bool(options.get("paternalistic", False)), scenario)
+    if government != "athenian" and scenario not in SCENARIOS_WITH_A_GOVERNMENT and not governed:
         raise OptionError(
             f"government {government}: the scenario {scenario} has no government (Government "
             "Types: 'Some advanced scenarios require that a government type be selected'); "
@@ -83,7 +91,10 @@ def read_options(options: Mapping[str, object], scenario: str, government: str) 
 def ruled(state: CrusoeState) -> bool:
     """One player makes the government's decisions in this game (in a Constitutional Hybrid,
     those of its ruled branch; he has the ruler's military powers: ruling 69)."""
-    return form(state) in RULED and state.settings.scenario in SCENARIOS_WITH_A_GOVERNMENT
+    settings = state.settings
+    governed = settings.scenario in SCENARIOS_WITH_A_GOVERNMENT
+    governed = governed or brought_by_a_tack_on(settings.paternalistic, settings.scenario)
+    return form(state) in RULED and governed
 
 
 def form(state: CrusoeState) -> str:
