@@ -98,7 +98,7 @@ def test_mad_jacks_rolls_of_the_three_modules_are_never_not_built_for_themselves
     """The Church and Third World Country are playable wherever Mad Jack rolls them; the
     Paternalistic Economy everywhere but the Traditional Economy (ruling 103). What else a roll
     holds (a government a scenario cannot have, Libertarianism) may still be not built."""
-    seen = set()
+    seen, ruled_alone = set(), 0
     for n in range(400):
         config = madjack.roll(4, SeededChance(f"three modules {n}"), complications=1)
         missing = config.not_built()  # the parts refused, each by its own name
@@ -108,4 +108,8 @@ def test_mad_jacks_rolls_of_the_three_modules_are_never_not_built_for_themselves
             ):
                 seen.add(module.name)
                 assert module.describe() not in missing, config.to_text()
+            alone = config.scenario in ("hobbesian", "tribal-capitalism", "state-capitalism")
+            if module.name == "paternalistic" and alone and config.government and not missing:
+                ruled_alone += 1  # a government the tack-on brings is playable (ruling 103)
     assert seen == {"church", "third-world", "paternalistic"}
+    assert ruled_alone

@@ -286,9 +286,13 @@ class Configuration:
         """The parts the program cannot play yet (empty: the game can start)."""
         # Each part is asked with the scenario when that is built: a government is refused
         # with a scenario that has none (Government Types), and is built for one that has.
-        base = {"scenario": self.scenario} if _is_built({"scenario": self.scenario}) else {}
+        built = _is_built({"scenario": self.scenario})
+        base: dict[str, Any] = {"scenario": self.scenario} if built else {}
         if base and self.variant:  # the scenario's variant too: a hybrid may have its task
             base |= self.parts()[1][1]
+        brings = {"paternalistic": True}  # a tack-on that brings a government (ruling 103)
+        if base and self.has("paternalistic") and _is_built({**base, **brings}):
+            base |= brings
         missing = [name for name, options in self.parts() if not _is_built({**base, **options})]
         if not missing and not _is_built(self.options()):
             missing.append("this combination of " + ", ".join(n for n, _ in self.parts()))
