@@ -1,5 +1,6 @@
-"""Landlords (modules/landlords.py): the options (Government Ownership refused by name, as are
-the scenarios it is not built for), Mad Jack's rows, the rent notation, and
+"""Landlords (modules/landlords.py): the options (Government Ownership outside a monetary
+market economy refused as the seed says, the scenarios it is not built for refused by name),
+Mad Jack's rows, the rent notation, and
 random bot games of each built form that end, keep the Leases (nobody enters a path without
 one, every Lease and every rent paid is an event that accounts for what moved, money and
 goods conserved), show every seat the same public ledger, and replay exactly. The rules are
@@ -35,10 +36,18 @@ def settings_of(options: dict[str, Any]) -> Settings:
 @pytest.mark.parametrize(
     ("options", "message"),
     [
-        ({"landlords": "government-ownership"}, "landlords government-ownership: not built"),
+        ({"landlords": "government-ownership"}, "monetary market economy only"),
         (
             {"landlords": "modern", "landlords_government_paths": 3},
-            "landlords_government_paths: not built yet",
+            "only with landlords government-ownership",
+        ),
+        (
+            {
+                "landlords": "government-ownership",
+                "scenario": "national-capitalism",
+                "landlords_government_paths": 8,
+            },
+            "1 to 7",
         ),
         ({"landlords": "modern", "scenario": "traditional"}, r"not built yet \(the Traditional"),
         ({"landlords": "homestead", "scenario": "market-socialism"}, r"not built yet \(Market"),
@@ -148,7 +157,7 @@ def check_step(before: CrusoeState, match: Match[Any, Any, Any]) -> None:
     for good in GOODS:
         assert state.in_play(good) <= state.board.supply[good]
     for path, owner in state.land.owners.items():
-        assert owner in state.seats and path in landlords.PATHS
+        assert owner in (*state.seats, landlords.GOVERNMENT) and path in landlords.PATHS
 
 
 def rent_goods_are_told(match: Match[Any, Any, Any]) -> None:
@@ -252,9 +261,10 @@ def test_under_rent_control_a_dictator_sets_the_rents_alone() -> None:
 
 
 def test_mad_jacks_landlord_rolls_are_built_but_government_ownership() -> None:
-    """Every Landlords row Mad Jack rolls is playable as far as Landlords goes; only the
-    Government Owned Land variant, and Landlords with the Traditional Economy or Market
-    Socialism, are still reported as not built."""
+    """Every Landlords row Mad Jack rolls is playable as far as Landlords goes; Government
+    Owned Land outside a monetary market economy (the seed's "monetary market economy only"),
+    and Landlords with the Traditional Economy or Market Socialism, are reported as not
+    built."""
     from sealed.core.chance import SeededChance
     from sealed.games.crusoe import madjack
 
@@ -266,8 +276,9 @@ def test_mad_jacks_landlord_rolls_are_built_but_government_ownership() -> None:
                 continue
             seen.add(module.variant)
             missing = [m for m in config.not_built() if m.startswith("Landlords")]
-            refused = module.variant == "government-ownership" or config.scenario in (
-                landlords.NOT_WITH
+            refused = config.scenario in landlords.NOT_WITH or (
+                module.variant == "government-ownership"
+                and config.scenario not in landlords.MONETARY
             )
             assert bool(missing) == refused, (seed, missing)
     assert {"homestead", "modern", "modern-fair-housing"} <= seen
@@ -298,3 +309,53 @@ def test_a_sampled_world_keeps_the_ledger_and_asks_the_same(variant: str) -> Non
                 GAME.view(state, seat), match.prompts()[seat], bot_rng(1, seat)
             )
             match.seal_order(seat, order)
+
+
+def government_state() -> CrusoeState:
+    options = {
+        "landlords": "government-ownership",
+        "landlords_government_paths": 3,
+        "scenario": "national-capitalism",
+    }
+    return Match.new(GAME, list(SEATS), resolve_options(GAME.options, options), seed=3).state
+
+
+def test_government_ownership_owns_the_first_paths_and_modern_holds_the_rest() -> None:
+    state = government_state()
+    assert [state.land.owners[p] for p in landlords.PATHS[:3]] == ["government"] * 3
+    others = {state.land.owners[p] for p in landlords.PATHS[3:]}
+    assert others <= set(state.land.landlords) and len(state.land.landlords) == 2
+
+
+def test_the_governments_rents_pay_the_rewards_first_and_the_rest_is_lost() -> None:
+    """Ruling 95: money is conserved: what the purse pays reaches the players; the rest is
+    lost, and each is an event."""
+    state = government_state()
+    state.land.purse = 30
+    money = {s: 0 for s in SEATS}
+    events: list[Any] = []
+    money, owed = landlords.defray(state, money, {"ana": 20, "ben": 20, "cy": 0, "dee": 0}, events)
+    assert owed == {"ana": 0, "ben": 10, "cy": 0, "dee": 0}
+    assert money["ana"] == 20 and money["ben"] == 10
+    assert state.players["ana"].money == 20 and state.land.purse == 0
+    assert [e.kind for e in events] == ["defray"]
+    state.land.purse = 50
+    events = []
+    landlords.defray(
+        state, dict.fromkeys(SEATS, 0), {"ana": 5, "ben": 0, "cy": 0, "dee": 0}, events
+    )
+    assert [e.kind for e in events] == ["defray", "lost"] and events[1].data["amount"] == 45
+
+
+@pytest.mark.parametrize(
+    "scenario", ["national-capitalism", "welfare-capitalism", "centralized-communism"]
+)
+def test_random_games_under_government_ownership_end_and_replay(scenario: str) -> None:
+    options = {
+        "landlords": "government-ownership",
+        "landlords_government_paths": 4,
+        "scenario": scenario,
+    }
+    match = play(2, options, BOTS)
+    again = replay(json.loads(json.dumps(match.to_json())))
+    assert GAME.to_json(again.state) == GAME.to_json(match.state)

@@ -299,7 +299,9 @@ OPTIONS = (
         "Landlords drawn before the game roll off for each path), modern-fair-housing (one "
         "rent per path for everyone); each cycle the owners write their Leases (rent ...) "
         "before the paths; modern-rent-control (the government sets one rent per path, at "
-        "least 1, each cycle); government-ownership is not built yet",
+        "least 1, each cycle); government-ownership (monetary market economies: the government "
+        "owns landlords_government_paths paths and sets their rents, which pay the rewards "
+        "before taxes; the others as in modern)",
         choices=(
             "none",
             "homestead",
@@ -312,7 +314,8 @@ OPTIONS = (
     OptionSpec(
         "landlords_government_paths",
         0,
-        "Landlords, Government Ownership: the paths the government owns (not built yet)",
+        "Landlords, Government Ownership: how many paths the government owns, the first in "
+        "board order (0: all seven)",
         minimum=0,
     ),
     OptionSpec(

@@ -221,8 +221,8 @@ def _problem(state: CrusoeState, seat: str, order: Order) -> str | None:
         return path_rule(state, seat, order.name)
     if order.word == "rent":
         return landlords.rent_problem(state, seat, order.terms)
-    if order.word == "pass" and state.ask == "rent" and not landlords.rent_control(state):
-        return "Landlords: write rent none to give no Lease (pass is for Rent Control's proposals)"
+    if order.word == "pass" and state.ask == "rent" and not state.land.lawmaking:
+        return "Landlords: write rent none to give no Lease (pass is for the government's rents)"
     if order.word == "tax" and order.name != "none" and order.name not in state.offer[1:]:
         allowed = " ".join(str(g) for g in state.offer[1:])
         return (

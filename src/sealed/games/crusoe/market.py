@@ -250,6 +250,7 @@ def taxes_phase(state: CrusoeState, chance: Chance, events: Events) -> None:
         # "When the Radio Signal tax is paid welfare applicants are automatically not taxed."
         burden = {s: 0 if s in relief else b for s, b in burden.items()}
     owed = {s: rewards[s] + relief.get(s, 0) for s in seats}
+    money, owed = landlords.defray(state, money, owed, events)  # the government's rents first
     settled = assess(money, owed, burden)
     for seat in seats:
         state.players[seat].money += settled.reward[seat] - settled.tax[seat]

@@ -173,6 +173,7 @@ class Settings:
     paternalistic: bool = False  # Paternalistic Economy: the government assigns the paths
     third_world: bool = False  # Third World Country: the Agent, the BR, NPLs, imports
     landlords: str = "none"  # Landlords: none, homestead, modern ... (modules/landlords.py)
+    landlords_paths: int = 0  # Government Ownership: the paths the government owns
     corporations: bool = False  # Corporations (modules/corporations.py: refused, not built)
     version: int = 2  # the rules' version the game began under (versions.py: CrusoeV1)
 
@@ -305,7 +306,7 @@ def _module_settings(options: Options) -> dict[str, Any]:
         "church": church.read_options(options),
         "paternalistic": paternalistic.read_options(options),
         "third_world": third_world.read_options(options),
-        "landlords": landlords.read_options(options),
+        **landlords.settings(options),
         "corporations": corporations.read_options(options),
         "diamonds_seats": diamonds.read_seats(options, diamonds.read_options(options)),
     }

@@ -38,9 +38,21 @@ VARIANTS = (
     "modern-rent-control",
     "government-ownership",
 )
-BUILT = ("none", "homestead", "modern", "modern-fair-housing", "modern-rent-control")
+BUILT = VARIANTS
 PATHS = ("ant", "dung_beetle", "spider", "sand_crab", "firefly", "bookworm", "grasshopper")
 GOODS = ("water", "banana", "apple", "grape", "egg", "fish", "spear", "diamond")
+GOVERNMENT = "government"
+"""The owner of a path the government owns (Government Ownership), in ``owners``."""
+MONETARY = (
+    "national-capitalism",
+    "welfare-capitalism",
+    "class-warfare-capitalism",
+    "state-capitalism",
+    "centralized-communism",
+)
+"""The monetary market economies (Government Ownership is played with these only)."""
+TAXED = ("national-capitalism", "welfare-capitalism", "class-warfare-capitalism")
+"""The economies whose tax subphase pays the government's expenses (the rewards)."""
 FORBID = -1
 """A term that forbids the path: no Lease is offered."""
 EVERY = "all"
@@ -67,6 +79,8 @@ class Land:
     debts: dict[str, dict[str, int]] = field(default_factory=dict)  # tenant -> owner -> $
     lawmaking: bool = False  # Rent Control: the government is setting this cycle's rents
     motion: dict[str, int] = field(default_factory=dict)  # Rent Control: rents under vote
+    owners_due: bool = False  # Government Ownership: the private owners write their Leases next
+    purse: int = 0  # Government Ownership: the rents collected, until they defray the taxes
 
     def copy(self) -> Land:
         return Land(
@@ -78,6 +92,8 @@ class Land:
             {s: dict(d) for s, d in self.debts.items()},
             self.lawmaking,
             dict(self.motion),
+            self.owners_due,
+            self.purse,
         )
 
     def to_json(self) -> JsonDict:
@@ -90,10 +106,23 @@ class Land:
             "debts": {s: dict(d) for s, d in self.debts.items()},
             "lawmaking": self.lawmaking,
             "motion": dict(self.motion),
+            "owners_due": self.owners_due,
+            "purse": self.purse,
         }
 
 
-LAND_KEYS = ("owners", "landlords", "rents", "cycle", "leases", "debts", "lawmaking", "motion")
+LAND_KEYS = (
+    "owners",
+    "landlords",
+    "rents",
+    "cycle",
+    "leases",
+    "debts",
+    "lawmaking",
+    "motion",
+    "owners_due",
+    "purse",
+)
 
 
 def land_from_json(value: object, seats: Sequence[str]) -> Land:
@@ -105,7 +134,8 @@ def land_from_json(value: object, seats: Sequence[str]) -> Land:
     debts_raw = setup.mapping(raw.get("debts", {}), (*where, "debts"), seats)
     return Land(
         owners={
-            str(p): setup.text(s, (*where, "owners", str(p)), seats) for p, s in owners.items()
+            str(p): setup.text(s, (*where, "owners", str(p)), (*seats, GOVERNMENT))
+            for p, s in owners.items()
         },
         landlords=[
             setup.text(s, (*where, "landlords", str(i)), seats)
@@ -126,37 +156,57 @@ def land_from_json(value: object, seats: Sequence[str]) -> Land:
         debts={
             str(t): {
                 str(o): setup.integer(n, (*where, "debts", str(t), str(o)), 0, 10**6)
-                for o, n in setup.mapping(d, (*where, "debts", str(t)), seats).items()
+                for o, n in setup.mapping(
+                    d, (*where, "debts", str(t)), (*seats, GOVERNMENT)
+                ).items()
             }
             for t, d in debts_raw.items()
         },
         lawmaking=setup.boolean(raw.get("lawmaking", False), (*where, "lawmaking")),
         motion={
-            str(p): setup.integer(n, (*where, "motion", str(p)), 1, 999)
-            for p, n in setup.mapping(raw.get("motion", {}), (*where, "motion"), PATHS).items()
+            str(k): setup.integer(n, (*where, "motion", str(k)), 0, 999)
+            for k, n in setup.mapping(
+                raw.get("motion", {}),
+                (*where, "motion"),
+                (*PATHS, *(f"{p}@{s}" for p in PATHS for s in seats)),
+            ).items()
         },
+        owners_due=setup.boolean(raw.get("owners_due", False), (*where, "owners_due")),
+        purse=setup.integer(raw.get("purse", 0), (*where, "purse"), 0, 10**6),
     )
 
 
 # -- options ---------------------------------------------------------------------------------
 
 
-def read_options(options: Options) -> str:
-    """:raises OptionError: a variant not built yet, or a scenario Landlords is not built for."""
+def settings(options: Options) -> dict[str, Any]:
+    """``landlords`` and ``landlords_paths`` for ``Settings``.
+
+    :raises OptionError: an unknown variant, Government Ownership outside a monetary market
+        economy ("monetary market economy only"), a number of government paths without it or
+        beyond the seven, or a scenario Landlords is not built for.
+    """
     variant = str(options.get("landlords", "none"))
     if variant not in VARIANTS:
         raise OptionError(f"landlords {variant}: one of {', '.join(BUILT)}")
-    if variant not in BUILT:
-        raise OptionError(
-            f"landlords {variant}: not built yet (built: {', '.join(BUILT[1:])}); "
-            "see docs/games/crusoe.md"
-        )
-    if int(str(options.get("landlords_government_paths", 0))):
-        raise OptionError("landlords_government_paths: not built yet (Government Ownership)")
     scenario = str(options.get("scenario", "crusoes-economy"))
     if variant != "none" and scenario in NOT_WITH:
         raise OptionError(f"landlords with {scenario}: not built yet ({NOT_WITH[scenario]})")
-    return variant
+    paths = int(str(options.get("landlords_government_paths", 0)))
+    if variant != "government-ownership":
+        if paths:
+            raise OptionError(
+                "landlords_government_paths: only with landlords government-ownership"
+            )
+        return {"landlords": variant, "landlords_paths": 0}
+    if scenario not in MONETARY:
+        raise OptionError(
+            f"landlords government-ownership with {scenario}: the Government Ownership variant "
+            "is for a monetary market economy only"
+        )
+    if not 0 <= paths <= len(PATHS):
+        raise OptionError(f"landlords_government_paths {paths}: 1 to {len(PATHS)} (0: all)")
+    return {"landlords": variant, "landlords_paths": paths or len(PATHS)}
 
 
 def on(state: CrusoeState) -> bool:
@@ -171,6 +221,14 @@ def rent_control(state: CrusoeState) -> bool:
     return state.settings.landlords == "modern-rent-control"
 
 
+def government_ownership(state: CrusoeState) -> bool:
+    return state.settings.landlords == "government-ownership"
+
+
+def government_paths(state: CrusoeState) -> list[str]:
+    return [p for p in PATHS if state.land.owners.get(p) == GOVERNMENT]
+
+
 def homestead(state: CrusoeState) -> bool:
     return state.settings.landlords == "homestead"
 
@@ -183,13 +241,18 @@ def begin(state: CrusoeState, chance: Chance, events: list[Event] | None) -> Non
     getting it (a tie is rolled again). :raises OptionError: fewer than two players."""
     if not on(state) or homestead(state):
         return
+    if government_ownership(state):  # the first N paths in board order (ruling 95)
+        owned = PATHS[: state.settings.landlords_paths]
+        state.land.owners = dict.fromkeys(owned, GOVERNMENT)
+        if len(owned) == len(PATHS):
+            return
     if len(state.seats) < 2:
         raise OptionError("landlords modern: two players are selected to be Landlords (Modern)")
     drawn = chance.shuffle("Landlords Modern: the two Landlords, first two", list(state.seats))
     pair = sorted(drawn[:2], key=state.seats.index)
     state.land.landlords = list(pair)
     rolls: dict[str, list[list[int]]] = {}
-    for path in PATHS:
+    for path in (p for p in PATHS if p not in state.land.owners):
         rolls[path] = []
         while True:
             dice = chance.dice(
@@ -251,14 +314,23 @@ def before_paths(state: CrusoeState, chance: Chance, events: list[Event] | None)
     if land.cycle != state.cycle:
         settle_dead(state, chance, events)
         land.cycle, land.leases = state.cycle, {}
-        if rent_control(state):
+        # the government's rents stay in force until it sets others; the owners' are new
+        land.rents = {p: t for p, t in land.rents.items() if _set_by_government(state, p)}
+        if rent_control(state) or government_paths(state):
             land.lawmaking, state.turn = True, 0
         else:
-            land.rents = {}
             return _ask_owners(state)
-    if land.lawmaking:
-        return _next_lawmaker(state, events)
+    if land.lawmaking and _next_lawmaker(state, events):
+        return True
+    if land.owners_due:  # Government Ownership: the other paths' owners, after the government
+        land.owners_due = False
+        return _ask_owners(state)
     return False
+
+
+def _set_by_government(state: CrusoeState, path: str) -> bool:
+    """Rent Control sets every path's rent; Government Ownership its own paths' (ruling 95)."""
+    return rent_control(state) or state.land.owners.get(path) == GOVERNMENT
 
 
 def _ask_owners(state: CrusoeState) -> bool:
@@ -292,7 +364,7 @@ def deciding(state: CrusoeState, seat: str) -> tuple[tuple[str, ...], int]:
     ``rent-ballot`` (public: the sampler of the search bots rebuilds it from a view)."""
     if state.ask == "rent-ballot":
         return tuple(state.living()), state.turn
-    if rent_control(state):
+    if state.land.lawmaking:
         seats = lawmakers(state)
         return (seat,), seats.index(seat) if seat in seats else 0
     owners = tuple(s for s in state.living() if s in state.land.owners.values())
@@ -306,26 +378,39 @@ def _next_lawmaker(state: CrusoeState, events: list[Event] | None) -> bool:
         return True
     land = state.land
     land.lawmaking, state.turn = False, 0
-    if not land.rents:  # before the government's first: the minimum on every path
-        land.rents = {p: {EVERY: 1} for p in PATHS if p in land.owners}
-    land.rents = {p: t for p, t in land.rents.items() if p in land.owners}
+    land.owners_due = government_ownership(state)
+    minimum = 1 if rent_control(state) else 0  # before the government's first rents
+    for path in (p for p in PATHS if p in land.owners and _set_by_government(state, p)):
+        land.rents.setdefault(path, {EVERY: minimum})
     if events is not None:
         from sealed.core.events import Event
 
         events.append(
             Event(
                 "rents",
-                "Rent Control: no rents carry; in force: " + (describe_rents(land) or "none") + ".",
+                f"{_law_title(state)}: no rents carry; in force: "
+                + (describe_rents(land) or "none")
+                + ".",
                 data={"rents": {p: dict(t) for p, t in land.rents.items()}, "carried": False},
             )
         )
     return False
 
 
-def law_terms(terms: Sequence[tuple[str, int]]) -> dict[str, int]:
-    """A Rent Control proposal's rent on every path (``all`` for those not named, else 1)."""
+def _law_title(state: CrusoeState) -> str:
+    return "Rent Control" if rent_control(state) else "Government Ownership"
+
+
+def law_terms(state: CrusoeState, terms: Sequence[tuple[str, int]]) -> dict[str, int]:
+    """A government's proposal: the rent on every path it sets (``all`` for those not named,
+    else Rent Control's minimum of 1, or 0), and under Government Ownership a player's own
+    (``PATH@SEAT``) as written."""
     given = dict(terms)
-    return {p: given.get(p, given.get(EVERY, 1)) for p in PATHS}
+    default = given.get(EVERY, 1 if rent_control(state) else 0)
+    paths = [p for p in PATHS if p in state.land.owners and _set_by_government(state, p)]
+    motion = {p: given.get(p, default) for p in paths}
+    motion |= {k: n for k, n in terms if "@" in k and k.partition("@")[0] in paths}
+    return motion
 
 
 def _on_law(state: CrusoeState, seat: str, order: Order, events: list[Event] | None) -> None:
@@ -338,7 +423,7 @@ def _on_law(state: CrusoeState, seat: str, order: Order, events: list[Event] | N
 
             events.append(Event("proposal", f"{seat} proposes no rents.", data={"seat": seat}))
         return
-    motion = law_terms(order.terms)
+    motion = law_terms(state, order.terms)
     if rulers.ruler(state) == seat:  # "Whenever the government must make a decision he makes it"
         _enact(state, motion, f"the {rulers.title(state)} {seat} sets them", events)
         return
@@ -347,7 +432,7 @@ def _on_law(state: CrusoeState, seat: str, order: Order, events: list[Event] | N
     if events is not None:
         from sealed.core.events import Event
 
-        text = ", ".join(f"{p} {n}" for p, n in motion.items())
+        text = ", ".join(f"{p} {n}" for p, n in motion.items()) or "none"
         events.append(
             Event("proposal", f"{seat} proposes the rents: {text}.", data={"seat": seat, **motion})
         )
@@ -371,15 +456,22 @@ def _enact(
     state: CrusoeState, motion: Mapping[str, int], how: str, events: list[Event] | None
 ) -> None:
     land = state.land
-    land.rents = {p: {EVERY: n} for p, n in motion.items() if p in land.owners}
+    for key, n in motion.items():
+        path, _, seat = key.partition("@")
+        if seat:
+            land.rents.setdefault(path, {EVERY: 0})[seat] = n
+        else:
+            land.rents[path] = {EVERY: n}
     land.lawmaking, state.turn = False, 0
+    land.owners_due = government_ownership(state)
     if events is not None:
         from sealed.core.events import Event
 
         events.append(
             Event(
                 "rents",
-                f"Rent Control: the rents this cycle ({how}): {describe_rents(land) or 'none'}.",
+                f"{_law_title(state)}: the rents this cycle ({how}): "
+                f"{describe_rents(land) or 'none'}.",
                 data={"rents": {p: dict(t) for p, t in land.rents.items()}, "carried": True},
             )
         )
@@ -392,7 +484,7 @@ def on_rent(
     (``all``) and, except under Fair Housing, for a named player; what is not named is
     forbidden."""
     land = state.land
-    if rent_control(state):
+    if land.lawmaking:  # Rent Control, Government Ownership: the government's proposal
         for seat, order in orders.items():
             _on_law(state, seat, order, events)
         return
@@ -434,8 +526,8 @@ def describe_rents(land: Land) -> str:
 def rent_problem(state: CrusoeState, seat: str, terms: Sequence[tuple[str, int]]) -> str | None:
     """A term names a path he does not own, a player who is not a living other, or (Fair
     Housing) one player's own rent."""
-    if rent_control(state):
-        return _law_problem(terms)
+    if state.land.lawmaking:
+        return _law_problem(state, terms)
     mine = [p for p in PATHS if state.land.owners.get(p) == seat]
     for key, _ in terms:
         path, _, who = key.partition("@")
@@ -453,15 +545,23 @@ def rent_problem(state: CrusoeState, seat: str, terms: Sequence[tuple[str, int]]
     return None
 
 
-def _law_problem(terms: Sequence[tuple[str, int]]) -> str | None:
-    """Rent Control: "All rents for a given path are set to the same amount", at least 1, and
-    no path is forbidden (ruling 94)."""
+def _law_problem(state: CrusoeState, terms: Sequence[tuple[str, int]]) -> str | None:
+    """Rent Control: "All rents for a given path are set to the same amount", at least 1, no
+    path forbidden (ruling 94). Government Ownership: its own paths only, a rent "may differ
+    for different paths, or for different players", none forbidden (ruling 95)."""
+    mine = [p for p in PATHS if p in state.land.owners and _set_by_government(state, p)]
     for key, n in terms:
-        if "@" in key:
-            path = key.split("@")[0]
+        path, _, seat = key.partition("@")
+        if path != EVERY and path not in mine:
+            return f"Government Ownership: the government sets the rents of {', '.join(mine)}"
+        if rent_control(state) and seat:
             return f"Rent Control: all rents for a given path are the same (rent {path} N)"
-        if n < 1:
+        if rent_control(state) and n < 1:
             return f"Rent Control: every path is open at the government's rent, at least 1 ({key})"
+        if n < 0:
+            return f"Government Ownership: the government's paths are open at a rent ({key})"
+        if seat and (seat not in state.players or not state.players[seat].alive):
+            return f"Government Ownership: {seat} is not a living player"
     return None
 
 
@@ -509,13 +609,17 @@ def on_enter(state: CrusoeState, seat: str, path: str, events: list[Event] | Non
         events.append(
             Event(
                 "lease",
-                f"{seat} takes a Lease on {owner}'s {path}: {what}.",
+                f"{seat} takes a Lease on {_whose(owner)} {path}: {what}.",
                 data={"seat": seat, "owner": owner, "path": path, "rent": rent},
             )
         )
 
 
 # -- on the path and at the Market --------------------------------------------------------------
+
+
+def _whose(owner: str) -> str:
+    return "the government's" if owner == GOVERNMENT else f"{owner}'s"
 
 
 def on_produce(
@@ -572,33 +676,96 @@ def on_exit(state: CrusoeState, seat: str, events: list[Event] | None) -> None:
 
 def collect(state: CrusoeState, events: list[Event] | None) -> None:
     """A money Lease is paid "at the first opportunity": each tenant, in turn order, pays what he
-    owes as far as his money goes; the rest stays owed (ruling 88)."""
+    owes as far as his money goes; the rest stays owed (ruling 88). The government's rents go
+    into its purse, which defrays the taxes (``defray``) or, in an economy without a tax
+    subphase, is lost at once (ruling 95)."""
     if not on(state) or not state.land.debts:
         return
+    order = {s: i for i, s in enumerate((*state.seats, GOVERNMENT))}
     for tenant in [s for s in state.order if s in state.land.debts]:
         player = state.players[tenant]
         owed = state.land.debts[tenant]
-        for owner in sorted(owed, key=state.seats.index):
-            paid = min(player.money, owed[owner])
-            if not state.players[owner].alive or not player.alive:
-                paid = 0
+        for owner in sorted(owed, key=order.__getitem__):
+            paid = min(player.money, owed[owner]) if player.alive and _alive(state, owner) else 0
             if paid:
                 player.money -= paid
-                state.players[owner].money += paid
                 owed[owner] -= paid
+                if owner == GOVERNMENT:
+                    state.land.purse += paid
+                else:
+                    state.players[owner].money += paid
             if events is not None and paid:
                 from sealed.core.events import Event
 
                 events.append(
                     Event(
                         "rent",
-                        f"{tenant} pays {owner} ${paid} rent (${owed[owner]} still owed).",
+                        f"{tenant} pays {owner if owner != GOVERNMENT else 'the government'} "
+                        f"${paid} rent (${owed[owner]} still owed).",
                         data={"seat": tenant, "owner": owner, "dollars": paid},
                     )
                 )
         state.land.debts[tenant] = {o: n for o, n in owed.items() if n}
         if not state.land.debts[tenant]:
             del state.land.debts[tenant]
+    if state.settings.scenario not in TAXED:
+        _lose_purse(state, events)
+
+
+def _alive(state: CrusoeState, owner: str) -> bool:
+    return owner == GOVERNMENT or state.players[owner].alive
+
+
+def defray(
+    state: CrusoeState,
+    money: dict[str, int],
+    owed: dict[str, int],
+    events: list[Event] | None,
+) -> tuple[dict[str, int], dict[str, int]]:
+    """Government Ownership: "the rents collected used to defray government expenses, thus
+    decreasing taxes": the purse pays the rewards owed (each player's, in turn order) before
+    any tax is assessed; what is left is lost with the excess taxes (ruling 95). Returns the
+    players' money and what the taxes must still cover."""
+    purse = state.land.purse
+    if not on(state) or not purse:
+        return money, owed
+    paid: dict[str, int] = {}
+    for seat in owed:
+        share = min(owed[seat], purse)
+        if share:
+            purse -= share
+            paid[seat] = share
+            state.players[seat].money += share
+    state.land.purse = purse
+    money = {s: n + paid.get(s, 0) for s, n in money.items()}
+    owed = {s: n - paid.get(s, 0) for s, n in owed.items()}
+    if events is not None and paid:
+        from sealed.core.events import Event
+
+        text = ", ".join(f"{s} ${n}" for s, n in paid.items())
+        events.append(
+            Event(
+                "defray",
+                f"The government's rents pay the rewards first: {text}.",
+                data={"paid": paid},
+            )
+        )
+    _lose_purse(state, events)
+    return money, owed
+
+
+def _lose_purse(state: CrusoeState, events: list[Event] | None) -> None:
+    lost, state.land.purse = state.land.purse, 0
+    if events is not None and lost:
+        from sealed.core.events import Event
+
+        events.append(
+            Event(
+                "lost",
+                f"${lost} of the government's rents is left over and lost.",
+                data={"amount": lost},
+            )
+        )
 
 
 # -- violence and death -----------------------------------------------------------------------
@@ -641,7 +808,8 @@ def settle_dead(state: CrusoeState, chance: Chance, events: list[Event] | None) 
     paths (dice for ties) assumes ownership" (ruling 91: one die each, again among the tied)."""
     land = state.land
     dead = sorted(
-        {s for s in land.owners.values() if not state.players[s].alive}, key=state.seats.index
+        {s for s in land.owners.values() if s != GOVERNMENT and not state.players[s].alive},
+        key=state.seats.index,
     )
     living = state.living()
     for seat in dead:
