@@ -151,3 +151,20 @@ def test_the_advanced_scenarios_have_no_encoding_yet() -> None:
     advanced = [s for s in scenarios if s not in {e["scenario"] for e in ECONOMIES.values()}]
     for scenario in advanced:
         assert encoding_for(SEATS, {"scenario": scenario}) is None
+
+
+@pytest.mark.parametrize(
+    "extra",
+    [
+        {"early_feudalism": "weak", "early_feudalism_dice": 2},
+        {"libertarianism": True},
+        {"gender": "matriarchal-golden-age"},
+    ],
+)
+def test_tack_ons_whose_decisions_are_not_spelled_have_no_encoding(
+    extra: dict[str, object],
+) -> None:
+    options = resolve_options(GAME.options, {"scenario": "hobbesian", **extra})
+    assert encoding_for(SEATS, options) is None
+    objectivist = resolve_options(GAME.options, {"scenario": "hobbesian", "objectivist": True})
+    assert encoding_for(SEATS, objectivist) is not None

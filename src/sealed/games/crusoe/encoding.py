@@ -376,14 +376,28 @@ class CrusoeEncoding(Encoding[Order, CrusoeView]):
 
 
 def encoding_for(seats: Sequence[str], options: Options) -> CrusoeEncoding | None:
-    """The encoding for the introductory economies; None for the advanced ones and for Exile
-    (not built: its catalogue spells neither the verdict exile nor the exiles' vote)."""
+    """The encoding for the introductory economies; None for the advanced ones, for Exile
+    (not built: its catalogue spells neither the verdict exile nor the exiles' vote) and for
+    the tack-ons whose decisions it does not spell (``_unspelled_decisions``)."""
     scenarios = {str(economy["scenario"]) for economy in ECONOMIES.values()}
     if str(options.get("scenario", "crusoes-economy")) not in scenarios:
         return None
     if "exile" in str(options.get("punishments", "none")):
         return None
+    if _unspelled_decisions(options):
+        return None
     return CrusoeEncoding(seats)
+
+
+def _unspelled_decisions(options: Options) -> bool:
+    """Tack-ons whose decisions the catalogue does not spell: a Weak Warlord's election (elect
+    SEAT), Libertarianism's defaults (default SEAT ...), the Matriarchal Golden Age's
+    assignment of the men's paths (assign ...)."""
+    return (
+        str(options.get("early_feudalism", "none")) == "weak"
+        or bool(options.get("libertarianism", False))
+        or str(options.get("gender", "none")) == "matriarchal-golden-age"
+    )
 
 
 def _me(view: CrusoeView) -> PlayerView:
