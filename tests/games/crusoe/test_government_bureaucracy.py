@@ -77,7 +77,7 @@ def test_a_chart_that_does_not_read_is_refused_naming_its_line(chart: str, messa
 @pytest.mark.parametrize(
     ("given_", "message"),
     [
-        ({"scenario": "market-socialism"}, "government bureaucracy: not built yet for market"),
+        ({"scenario": "market-socialism"}, "government bureaucracy: not built yet for wages"),
         ({"scenario": "governmental-socialism"}, "not built yet for distribution"),
         ({"government_minimum_wage": "bureaucracy"}, "only in Welfare Capitalism with"),
         ({"government": "athenian", "government_chart": "x"}, "only a Bureaucracy has a flow"),

@@ -127,8 +127,8 @@ def test_a_branch_without_a_hybrid_and_a_hybrid_without_its_scenario_are_refused
     athenian = {"scenario": "national-capitalism", "government_estate": "dictatorship"}
     with pytest.raises(OptionError, match="government_estate: a government per task"):
         Settings.from_options(resolve_options(GAME.options, athenian))
-    with pytest.raises(OptionError, match="government hybrid: not built yet for market"):
-        Settings.from_options(options("market-socialism", {}))
+    with pytest.raises(OptionError, match="the scenario state-capitalism has no government"):
+        Settings.from_options(options("state-capitalism", {}))
 
 
 def test_a_hybrid_may_give_the_minimum_wage_its_own_branch() -> None:
@@ -182,6 +182,37 @@ def test_mad_jacks_governmental_socialism_hybrid_is_playable() -> None:
     assert any(e.kind == "vote" and "Dictator" in e.text for e in match.events)
 
 
+def test_market_socialisms_plan_is_decided_part_by_part() -> None:
+    """Wages, prices and purchase limits, each by its branch; a branch's proposal sets its
+    own terms only (a path's limits are limits)."""
+    chosen = {"government_prices": "dictatorship", "government_purchase_limits": "dictatorship"}
+    settings_ = Settings.from_options(options("market-socialism", chosen))
+    assert hybrid.policy_parts("hybrid", settings_.government_branches, hybrid.PLAN_TASKS) == [
+        ("athenian", ("wages",)),
+        ("dictatorship", ("prices", "purchase_limits")),
+    ]
+    match = Match.new(GAME, ["ana", "ben", "cy"], options("market-socialism", chosen), seed=3)
+    ruler = match.state.ruler
+    assert match.state.ask == "plan" and match.waiting_for() == ["ana"]
+    match.seal_order("ana", GAME.parse(match.state, "ana", "plan wage 7 price 50 limit 1"))
+    for seat in ("ana", "ben", "cy"):
+        match.seal_order(seat, GAME.parse(match.state, seat, "yes"))
+    assert match.waiting_for() == [ruler]
+    decree = "plan wage 99 price 12 limit none limit.apple.firefly 4"
+    match.seal_order(ruler, GAME.parse(match.state, ruler, decree))
+    plan = match.state.plan
+    assert set(plan["wage"].values()) == {7} and set(plan["price"].values()) == {12}
+    assert plan["limit"] == {} and plan["limit.firefly"] == {"apple": 4}
+
+
+def test_mad_jacks_market_socialism_hybrid_is_playable() -> None:
+    config = roll(4, scripted([6, *two(8), *two(8), *two(7), *two(9), *two(7), *two(6)]))
+    assert config.tasks == ("wages", "prices", "purchase_limits", "estate")
+    assert config.not_built() == []
+    match = bot_game(2, ("random", "greedy", "random", "selfish"), config.options(), check_step)
+    assert any(e.kind == "branch" and "prices (dictatorship)" in e.text for e in match.events)
+
+
 def test_mad_jacks_hybrid_rolls_are_playable() -> None:
     """The Government Type table's hybrid row, then a form per task (ruling 35)."""
     config = roll(4, scripted([*NATIONAL, *two(8), *two(6), *two(8), *two(9), *two(7)]))
@@ -208,6 +239,8 @@ def check_step(before: CrusoeState, match: Match[Any, Any, Any]) -> None:
 
 
 SOCIALIST_HYBRIDS = (
+    {"government_prices": "dictatorship", "government_estate": "bureaucracy"},
+    {"government_wages": "representative", "government_purchase_limits": "representative"},
     {"government_distribution": "representative", "government_estate": "bureaucracy"},
     {"government_distribution": "dictatorship"},
     {"government_estate": "dictatorship"},
@@ -234,9 +267,10 @@ def test_a_hybrid_plays_to_the_end_and_replays_exactly(
 ) -> None:
     if "minimum_wage" in branches:  # the government's minimum wage: Welfare Capitalism only
         scenario = "welfare-capitalism"
-    if branches in SOCIALIST_HYBRIDS:  # Governmental Socialism's tasks
-        scenario = "governmental-socialism"
-    elif scenario == "governmental-socialism":
+    if branches in SOCIALIST_HYBRIDS:  # the Socialisms' tasks
+        plan = any(t in str(branches) for t in ("wages", "prices", "purchase_limits"))
+        scenario = "market-socialism" if plan else "governmental-socialism"
+    elif scenario in ("governmental-socialism", "market-socialism"):
         scenario = "national-capitalism"
     match = bot_game(seed, tuple(bots), options(scenario, branches), check_step)
     again = replay(json.loads(json.dumps(match.to_json())))

@@ -29,11 +29,22 @@ from sealed.games.crusoe.policy import Chart, ChartError, Vocabulary, crusoe_voc
 FORMS = ("athenian", "dictatorship", "representative", "bureaucracy")
 """The forms a hybrid's branch may take (every built government but the hybrid itself)."""
 RULED = ("dictatorship", "representative")
-TASKS = ("radio_reward", "tax_burden", "minimum_wage", "distribution", "estate")
+TASKS = (
+    "radio_reward",
+    "tax_burden",
+    "minimum_wage",
+    "wages",
+    "prices",
+    "purchase_limits",
+    "distribution",
+    "estate",
+)
 """The government's tasks, in the order they come up in a cycle: in National, Welfare and
 Class Warfare Capitalism the policy before the turn order, and Welfare Capitalism's minimum
-wage at the tax subphase (``minimum_wage=government`` only); in Governmental Socialism the
+wage at the tax subphase (``minimum_wage=government`` only); in Market Socialism the plan
+(wages, prices, purchase limits) before the turn order; in Governmental Socialism the
 division of the common pool; everywhere a starved player's goods."""
+PLAN_TASKS = ("wages", "prices", "purchase_limits")
 POLICY_TASKS = ("radio_reward", "tax_burden")
 TASK_KINDS: Mapping[str, str] = {
     "radio_reward": "each frequency",
@@ -48,10 +59,13 @@ heir among the living."""
 
 def game_tasks(options: Mapping[str, object]) -> tuple[str, ...]:
     """This game's tasks: the minimum wage only when the government sets it (ruling 56)."""
-    if str(options.get("scenario", "")) == "governmental-socialism":
+    scenario = str(options.get("scenario", ""))
+    if scenario == "governmental-socialism":
         return ("distribution", "estate")
+    if scenario == "market-socialism":
+        return (*PLAN_TASKS, "estate")
     wage = str(options.get("minimum_wage", "package")) == "government"
-    return tuple(t for t in TASKS if t != "distribution" and (t != "minimum_wage" or wage))
+    return (*POLICY_TASKS, *(("minimum_wage",) if wage else ()), "estate")
 
 
 SCENARIOS = (
@@ -59,9 +73,15 @@ SCENARIOS = (
     "welfare-capitalism",
     "class-warfare-capitalism",
     "governmental-socialism",
+    "market-socialism",
 )
-"""The scenarios in which a Bureaucracy (not Governmental Socialism's) or a hybrid is built."""
-NO_CHART = {"distribution": "a chart that divides the common pool"}
+"""The scenarios in which a hybrid is built, and a Bureaucracy (not the Socialisms')."""
+NO_CHART = {
+    "distribution": "a chart that divides the common pool",
+    "wages": "a chart that sets the plan",
+    "prices": "a chart that sets the plan",
+    "purchase_limits": "a chart that sets the plan",
+}
 """Tasks a Bureaucracy cannot decide yet (refused by name)."""
 
 
@@ -223,12 +243,12 @@ def ruling_form(government: str, branches: Sequence[tuple[str, str]]) -> str:
 
 
 def policy_parts(
-    government: str, branches: Sequence[tuple[str, str]]
+    government: str, branches: Sequence[tuple[str, str]], tasks: Sequence[str] = POLICY_TASKS
 ) -> list[tuple[str, tuple[str, ...]]]:
-    """The policy's tasks grouped by the form that decides them, in order: one part when one
-    form decides both (a proposal then names the reward and the burdens together)."""
+    """The policy's (or the plan's) tasks grouped by the form that decides them, in order: one
+    part when one form decides them all (a proposal then names every term together)."""
     parts: list[tuple[str, tuple[str, ...]]] = []
-    for task in POLICY_TASKS:
+    for task in tasks:
         form = form_for(government, branches, task)
         if parts and parts[-1][0] == form:
             parts[-1] = (form, (*parts[-1][1], task))

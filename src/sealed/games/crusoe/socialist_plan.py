@@ -9,7 +9,7 @@ from collections.abc import Mapping
 
 from sealed.core.chance import Chance
 from sealed.core.events import Event
-from sealed.games.crusoe import rulers
+from sealed.games.crusoe import bureaucracy, hybrid, rulers
 from sealed.games.crusoe.cycle import deal_turn_order
 from sealed.games.crusoe.government import copy_terms, count_ballot, proposers
 from sealed.games.crusoe.orders import Order, format_order
@@ -21,11 +21,14 @@ Events = list[Event] | None
 
 def _deciders(state: CrusoeState) -> list[str]:
     ruler = rulers.ruler(state)
-    return [ruler] if ruler is not None else proposers(state)
+    return [ruler] if ruler is not None and _part(state)[0] in rulers.RULED else proposers(state)
 
 
 def plan_phase(state: CrusoeState, chance: Chance, events: Events) -> None:
     """The next proposer is asked; when all have had their turn the plan in force stays."""
+    if _split(state):
+        _part_phase(state, chance, events)
+        return
     seats = _deciders(state)
     if state.turn < len(seats):
         state.ask, state.waiting = "plan", (seats[state.turn],)
@@ -49,7 +52,14 @@ def on_plan(state: CrusoeState, seat: str, order: Order, chance: Chance, events:
             events.append(Event("proposal", f"{seat} proposes no plan.", data={"seat": seat}))
         return
     motion = plan_of(order)
-    if rulers.ruler(state) == seat:  # "Whenever the government must make a decision he makes it"
+    if _split(state):  # a hybrid's branch proposes or decrees its own part of the plan only
+        kinds = _kinds(_part(state)[1])
+        motion = {k: v for k, v in motion.items() if k.partition(".")[0] in kinds}
+    if rulers.ruler(state) == seat and _part(state)[0] in rulers.RULED:  # "he makes it"
+        how = f"decreed by the {rulers.title(state)} {seat}"
+        if _split(state):
+            _part_set(state, motion, how, events)
+            return
         _adopt(state, motion, f"The {rulers.title(state)} {seat} decrees the plan", chance, events)
         return
     state.plan_motion = motion
@@ -73,6 +83,9 @@ def on_plan_ballot(
     if not carried:
         state.turn += 1
         return
+    if _split(state):
+        _part_set(state, motion, "carried by vote", events)
+        return
     _adopt(state, motion, "The government's plan this cycle", chance, events)
 
 
@@ -94,3 +107,73 @@ def _adopt(
         )
     state.turn = 0
     deal_turn_order(state, chance, events)
+
+
+# -- a Constitutional Hybrid: the plan decided part by part (ruling 69) -----------------------
+
+_KINDS = {"wages": "wage", "prices": "price", "purchase_limits": "limit"}
+
+
+def _split(state: CrusoeState) -> bool:
+    return state.settings.government == "hybrid"
+
+
+def _parts(state: CrusoeState) -> list[tuple[str, tuple[str, ...]]]:
+    settings = state.settings
+    return hybrid.policy_parts(settings.government, settings.government_branches, hybrid.PLAN_TASKS)
+
+
+def _part(state: CrusoeState) -> tuple[str, tuple[str, ...]]:
+    parts = _parts(state)
+    return parts[min(state.branch, len(parts) - 1)]
+
+
+def _kinds(tasks: tuple[str, ...]) -> set[str]:
+    """The plan's terms a part sets: ``wage``, ``price``, ``limit`` (and a path's limits)."""
+    return {_KINDS[t] for t in tasks}
+
+
+def _part_phase(state: CrusoeState, chance: Chance, events: Events) -> None:
+    """Each part in turn, by its branch; then the plan is told to all and the turn order
+    dealt (and, with a Bureaucracy's branch, its amendment: ruling 73)."""
+    parts = _parts(state)
+    if state.branch >= len(parts):
+        state.branch = 0
+        _adopt(state, current(state), "The government's plan this cycle", chance, events)
+        if bureaucracy.tasks(state):
+            state.phase = "amend"
+        return
+    seats = _deciders(state)
+    if state.turn < len(seats):
+        state.ask, state.waiting = "plan", (seats[state.turn],)
+        return
+    if events is not None:
+        tasks = " and ".join(parts[state.branch][1])
+        events.append(
+            Event(
+                "branch",
+                f"No proposal on {tasks} carries: it stays as in force.",
+                data={"tasks": list(parts[state.branch][1]), "carried": False},
+            )
+        )
+    state.branch, state.turn = state.branch + 1, 0
+
+
+def _part_set(
+    state: CrusoeState, motion: dict[str, dict[str, int]], how: str, events: Events
+) -> None:
+    """A branch's part of the plan is in force (its limits replace all limits, a path's too);
+    the next part is decided."""
+    form, tasks = _part(state)
+    kinds = _kinds(tasks)
+    kept = {k: v for k, v in copy_terms(current(state)).items() if k.partition(".")[0] not in kinds}
+    state.plan = {**kept, **motion}
+    if events is not None:
+        events.append(
+            Event(
+                "branch",
+                f"{' and '.join(tasks)} ({form}), {how}: {describe(state.plan)}.",
+                data={"tasks": list(tasks), "form": form, "carried": True},
+            )
+        )
+    state.branch, state.turn = state.branch + 1, 0
