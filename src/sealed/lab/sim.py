@@ -161,7 +161,7 @@ class _Lead:
     def update(self, scores: Mapping[Seat, float]) -> None:
         # Called after every step of every simulated game. Many steps change no score:
         # the same scores repeat the last step's entries (nothing else would change).
-        if scores == self.last and self.history:
+        if scores == self.last:  # never on the first step: last is None then
             self.history.append(self.history[-1])
             self.best.append(self.best[-1])
             self.margins.append(self.margins[-1])

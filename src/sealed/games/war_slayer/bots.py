@@ -55,9 +55,10 @@ class RandomBot:
     def choose_legal(self, legal: Sequence[WarSlayerOrder], rng: random.Random) -> WarSlayerOrder:
         """What :meth:`choose` picks, from ``rules.legal_orders``: (continue, withdraw), or
         the placements, each open row times the six operation orders (``ORDERINGS``)."""
-        if len(legal) == 2:  # a placement lists 6 or 12
+        count = len(legal)
+        if count == 2:  # a placement lists 6 or 12
             return legal[rng.random() < 0.5]
-        first, second, row = placement_draws(rng, len(legal) // 6)
+        first, second, row = placement_draws(rng, count // 6)
         return legal[6 * row + SHUFFLED[first][second]]
 
 
