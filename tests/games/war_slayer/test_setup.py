@@ -155,7 +155,7 @@ def test_a_game_over_needs_its_reason() -> None:
 def setups(draw: st.DrawFn) -> dict[str, Any]:
     """Random states, mostly near-legal, so that many pass the reader and some do not."""
     phase = draw(st.sampled_from(PHASES))
-    deck = list(draw(st.permutations(CODES)))
+    deck: list[str | None] = list(draw(st.permutations(CODES)))  # a taken slot is None too
     usual_rows = {"place-first": 0, "place-second": 1, "decide": 2, "over": 0}[phase]
     deciding = phase == "decide"
     operation = draw(st.integers(1, 2) if deciding else st.sampled_from([0, 0, 0, 0, 1, 3]))
