@@ -40,7 +40,7 @@ WORDS_DUE = {
     "verdict": ("kill", "spare", "fine", "swap", "cripple", "exile"),
     "exile-vote": ("establish", "return", "pass"),
     "draft": ("draft",),
-    "trade": ("offer", "accept", "wait", "home"),
+    "trade": ("offer", "accept", "wait", "home", "deed"),
     "divide": ("divide",),
     "vote": ("yes", "no"),
     "tax": ("tax",),
@@ -87,7 +87,8 @@ DUE_HELP = {
     "exile-vote": "establish tribal-capitalism or tribal-communism, return (when the exiles "
     "outnumber the others), or pass: the exiles' unanimous vote",
     "draft": "draft GOOD: one item of the central pile",
-    "trade": "offer SEAT GOODS for GOODS, accept SEAT, wait, or home (done trading)",
+    "trade": "offer SEAT GOODS for GOODS, accept SEAT, wait, or home (done trading); "
+    "Landlords: deed SEAT PATH gives him a path you own",
     "divide": "divide SEAT GOODS SEAT GOODS ...: who gets how much of the whole pool",
     "vote": "yes or no: the division proposed",
     "tax": "tax GOOD (one unit produced this cycle) or tax none",
@@ -219,6 +220,8 @@ def _problem(state: CrusoeState, seat: str, order: Order) -> str | None:
         return check_division(state, order)
     if order.word == "path":
         return path_rule(state, seat, order.name)
+    if order.word == "deed":
+        return landlords.deed_problem(state, seat, order.name, order.terms[0][0])
     if order.word == "rent":
         return landlords.rent_problem(state, seat, order.terms)
     if order.word == "pass" and state.ask == "rent" and not state.land.lawmaking:

@@ -57,6 +57,7 @@ One word starts every order; the decision open now says which are due::
                              every path; PATH@SEAT: one player, not under Fair Housing); N
                              dollars (money) or productions (barter); forbid, or not named:
                              no Lease (rent none: every path forbidden)
+    deed ben ant             Landlords: give ben the path you own (at the Market, as a trade)
     assign ana ant ben spider    Paternalistic Economy: the government's path for every player
                              (then yes / no under an Athenian Democracy), or pass
     import apple 2 egg 1     Third World Country: the Agent's goods from the MNCs, paid later
@@ -141,6 +142,7 @@ ORDER_WORDS = (
     "amend",
     "donate",
     "rent",
+    "deed",
     "assign",
     "import",
     "default",
@@ -229,6 +231,8 @@ def format_order(order: Order) -> str:
         return "default " + (" ".join(seat for seat, _ in order.terms) or "none")
     if order.word == "assign":
         return "assign " + " ".join(f"{seat} {PATHS[i]}" for seat, i in order.terms)
+    if order.word == "deed":
+        return f"deed {order.name} {order.terms[0][0]}"
     if order.word == "rent":
         text = " ".join(f"{k} {'forbid' if n < 0 else n}" for k, n in order.terms)
         return "rent " + (text or "none")
@@ -301,6 +305,10 @@ def parse_order(text: str) -> Order:
         return Order(word, number=int(rest[0].removeprefix("$")))
     if word == "policy":
         return _policy(rest)
+    if word == "deed":
+        if len(rest) != 2:
+            raise OrderSyntaxError("write deed, a player and a path you own (deed ben ant)")
+        return Order("deed", name=raw[1], terms=((_one_of(word, rest[1:], PATHS), 1),))
     if word == "rent":
         return _rent(raw[1:])
     if word == "victory":

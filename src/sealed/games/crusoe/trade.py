@@ -19,7 +19,7 @@ from collections.abc import Mapping
 from sealed.core.chance import Chance
 from sealed.core.events import Audience, Event
 from sealed.games.crusoe import market, socialism, socialist_market
-from sealed.games.crusoe.modules import punishments
+from sealed.games.crusoe.modules import landlords, punishments
 from sealed.games.crusoe.orders import Order
 from sealed.games.crusoe.pool import split_evenly
 from sealed.games.crusoe.state import GOODS, CrusoeState, Offer
@@ -131,6 +131,7 @@ def on_trade(
         order = orders.get(seat)
         if order is not None and order.word == "offer":
             changed = _stand(state, seat, order, events) or changed
+    changed = landlords.on_deeds(state, orders, events) or changed  # paths given (Landlords)
     leaving = [s for s in state.order if s in orders and orders[s].word == "home"]
     for seat in leaving:
         _go_home(state, seat, events)

@@ -768,6 +768,57 @@ def _lose_purse(state: CrusoeState, events: list[Event] | None) -> None:
         )
 
 
+# -- paths at the Market ------------------------------------------------------------------------
+
+
+def deed_problem(state: CrusoeState, seat: str, taker: str, path: str) -> str | None:
+    """Why ``seat`` may not give ``path`` to ``taker`` at the Market: "They may also be exchanged
+    during the free trade (or retail) portion of the trade phase, at the option of the owner"
+    (ruling 90); None if he may."""
+    if not on(state) or state.land.owners.get(path) != seat:
+        return f"Landlords: you do not own the {path}"
+    if taker not in state.players or not state.players[taker].alive or taker == seat:
+        return f"Landlords: {taker} is not another living player"
+    if taker in state.home:
+        return f"{taker} has gone home: trading is over for him"
+    if state.settings.retail:
+        from sealed.games.crusoe.market import neighbours  # it imports this module
+
+        near = neighbours(state, seat)
+        if taker not in near:
+            return (
+                "Retail Subphase: you may trade only with your neighbours in turn order "
+                f"({' and '.join(near) or 'nobody'})"
+            )
+    return None
+
+
+def on_deeds(state: CrusoeState, orders: Mapping[str, Order], events: list[Event] | None) -> bool:
+    """The paths given this round, in turn order; True if any changed hands. A Lease already
+    taken this cycle stays with the owner who gave it (its rent is still owed to him)."""
+    given = False
+    for seat in state.order:
+        order = orders.get(seat)
+        if order is None or order.word != "deed":
+            continue
+        path, taker = order.terms[0][0], order.name
+        if deed_problem(state, seat, taker, path) is not None:
+            continue
+        state.land.owners[path] = taker
+        given = True
+        if events is not None:
+            from sealed.core.events import Event
+
+            events.append(
+                Event(
+                    "land",
+                    f"Landlords: {seat} gives the {path} to {taker}.",
+                    data={"seat": seat, "taker": taker, "path": path},
+                )
+            )
+    return given
+
+
 # -- violence and death -----------------------------------------------------------------------
 
 
