@@ -359,3 +359,15 @@ def test_random_games_under_government_ownership_end_and_replay(scenario: str) -
     match = play(2, options, BOTS)
     again = replay(json.loads(json.dumps(match.to_json())))
     assert GAME.to_json(again.state) == GAME.to_json(match.state)
+
+
+@pytest.mark.parametrize("variant", ["modern", "modern-rent-control"])
+def test_an_owners_sealed_lease_reaches_nobody_until_all_have_written(variant: str) -> None:
+    """The owners write their Leases at once (ruling 87); the rent ballot is sealed too: while
+    the step is open no other seat is told anything of an order sealed."""
+    from tests.games.crusoe.bot_games import seal_watching_the_others
+
+    options = resolve_options(GAME.options, {"landlords": variant, "scenario": "hobbesian"})
+    seal_watching_the_others(
+        7, options, "random", orders=400, stop=lambda order: order.word == "eat"
+    )
