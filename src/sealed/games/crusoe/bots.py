@@ -635,7 +635,7 @@ class RandomBot:
         if decide == "vote":
             return rng.choice([Order("yes"), Order("no")])
         if decide == "trade":
-            return _random_trade(view, me, rng)
+            return _random_deed(view, me, rng) or _random_trade(view, me, rng)
         if decide == "policy":
             return _random_policy(rng)
         if decide == "ballot":
@@ -736,6 +736,22 @@ def _random_donation(view: CrusoeView, me: PlayerView, rng: random.Random) -> Or
     for item in rng.sample(pool, count):
         gift[item] = gift.get(item, 0) + 1
     return Order("donate", goods=tuple((i, gift[i]) for i in church.ITEMS if i in gift))
+
+
+def _random_deed(view: CrusoeView, me: PlayerView, rng: random.Random) -> Order | None:
+    """Landlords: now and then a path it owns given to another at the Market (no draw at all
+    when it owns none, so its other games are as before)."""
+    owned = [p for p, s in view.land.get("owners", {}).items() if s == view.seat]
+    if not owned:
+        return None
+    takers = [
+        p.seat for p in view.players if p.alive and p.seat != me.seat and p.seat not in view.home
+    ]
+    if view.scenario.split(" ")[0] in (*MONETARY_SCENARIOS, "market-socialism"):  # retail
+        takers = [s for s in takers if s in _neighbours(view, me.seat)]
+    if not takers or rng.random() >= 0.05:
+        return None
+    return Order("deed", name=rng.choice(takers), terms=((rng.choice(owned), 1),))
 
 
 def _random_rent(view: CrusoeView, rng: random.Random) -> Order:
