@@ -24,7 +24,7 @@ from sealed.games.crusoe.state import CrusoeState, Settings
 @pytest.mark.parametrize(
     ("options", "message"),
     [
-        ({"scenario": "tribal-socialism"}, "punishments exile with scenario tribal-socialism"),
+        ({"scenario": "traditional"}, "punishments exile with scenario traditional"),
         ({"scenario": "national-capitalism"}, "not built yet"),
         ({"scenario": "hobbesian", "guild_oligarchy": True}, "exile with guild_oligarchy"),
         ({"scenario": "hobbesian", "church": "less-devout"}, "exile with church"),
@@ -79,7 +79,9 @@ class Apart:
 @settings(max_examples=10, deadline=None)
 @given(
     seed=st.integers(0, 2**32),
-    scenario=st.sampled_from(("hobbesian", "tribal-capitalism", "tribal-communism")),
+    scenario=st.sampled_from(
+        ("hobbesian", "tribal-capitalism", "tribal-communism", "tribal-socialism")
+    ),
     bots=st.lists(st.sampled_from(BOTS), min_size=4, max_size=4),
 )
 def test_random_games_under_exile_keep_the_sides_apart_and_replay(

@@ -76,8 +76,9 @@ def exile_vote(view: CrusoeView) -> Order:
 def exile_ballots(view: CrusoeView) -> list[Order]:
     """Every ballot the exiles' vote allows now (ruling 122, 123), for a bot choosing at random."""
     ballots = [Order("establish", name="tribal-capitalism")]
-    if not view.scenario.startswith("tribal-communism"):  # not a second central pile
-        ballots.append(Order("establish", name="tribal-communism"))
+    piles = ("tribal-communism", "tribal-socialism")
+    if view.scenario.split(" ")[0] not in piles:  # not a second central pile
+        ballots += [Order("establish", name=economy) for economy in piles]
     if exile_vote(view) == Order("return"):
         ballots.append(Order("return"))
     return [*ballots, Order("pass")]

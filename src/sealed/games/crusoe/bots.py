@@ -377,7 +377,9 @@ class GreedyBot:
 
     # -- Tribal Socialism ----------------------------------------------------------------
     def living_from_me(self, view: CrusoeView) -> list[str]:
+        """The living of its side (Exile), in turn order from itself."""
         living = [s for s in view.order if any(p.seat == s and p.alive for p in view.players)]
+        living = [s for s in living if not apart(view, view.seat, s)]
         start = living.index(view.seat) if view.seat in living else 0
         return living[start:] + living[:start]
 
@@ -630,7 +632,7 @@ class RandomBot:
         if decide == "provide":
             return Order("provide", name=str(rng.choice(view.offer)))
         if decide == "divide":
-            seats = [p.seat for p in view.players if p.alive]
+            seats = [p.seat for p in view.players if p.alive and not apart(view, me.seat, p.seat)]
             return even_division(view.pile, rng.sample(seats, len(seats)))
         if decide == "vote":
             return rng.choice([Order("yes"), Order("no")])

@@ -290,7 +290,7 @@ OPTIONS = (
         "Alternate Punishments (Optional Rules) added to the winners' verdict, joined by +: "
         "crippling (cripple ROW [SEAT ...]: a row of the Disabilities table but 6, 7, 8 on the "
         "losers), exile (the losers to exile: no trade, violence or overburdening across; "
-        "scenario hobbesian, tribal-capitalism or tribal-communism); slavery is not built yet",
+        "scenario hobbesian or a tribal economy); slavery is not built yet",
     ),
     OptionSpec(
         "landlords",

@@ -84,8 +84,8 @@ DUE_HELP = {
     "spear": "spear (discard one for +1 in the battle) or keep",
     "verdict": "kill, spare, fine all, or fine GOOD N ... (with Crippling: cripple ROW [SEAT ...]; "
     "with Exile: exile)",
-    "exile-vote": "establish tribal-capitalism or tribal-communism, return (when the exiles "
-    "outnumber the others), or pass: the exiles' unanimous vote",
+    "exile-vote": "establish tribal-capitalism (or tribal-communism, tribal-socialism), return "
+    "(when the exiles outnumber the others), or pass: the exiles' unanimous vote",
     "draft": "draft GOOD: one item of the central pile",
     "trade": "offer SEAT GOODS for GOODS, accept SEAT, wait, or home (done trading); "
     "Landlords: deed SEAT PATH gives him a path you own",

@@ -17,6 +17,7 @@ from collections.abc import Mapping
 from sealed.core.chance import Chance
 from sealed.core.events import Event
 from sealed.games.crusoe import rulers
+from sealed.games.crusoe.modules import punishments
 from sealed.games.crusoe.orders import Order
 from sealed.games.crusoe.pool import split_evenly
 from sealed.games.crusoe.state import GOODS, CrusoeState
@@ -29,7 +30,7 @@ def begin(state: CrusoeState, events: Events) -> None:
     goods produced this cycle: ruling 48)."""
     pool = dict.fromkeys(GOODS, 0)
     produced_only = state.settings.scenario == "governmental-socialism"
-    for seat in state.living():
+    for seat in punishments.sharers(state):  # under Exile one side only
         player = state.players[seat]
         for good, n in player.goods.items():
             pooled = min(n, player.produced.get(good, 0)) if produced_only else n
@@ -49,14 +50,15 @@ def begin(state: CrusoeState, events: Events) -> None:
 
 
 def divide_phase(state: CrusoeState, chance: Chance, events: Events) -> None:
-    living = [s for s in state.order if state.players[s].alive]
+    living = punishments.sharers(state)  # the living in turn order (under Exile, one side)
     ruler = rulers.ruler_for(state, "distribution")  # a hybrid: only if his branch divides
     if ruler is not None:  # a Dictatorship: the Dictator alone divides the pool
         living = [ruler]
     if state.turn < len(living):
         state.ask, state.waiting = "divide", (living[state.turn],)
         return
-    split_evenly(state, events)  # every proposal failed: Communism's even split and draft
+    # every proposal failed: Communism's even split and draft
+    split_evenly(state, events, punishments.sharers(state))
     state.phase, state.turn = "draft", 0
 
 
@@ -66,6 +68,8 @@ def check_division(state: CrusoeState, order: Order) -> str | None:
     for seat, goods in order.shares:
         if seat not in state.players or not state.players[seat].alive:
             return f"divide: {seat[:40]!r} is not a living player"
+        if seat not in punishments.sharers(state):
+            return f"divide: {punishments.apart_reason(state, seat)}"
         for good, n in goods:
             given[good] += n
     for good in GOODS:
@@ -97,8 +101,8 @@ def even_division(pool: Mapping[str, int], seats: list[str]) -> Order:
 
 
 def proposer_first(state: CrusoeState, seat: str) -> list[str]:
-    """The living in turn order, starting with ``seat``."""
-    living = [s for s in state.order if state.players[s].alive]
+    """The living in turn order (under Exile, those who share the pool), starting with ``seat``."""
+    living = punishments.sharers(state)
     start = living.index(seat) if seat in living else 0
     return living[start:] + living[:start]
 
@@ -108,7 +112,7 @@ def on_divide(state: CrusoeState, seat: str, order: Order, chance: Chance, event
     if rulers.ruler_for(state, "distribution") == seat:
         rulers.decree_division(state, seat, events)
         return
-    state.ask, state.waiting = "vote", tuple(s for s in state.order if state.players[s].alive)
+    state.ask, state.waiting = "vote", tuple(punishments.sharers(state))  # Exile: one side
     if events is not None:
         events.append(
             Event(

@@ -34,8 +34,9 @@ def begin(state: CrusoeState, events: Events) -> None:
         _split(state, events)
         state.phase, state.turn = "draft", 0
         state.home = punishments.kept_from_trade(state)  # Exile: who has no trade to go to
-    elif state.settings.common_pool:
+    elif state.settings.common_pool or punishments.exiles_pool(state):
         socialism.begin(state, events)
+        state.home = punishments.kept_from_trade(state)  # Exile: who has no trade to go to
     elif state.settings.monetary:
         market.begin(state, events)
     elif state.settings.planned:
@@ -52,8 +53,8 @@ def begin(state: CrusoeState, events: Events) -> None:
 
 def _split(state: CrusoeState, events: Events) -> None:
     """Every good as evenly as possible among the players; the odd goods to the central pile.
-    Under Exile only one side shares (``punishments.communists``)."""
-    living = punishments.communists(state)
+    Under Exile only one side shares (``punishments.sharers``)."""
+    living = punishments.sharers(state)
     for seat in living:  # the goods held join any already on the table, then are shared
         for good, n in state.players[seat].goods.items():
             state.pile[good] = state.pile.get(good, 0) + n
@@ -71,7 +72,7 @@ def draft_phase(state: CrusoeState, chance: Chance, events: Events) -> None:
     if not kinds:
         state.phase = "trade"
         return
-    living = punishments.communists(state)  # Exile: only the side that shares drafts
+    living = punishments.sharers(state)  # Exile: only the side that shares drafts
     seat = living[state.turn % len(living)]
     if len(kinds) == 1:
         _take_from_pile(state, seat, kinds[0], events)
@@ -107,7 +108,8 @@ def at_market(state: CrusoeState) -> list[str]:
 
 def trade_phase(state: CrusoeState, chance: Chance, events: Events) -> None:
     trading = at_market(state)
-    if not trading or state.settings.common_pool:
+    no_barter = state.settings.common_pool and not punishments.exile_in_play(state)
+    if not trading or no_barter:  # under Exile those without barter are home already
         _close_market(state)
         return
     state.ask, state.waiting = "trade", tuple(trading)

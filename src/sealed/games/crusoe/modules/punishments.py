@@ -12,19 +12,19 @@ rules added to the winners' choice, joined by ``+`` or ``,`` (``crippling``, ``e
   the loser gets the public role ``disability-ROW``, replacing any row he had (ruling 117), and
   from then on the Disability module's hooks (``modules/roles.py``) apply it.
 
-- **Exile** (scenario hobbesian, tribal-capitalism or tribal-communism, without the economy's
-  tack-on modules): the verdict ``exile`` sends every living loser to exile (public role
-  ``exile``). Exiles and the others never trade, fight, join, inherit or overburden across;
-  an invoker opens the government phase for his own side only, each side's first invoker
-  paying (rulings 118-121). The exiles begin in the Hobbesian State of Nature (no trade);
-  when an exile invoked and no exile started a fight, the living exiles vote (``establish
-  tribal-capitalism`` or ``tribal-communism``, ``return`` when they outnumber the others, or
-  ``pass``; unanimous carries). Tribal Capitalism opens the
-  Market to them (role ``exiles-barter``), Tribal Communism shares their goods out there
-  (role ``exiles-share``), until a new player is exiled; a return ends the exile and the
-  returned (role ``returned`` for the rest of the phase) may start fights free. Establishing
-  Tribal Socialism, or Tribal Communism in a Tribal Communism game, is refused by name: not
-  built yet (rulings 122, 123).
+- **Exile** (scenario hobbesian or a tribal economy, without the economy's tack-on modules): the
+  verdict ``exile`` sends every living loser to exile (public role ``exile``). Exiles and the
+  others never trade, fight, join, inherit or overburden across; an invoker opens the government
+  phase for his own side only, each side's first invoker paying (rulings 118-121). The exiles
+  begin in the Hobbesian State of Nature (no trade); when an exile invoked and no exile started
+  a fight, the living exiles vote (``establish tribal-capitalism``, ``tribal-communism`` or
+  ``tribal-socialism``, ``return`` when they outnumber the others, or ``pass``; unanimous
+  carries). Tribal Capitalism opens the Market to them (role ``exiles-barter``), Tribal
+  Communism shares their goods out there (role ``exiles-share``), Tribal Socialism pools them
+  for their own division (role ``exiles-pool``), until a new player is exiled; a return ends the
+  exile and the returned (role ``returned`` for the rest of the phase) may start fights free. A
+  second central pile (their Communism or Socialism in a Communism or Socialism game) is refused
+  by name: not built yet (rulings 122, 123).
 
 Slavery is refused by name: not built yet (the manual's gaps list what it needs).
 """
@@ -75,7 +75,7 @@ def read_options(options: Options) -> tuple[str, ...]:
     return tuple(p for p in PUNISHMENTS if p in named)
 
 
-EXILE_SCENARIOS = ("hobbesian", "tribal-capitalism", "tribal-communism")
+EXILE_SCENARIOS = ("hobbesian", "tribal-capitalism", "tribal-communism", "tribal-socialism")
 ECONOMY_MODULES = {  # option -> its value when not in play: rules of an economy (Exile)
     "guild_oligarchy": False,
     "paternalistic": False,
@@ -147,10 +147,12 @@ def cripple(state: CrusoeState, order: Order, losers: list[str]) -> list[str]:
 
 EXILE, BARTER, INVOKER, RETURNED = "exile", "exiles-barter", "invoker", "returned"
 SHARE = "exiles-share"  # the exiles established Tribal Communism
-ROLES = (EXILE, BARTER, SHARE, INVOKER, RETURNED)
+POOL = "exiles-pool"  # the exiles established Tribal Socialism
+ROLES = (EXILE, BARTER, SHARE, POOL, INVOKER, RETURNED)
 TRIBAL = ("tribal-capitalism", "tribal-communism", "tribal-socialism")
-BUILT_TRIBAL = ("tribal-capitalism", "tribal-communism")
-ECONOMY_ROLES = {"tribal-capitalism": BARTER, "tribal-communism": SHARE}
+BUILT_TRIBAL = TRIBAL
+ECONOMY_ROLES = {"tribal-capitalism": BARTER, "tribal-communism": SHARE, "tribal-socialism": POOL}
+PILES = ("tribal-communism", "tribal-socialism")  # the economies with a central pile
 
 
 def exile_in_play(state: CrusoeState) -> bool:
@@ -196,7 +198,7 @@ def exile(state: CrusoeState, losers: list[str]) -> list[str]:
         _add(state, seat, EXILE)
     if new:
         for seat in state.seats:
-            _drop(state, seat, BARTER, SHARE)
+            _drop(state, seat, *ECONOMY_ROLES.values())
     return new
 
 
@@ -205,16 +207,19 @@ def kept_from_trade(state: CrusoeState) -> list[str]:
     the others when their own economy has no trade (the Hobbesian scenario)."""
     if not exile_in_play(state):
         return []
-    return [
-        s
-        for s in state.order
-        if state.players[s].alive
-        and (not _has_economy(state, s) if exiled(state, s) else not state.settings.trade)
-    ]
+    return [s for s in state.order if state.players[s].alive and not _barters(state, s)]
+
+
+def _barters(state: CrusoeState, seat: str) -> bool:
+    """Whether ``seat`` trades at this Market: an exile under Tribal Capitalism or Communism
+    (which ends in barter); the others when their economy has barter (not Socialism's)."""
+    if exiled(state, seat):
+        return any(role in state.players[seat].roles for role in (BARTER, SHARE))
+    return state.settings.trade and not state.settings.common_pool
 
 
 def _has_economy(state: CrusoeState, seat: str) -> bool:
-    return any(role in state.players[seat].roles for role in (BARTER, SHARE))
+    return any(role in state.players[seat].roles for role in ECONOMY_ROLES.values())
 
 
 def exiles_trade(state: CrusoeState) -> bool:
@@ -227,16 +232,22 @@ def exiles_share(state: CrusoeState) -> bool:
     return any(SHARE in state.players[s].roles for s in state.living())
 
 
-def communists(state: CrusoeState) -> list[str]:
-    """Who shares every good out at the Market (Tribal Communism), in turn order: every living
-    player; under Exile the main encampment of a Tribal Communism game, or else the exiles who
-    established it."""
+def exiles_pool(state: CrusoeState) -> bool:
+    """The exiles established Tribal Socialism: their goods go into their common pool."""
+    return any(POOL in state.players[s].roles for s in state.living())
+
+
+def sharers(state: CrusoeState) -> list[str]:
+    """Who puts every good on the table at the Market (Tribal Communism's split and draft,
+    Tribal Socialism's pool, proposals and votes), in turn order: every living player; under
+    Exile the main encampment of a Tribal Communism or Socialism game, or else the exiles who
+    established one."""
     living = [s for s in state.order if state.players[s].alive]
     if not exile_in_play(state):
         return living
-    if state.settings.scenario == "tribal-communism":
+    if state.settings.scenario in PILES:
         return [s for s in living if not exiled(state, s)]
-    return [s for s in living if SHARE in state.players[s].roles]
+    return [s for s in living if exiled(state, s) and _has_economy(state, s)]
 
 
 def crowd(state: CrusoeState, seat: str, path: str, players: int) -> int:
@@ -329,10 +340,10 @@ def vote_problem(state: CrusoeState, order: Order) -> str | None:
         )
     if order.word == "establish" and order.name not in BUILT_TRIBAL:
         return f"establish {order.name}: the exiles' {order.name} is not built yet (Exile)"
-    if order.name == "tribal-communism" == state.settings.scenario:
+    if order.name in PILES and state.settings.scenario in PILES:
         return (
-            "establish tribal-communism: the exiles' own Tribal Communism in a Tribal Communism "
-            "game (a second central pile) is not built yet (Exile)"
+            f"establish {order.name}: the exiles' own central pile in a "
+            f"{state.settings.scenario} game (a second pile) is not built yet (Exile)"
         )
     return None
 
@@ -353,13 +364,14 @@ def settle_vote(state: CrusoeState, ballots: dict[str, Order], events: list[Even
     elif carried is not None:
         economy = ECONOMY_ROLES[carried.removeprefix("establish ")]
         for seat in exiles:
-            _drop(state, seat, BARTER, SHARE)
+            _drop(state, seat, *ECONOMY_ROLES.values())
             _add(state, seat, economy)
     if events is not None:
         what = {
             None: "no unanimous vote: nothing changes",
             "return": "they return to the main encampment and may start fights free",
             "establish tribal-communism": "they establish Tribal Communism among themselves",
+            "establish tribal-socialism": "they establish Tribal Socialism among themselves",
         }.get(carried, "they establish Tribal Capitalism among themselves")
         events.append(
             Event(
@@ -408,3 +420,9 @@ def abandon_estates(state: CrusoeState, events: list[Event] | None) -> None:
                     data={"dead": dead, "heir": None, "shares": {}, "left": left},
                 )
             )
+
+
+def apart_reason(state: CrusoeState, seat: str) -> str:
+    """Why ``seat`` is not on the side of the pool (Exile)."""
+    where = "in exile" if exiled(state, seat) else "at the main encampment"
+    return f"{seat} is {where}: exiles and the others may not interact in any way (Exile)"
