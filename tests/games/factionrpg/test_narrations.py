@@ -13,9 +13,10 @@ increase decisions may feed), each narration a unique marker. Then, step by step
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from sealed.core.game import resolve_options
@@ -53,6 +54,14 @@ def _narrations(state: FactionState, seat: str) -> tuple[Narration, ...]:
     )
 
 
+def _decision_number(record: dict[str, Any]) -> int | None:
+    """The defender's decision a failed hidden infiltration asked for, as the defender was
+    told it ("choose its outcome (decision N)"): read from the words, not matched the way
+    the rules match it, so the oracle does not share the code it checks."""
+    found = re.search(r"\(decision (\d+)\)", str(record.get("told_defender") or ""))
+    return int(found.group(1)) if found and record.get("deceived") else None
+
+
 def _check(match: Match[Any, Any, Any], before: FactionState, answers: dict[str, Any]) -> None:
     state: FactionState = match.state
     assert before.pending is not None
@@ -60,10 +69,11 @@ def _check(match: Match[Any, Any, Any], before: FactionState, answers: dict[str,
     read = {
         s: json.dumps([t.text for e in events if (t := e.told(s)) is not None]) for s in state.seats
     }
-    chosen = {
-        (d.faction, d.target): next(
-            (a.word for a in answers[d.faction].answers if a.number == d.number), "deceive"
-        )
+    # Each choice is for its own attack (the seed: the owner "chooses one of these results
+    # for the attack"), so it is keyed by the decision, never by the target: two attacks on
+    # one asset may be one revealed and one deceived (Ruling 33).
+    chosen: dict[tuple[str, int | None], str] = {
+        d.key: next((a.word for a in answers[d.faction].answers if a.number == d.number), "deceive")
         for d in before.pending.decisions
         if d.kind == "defend"
     }
@@ -74,7 +84,7 @@ def _check(match: Match[Any, Any, Any], before: FactionState, answers: dict[str,
         marker = f"FAIL-{faction}-{action}-{target}-{before.turn}"
         record = next(r for r in before.pending.reports if r["number"] == number)
         attackers = {p["owner"] for p in record["participants"]}
-        revealed = chosen.get((record["owner"], record.get("aimed"))) == "reveal"
+        revealed = chosen.get((record["owner"], _decision_number(record))) == "reveal"
         allowed.setdefault(marker, set()).update(
             seat
             for seat in state.seats
@@ -98,6 +108,9 @@ def _check(match: Match[Any, Any, Any], before: FactionState, answers: dict[str,
 
 @settings(max_examples=40, deadline=None)
 @given(tables)
+# Found by Hypothesis: f1 and f3 each infiltrate f2 as a whole, both fail; f2 reveals
+# f1's and deceives f3's and narrates 'infiltrate f2' once (Ruling 33).
+@example((2, ["random", "random", "random", "steward", "random"], 2))
 def test_narrations_reach_only_those_the_rules_allow_and_replay(table: Any) -> None:
     seed, bots, turns = table
     seats = [f"f{i}" for i in range(len(bots))]

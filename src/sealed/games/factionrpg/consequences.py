@@ -12,6 +12,7 @@ that does not answer before the deadline.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
 
 from sealed.core.chance import Chance
 from sealed.core.events import Event
@@ -224,38 +225,69 @@ def _failure_narrations(
 ) -> list[posts.Line]:
     """Each failure narration goes to those told that the action failed (Ruling 31): never
     to the attackers of a deceived infiltration, who read a success, unless the defender
-    chose ``reveal``; in the words each reader was told the action (a hidden target stays
-    unnamed)."""
-    revealed = {
-        (d.faction, d.target)
-        for d in pending.decisions
-        if d.kind == "defend" and chosen[d.key].word == "reveal"
-    }
-    lines: list[posts.Line] = []
+    chose ``reveal`` for that very attack (Ruling 33); in the words each reader was told the
+    action (a hidden target stays unnamed). One narration may cover several failed actions
+    of the same description: each reader reads each wording once."""
+    revealed = _revealed_attacks(pending, chosen)
+    shown: dict[str, frozenset[Seat] | None] = {}  # wording -> readers (None: everyone)
     for faction, action, target, number in pending.failures:
         text = told.get((faction, action, target))
         record = next((r for r in pending.reports if r["number"] == number), None)
         if not text or record is None:
             continue
-        public = posts.told(record, None)
-        if public is not None and public["outcome"] == "failure":  # one line for everyone
-            lines.append(
-                posts.Line(None, f"Failure narration ({action} {public['target']}): {text}")
-            )
+        for words, readers in _narration_readers(state, record, text, revealed).items():
+            known = shown.get(words, frozenset())
+            shown[words] = None if readers is None or known is None else known | readers
+    return [posts.Line(readers, words) for words, readers in shown.items()]
+
+
+def _narration_readers(
+    state: FactionState, record: Mapping[str, Any], text: str, revealed: set[int]
+) -> dict[str, frozenset[Seat] | None]:
+    """Who reads a failure narration of one action, by the words each reads it in."""
+    action = record["action"]
+    public = posts.told(record, None)
+    if public is not None and public["outcome"] == "failure":  # one line for everyone
+        return {f"Failure narration ({action} {public['target']}): {text}": None}
+    shown: dict[str, set[Seat]] = {}
+    for reader in state.seats:
+        item = posts.told(record, reader)
+        if item is None:
             continue
-        shown: dict[str, set[Seat]] = {}
-        for reader in state.seats:
-            item = posts.told(record, reader)
-            attacker = any(p["owner"] == reader for p in record["participants"])
-            failed = item is not None and (
-                item["outcome"] == "failure"
-                or (attacker and (record["owner"], record.get("aimed")) in revealed)
-            )
-            if item is not None and failed:
-                words = f"Failure narration ({action} {item['target']}): {text}"
-                shown.setdefault(words, set()).add(reader)
-        lines += [posts.Line(frozenset(readers), words) for words, readers in shown.items()]
-    return lines
+        attacker = any(p["owner"] == reader for p in record["participants"])
+        if item["outcome"] == "failure" or (attacker and int(record["number"]) in revealed):
+            words = f"Failure narration ({action} {item['target']}): {text}"
+            shown.setdefault(words, set()).add(reader)
+    return {words: frozenset(readers) for words, readers in shown.items()}
+
+
+def _revealed_attacks(pending: Pending, chosen: Mapping[tuple[Seat, int], Answer]) -> set[int]:
+    """The report numbers of the failed hidden infiltrations whose defender chose
+    ``reveal``. Each choice is for its own attack (the seed: the owner "chooses one of
+    these results for the attack"): of two attacks on one asset, one may be revealed and
+    the other deceived, so a choice is matched to its attack, not to its target (Ruling 33)."""
+    numbers: set[int] = set()
+    for decision in pending.decisions:
+        if decision.kind == "defend" and chosen[decision.key].word == "reveal":
+            number = _attack_of(pending, decision)
+            if number is not None:
+                numbers.add(number)
+    return numbers
+
+
+def _attack_of(pending: Pending, decision: Decision) -> int | None:
+    """The report number of the deceived infiltration a ``defend`` decision is about: its
+    defender, what the attackers named and the attacking factions identify it (all assets
+    of one faction on one action and target are one action, so no two share all three)."""
+    for record in pending.reports:
+        if (
+            record.get("deceived")
+            and record["owner"] == decision.faction
+            and record["target"] == decision.named
+            and {p["owner"] for p in record["participants"]} == set(decision.factions)
+        ):
+            return int(record["number"])
+    return None
 
 
 def _gain_profiles(
