@@ -37,7 +37,12 @@ from sealed.games.crusoe import GAME, bureaucracy, classwar, rules
 from sealed.games.crusoe.policy import SEED_EXAMPLE
 from sealed.games.crusoe.state import CrusoeState, Settings
 
-SCENARIOS = ("national-capitalism", "welfare-capitalism", "class-warfare-capitalism")
+SCENARIOS = (
+    "national-capitalism",
+    "welfare-capitalism",
+    "class-warfare-capitalism",
+    "market-socialism",
+)
 CHARTS = (SEED_EXAMPLE, "")
 
 
@@ -77,14 +82,12 @@ def test_a_chart_that_does_not_read_is_refused_naming_its_line(chart: str, messa
 @pytest.mark.parametrize(
     ("given_", "message"),
     [
-        ({"scenario": "market-socialism"}, "government bureaucracy: not built yet for wages"),
         ({"scenario": "governmental-socialism"}, "not built yet for distribution"),
         ({"government_minimum_wage": "bureaucracy"}, "only in Welfare Capitalism with"),
         ({"government": "athenian", "government_chart": "x"}, "only a Bureaucracy has a flow"),
         ({"government_estate": "athenian"}, "a Bureaucracy decides every task"),
     ],
     ids=[
-        "market socialism",
         "governmental socialism",
         "no minimum wage to set",
         "a chart without a bureaucracy",
@@ -167,9 +170,11 @@ def test_a_bureaucracy_plays_to_the_end_and_replays_exactly(
         wage = WAGE_CHART if chart else ""
         chosen = options("welfare-capitalism", wage, minimum_wage="government")
     else:
-        chosen = options(scenario, chart)
+        plan = scenario == "market-socialism" and chart  # the seed's chart has no plan
+        chosen = options(scenario, PLAN_CHART if plan else chart)
     match = bot_game(seed, tuple(bots), chosen, check_step)
-    assert any(e.kind == "chart" for e in match.events)
+    decided = [e for e in match.events if e.kind in ("chart", "branch")]  # the plan: "branch"
+    assert decided and all(e.audience == EVERYONE for e in decided)
     again = replay(json.loads(json.dumps(match.to_json())))
     assert GAME.to_json(again.state) == GAME.to_json(match.state)
 
@@ -196,6 +201,12 @@ def test_at_the_deadline_the_first_players_box_is_the_policy_before_any_decision
     assert match.state.ask == "path" and match.state.chart_motion == ""
 
 
+def run_from(state: CrusoeState, phase: str, chance: SeededChance, events: list[Event]) -> None:
+    """The rules run on from ``phase``, nobody asked yet."""
+    state.phase, state.ask, state.waiting = phase, None, ()
+    rules.run(state, chance, events)
+
+
 def test_the_chart_sets_the_minimum_wage_at_the_tax_subphase_or_asks_the_first_player() -> None:
     """Welfare Capitalism with minimum_wage=government: the wage is a task of the chart; a case
     it does not cover goes to the first player in the turn order (ruling 68)."""
@@ -204,13 +215,12 @@ def test_the_chart_sets_the_minimum_wage_at_the_tax_subphase_or_asks_the_first_p
     state: CrusoeState = match.state.copy()
     chance = SeededChance(1)
     events: list[Event] = []
-    state.phase, state.ask, state.waiting, state.order = "wage", None, (), ["cy", "ana", "ben"]
-    rules.run(state, chance, events)
-    assert (state.ask, state.waiting) == ("box", ("cy",))  # cycle 1: no box covers it
+    state.order = ["cy", "ana", "ben"]
+    run_from(state, "wage", chance, events)
+    assert GAME.view(state, "cy").decide == "box"  # cycle 1: no box covers it
     assert bureaucracy.case_text(state).startswith("minimum_wage (number), box 2:")
     state.cycle = 2
-    state.ask, state.waiting = None, ()
-    rules.run(state, chance, events)
+    run_from(state, "wage", chance, events)
     assert state.wage == 60  # 30 + 10 * 3
     assert any(e.text == "The Bureaucracy's chart sets the minimum wage at $60." for e in events)
 
@@ -231,3 +241,28 @@ def test_the_first_player_decides_by_email_and_the_record_replays(tmp_path: Path
     first = json.loads(Path(game).read_text("utf-8"))
     assert "chart" in json.dumps(first)
     ok("replay", game)
+
+
+PLAN_CHART = """\
+wages (each good):
+  if good.water: 20
+  otherwise: 8
+prices (each good):
+  if good.diamond: 50
+  otherwise: 12
+purchase_limits (each good):
+  if good.diamond: 0
+  otherwise: 999
+estate (choose a player):
+  otherwise: lowest player.vp, ties by dice
+"""
+
+
+def test_the_chart_sets_market_socialisms_plan_before_the_turn_order() -> None:
+    """Market Socialism: the chart decides a wage, a price and a limit per good (a limit as
+    large as the supply is none in effect); the plan is told to all, then the turn order."""
+    match = Match.new(GAME, ["ana", "ben", "cy"], options("market-socialism", PLAN_CHART), seed=1)
+    plan = match.state.plan
+    assert plan["wage"]["water"] == 20 and plan["wage"]["apple"] == 8
+    assert plan["price"]["diamond"] == 50 and plan["limit"]["diamond"] == 0
+    assert match.state.ask == "amend" and match.state.order

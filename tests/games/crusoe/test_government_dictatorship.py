@@ -45,13 +45,12 @@ def test_an_unstable_dictator_needs_at_least_one_die() -> None:
 
 def test_bureaucracy_and_hybrid_are_refused_by_name_where_not_built() -> None:
     """Built (test_government_bureaucracy.py, test_government_hybrid.py) but for a chart that
-    sets Market Socialism's plan."""
-    with pytest.raises(OptionError, match="government bureaucracy: not built yet for wages"):
-        settings_for(scenario="market-socialism", government="bureaucracy")
-    with pytest.raises(OptionError, match="government_prices bureaucracy: not built yet"):
-        settings_for(
-            scenario="market-socialism", government="hybrid", government_prices="bureaucracy"
-        )
+    divides Governmental Socialism's pool."""
+    scenario = "governmental-socialism"
+    with pytest.raises(OptionError, match="government bureaucracy: not built yet for distrib"):
+        settings_for(scenario=scenario, government="bureaucracy")
+    with pytest.raises(OptionError, match="government_distribution bureaucracy: not built yet"):
+        settings_for(scenario=scenario, government="hybrid", government_distribution="bureaucracy")
 
 
 def test_the_dictator_is_drawn_from_the_recorded_chance_and_replays() -> None:

@@ -192,7 +192,7 @@ def test_market_socialisms_plan_is_decided_part_by_part() -> None:
         ("dictatorship", ("prices", "purchase_limits")),
     ]
     match = Match.new(GAME, ["ana", "ben", "cy"], options("market-socialism", chosen), seed=3)
-    ruler = match.state.ruler
+    ruler = str(match.state.ruler)
     assert match.state.ask == "plan" and match.waiting_for() == ["ana"]
     match.seal_order("ana", GAME.parse(match.state, "ana", "plan wage 7 price 50 limit 1"))
     for seat in ("ana", "ben", "cy"):
@@ -239,6 +239,7 @@ def check_step(before: CrusoeState, match: Match[Any, Any, Any]) -> None:
 
 
 SOCIALIST_HYBRIDS = (
+    {"government_prices": "bureaucracy", "government_wages": "dictatorship"},
     {"government_prices": "dictatorship", "government_estate": "bureaucracy"},
     {"government_wages": "representative", "government_purchase_limits": "representative"},
     {"government_distribution": "representative", "government_estate": "bureaucracy"},

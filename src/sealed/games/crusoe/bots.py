@@ -122,6 +122,8 @@ class GreedyBot:
             number = wanted["reward"]["cb"] if "radio_reward" in view.chart_case else 1
             if view.chart_case.startswith("minimum_wage"):
                 number = self.wanted_wage(view)
+            if view.chart_case.startswith(("wages", "prices", "purchase_limits")):
+                number = 999 if view.chart_case.startswith("purchase") else 10  # the default plan
             return bot_box(view.chart_case, view.cycle, number)
         if decide == "amend":  # content with the chart as it stands
             return PASS

@@ -49,6 +49,9 @@ Quantities = dict[str, Number]
 
 MAX_DOLLARS = 999  # a reward or a burden, as a proposal may name it (orders.py)
 MAX_WAGE = 99_999  # a minimum wage, as 'wage N' may name it (orders.py)
+BEFORE_THE_TURN_ORDER = ("policy", "plan")  # the phases that decide before the cards are dealt
+PLAN_KINDS = {"wages": "wage", "prices": "price", "purchase_limits": "limit"}
+"""Market Socialism's plan: the term each task sets, per good (socialist_market.plan_of)."""
 
 
 def tasks(state: CrusoeState) -> list[str]:
@@ -69,7 +72,7 @@ def first_player(state: CrusoeState) -> str:
     """The first in the turn order; before it is dealt (the policy), the living in seat order
     starting one seat further on each cycle, as the Athenian proposers (ruling 68)."""
     living = [s for s in state.order if state.players[s].alive]
-    if living and state.phase != "policy":
+    if living and state.phase not in BEFORE_THE_TURN_ORDER:
         return living[0]
     everyone = state.living()
     return everyone[(state.cycle - 1) % len(everyone)]
@@ -126,7 +129,7 @@ def player_quantities(state: CrusoeState, seat: str) -> Quantities:
         values["last_leisure"] = known[seat]
         values["rank.last_leisure"] = _rank(known, seat)
     if player.path is not None:
-        which = "last_path" if state.phase == "policy" else "path"
+        which = "last_path" if state.phase in BEFORE_THE_TURN_ORDER else "path"
         values |= {f"{which}.{p}": int(player.path == p) for p in PATHS}
     burden = _burden(state, seat)
     if burden is not None:
@@ -157,9 +160,21 @@ def _frequency_quantities(state: CrusoeState, frequency: str) -> Quantities:
 
 def _path_quantities(state: CrusoeState, path: str) -> Quantities:
     walkers = sum(1 for s in state.living() if state.players[s].path == path)
-    which = "path.last_walkers" if state.phase == "policy" else "path.walkers"
+    which = "path.last_walkers" if state.phase in BEFORE_THE_TURN_ORDER else "path.walkers"
     values: Quantities = {which: walkers}
     return values | {f"path.{p}": int(p == path) for p in PATHS}
+
+
+def _good_quantities(state: CrusoeState, good: str) -> Quantities:
+    """A good's: what the living produced of it (last cycle's, before the turn order), the
+    units in the government vault (``good.market``), the plan's price in force."""
+    plan = state.plan.get("price", {}) if state.plan else {}
+    values: Quantities = {
+        "good.produced": sum(state.players[s].produced.get(good, 0) for s in state.living()),
+        "good.market": state.vault.get(good, 0),
+        "good.price": plan.get(good, 10),
+    }
+    return values | {f"good.{g}": int(g == good) for g in GOODS}
 
 
 # -- the case the chart must decide now --------------------------------------------------------
@@ -179,6 +194,8 @@ def _cases(state: CrusoeState, task: str, kind: str) -> list[Case]:
     game = game_quantities(state)
     if kind == "number":  # the minimum wage
         return [Case(task, "", game)]
+    if kind == "each good":  # Market Socialism's plan
+        return [Case(task, g, game | _good_quantities(state, g)) for g in GOODS]
     if task == "estate":
         living = state.living()
         candidates = {str(i): player_quantities(state, s) for i, s in enumerate(living, 1)}
@@ -219,7 +236,10 @@ def _open_tasks(state: CrusoeState) -> list[str]:
         return ["estate"]
     if state.phase == "wage":
         return ["minimum_wage"]
-    parts = hybrid.policy_parts(state.settings.government, state.settings.government_branches)
+    tasks = hybrid.PLAN_TASKS if state.phase == "plan" else hybrid.POLICY_TASKS
+    parts = hybrid.policy_parts(
+        state.settings.government, state.settings.government_branches, tasks
+    )
     form, part = parts[min(state.branch, len(parts) - 1)]
     return list(part) if form == "bureaucracy" else []
 
@@ -282,6 +302,19 @@ def _apply(state: CrusoeState, task: str, kind: str, values: Mapping[str, int]) 
         state.policy.pop("seats", None)
     else:
         state.policy["seats"] = dict(values)
+
+
+def decide_plan(state: CrusoeState, part: tuple[str, ...]) -> dict[str, dict[str, int]] | None:
+    """Market Socialism: the chart's terms for this part of the plan (``wage``, ``price``,
+    ``limit`` per good: a limit as large as the supply is none in effect); None when the first
+    player has been asked."""
+    decided = {task: _numbers(state, task) for task in part}
+    motion: dict[str, dict[str, int]] = {}
+    for task, found in decided.items():
+        if found is None:
+            return None
+        motion[PLAN_KINDS[task]] = {good: d.value for good, d in found.items()}
+    return motion
 
 
 def decide_wage(state: CrusoeState) -> int | None:
@@ -428,6 +461,10 @@ def default_box(state: CrusoeState) -> Order:
     case = case_text(state)
     if case.startswith("minimum_wage"):  # before the government's first: the package (47)
         return bot_box(case, state.cycle, package_wage(state))
+    if case.startswith(("wages", "prices")):  # the plan before the first: $10 (ruling 54)
+        return bot_box(case, state.cycle, 10)
+    if case.startswith("purchase_limits"):  # ... and no limit: more than anyone could buy
+        return bot_box(case, state.cycle, MAX_DOLLARS)
     return bot_box(case, state.cycle, 0 if case.startswith("radio_reward") else 1)
 
 

@@ -50,11 +50,14 @@ TASK_KINDS: Mapping[str, str] = {
     "radio_reward": "each frequency",
     "tax_burden": "each player | each path",
     "minimum_wage": "number",
+    "wages": "each good",
+    "prices": "each good",
+    "purchase_limits": "each good",
     "estate": "choose a player",
 }
 """How a flow chart decides each task: a reward per frequency; a burden per player (as the
-seed's example) or per path (as the built policy, ruling 30); the minimum wage in dollars; an
-heir among the living."""
+seed's example) or per path (as the built policy, ruling 30); the minimum wage in dollars;
+Market Socialism's wage, price and purchase limit per good; an heir among the living."""
 
 
 def game_tasks(options: Mapping[str, object]) -> tuple[str, ...]:
@@ -75,13 +78,8 @@ SCENARIOS = (
     "governmental-socialism",
     "market-socialism",
 )
-"""The scenarios in which a hybrid is built, and a Bureaucracy (not the Socialisms')."""
-NO_CHART = {
-    "distribution": "a chart that divides the common pool",
-    "wages": "a chart that sets the plan",
-    "prices": "a chart that sets the plan",
-    "purchase_limits": "a chart that sets the plan",
-}
+"""The scenarios in which a hybrid is built, and a Bureaucracy (not Governmental Socialism's)."""
+NO_CHART = {"distribution": "a chart that divides the common pool"}
 """Tasks a Bureaucracy cannot decide yet (refused by name)."""
 
 

@@ -115,7 +115,7 @@ _KINDS = {"wages": "wage", "prices": "price", "purchase_limits": "limit"}
 
 
 def _split(state: CrusoeState) -> bool:
-    return state.settings.government == "hybrid"
+    return state.settings.government in ("hybrid", "bureaucracy")
 
 
 def _parts(state: CrusoeState) -> list[tuple[str, tuple[str, ...]]]:
@@ -142,6 +142,12 @@ def _part_phase(state: CrusoeState, chance: Chance, events: Events) -> None:
         _adopt(state, current(state), "The government's plan this cycle", chance, events)
         if bureaucracy.tasks(state):
             state.phase = "amend"
+        return
+    form, part = parts[state.branch]
+    if form == "bureaucracy":  # the chart sets its part, or asks its first player (ruling 66)
+        motion = bureaucracy.decide_plan(state, part)
+        if motion is not None:
+            _part_set(state, motion, "decided by the Bureaucracy's chart", events)
         return
     seats = _deciders(state)
     if state.turn < len(seats):
