@@ -5,7 +5,8 @@ increase decisions may feed), each narration a unique marker. Then, step by step
 
 - a failure narration never reaches a faction that was not told the action at all;
 - it never reaches the attackers of a deceived hidden infiltration (they read a
-  success), unless the defender chose ``reveal``;
+  success), unless the defender chose ``reveal`` for that very attack (a ``reveal`` of
+  another attack on the same target lets nothing through: Ruling 33);
 - an increase narration reaches only those who see the asset at the end of the turn;
 - the record, narrations included, replays exactly.
 """
