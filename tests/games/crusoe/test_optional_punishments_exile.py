@@ -83,11 +83,12 @@ class Apart:
         ("hobbesian", "tribal-capitalism", "tribal-communism", "tribal-socialism")
     ),
     bots=st.lists(st.sampled_from(BOTS), min_size=4, max_size=4),
+    punishments=st.sampled_from(("exile", "exile+crippling")),
 )
 def test_random_games_under_exile_keep_the_sides_apart_and_replay(
-    seed: int, scenario: str, bots: list[str]
+    seed: int, scenario: str, bots: list[str], punishments: str
 ) -> None:
-    options = resolve_options(GAME.options, {"scenario": scenario, "punishments": "exile"})
+    options = resolve_options(GAME.options, {"scenario": scenario, "punishments": punishments})
     match = bot_game(seed, tuple(bots), options, Apart())
     again = replay(json.loads(json.dumps(match.to_json())))
     assert GAME.to_json(again.state) == GAME.to_json(match.state)
