@@ -50,7 +50,7 @@ from sealed.games.crusoe.state import (
 )
 from sealed.games.crusoe.traditional import allowed_paths, trade_limit
 from sealed.games.crusoe.views import CrusoeView, PlayerView
-from sealed.games.crusoe.welfare import minimum_wage
+from sealed.games.crusoe.welfare import PACKAGE, minimum_wage
 
 LANDINGS = 1 / 3.5  # the chance a die lands a pawn on a given space
 
@@ -267,7 +267,7 @@ class GreedyBot:
     # -- Welfare Capitalism, the government's minimum wage ----------------------------
     def wanted_wage(self, view: CrusoeView) -> int:
         """The seed's package at this cycle's prices."""
-        return minimum_wage(view.prices, view.market).amount
+        return minimum_wage(view.prices, view.market, view.wage_package or PACKAGE).amount
 
     def wage(self, view: CrusoeView) -> Order:
         """Propose the package's wage, or pass when it is in force."""

@@ -103,6 +103,7 @@ class CrusoeView:
     land: dict[str, Any] = field(default_factory=dict)  # Landlords: the public ledger
     classes: dict[str, str] = field(default_factory=dict)  # Class Warfare: every seat's class
     ceos: list[tuple[str, tuple[str, ...]]] = field(default_factory=list)  # CEOs and industries
+    wage_package: tuple[tuple[tuple[str, ...], int], ...] = ()  # Welfare's other package, agreed
     church: str = "none"  # The Church: more-devout or less-devout, agreed before the game
     church_goods: dict[str, int] = field(default_factory=dict)  # the Church's, on the table
     banned: tuple[str, ...] = ()  # The Church (less devout): banned from its charity
@@ -191,6 +192,7 @@ def build_view(state: CrusoeState, seat: str) -> CrusoeView:
         third_world=third_world.to_json(state) if third_world.in_play(state) else {},  # public
         classes=dict(state.classes),  # public: the draw and the reassignments are in the open
         ceos=list(state.ceos),
+        wage_package=state.settings.wage_package,
     )
 
 
