@@ -31,7 +31,7 @@ from sealed.games.crusoe.bot_values import (
 )
 from sealed.games.crusoe.bureaucracy import bot_box
 from sealed.games.crusoe.cycle import best_meal, cycle_score
-from sealed.games.crusoe.modules import church, landlords, roles, third_world
+from sealed.games.crusoe.modules import church, landlords, roles, slavery, third_world
 from sealed.games.crusoe.modules.punishments import CRIPPLING_ROWS
 from sealed.games.crusoe.orders import DONE, PASS, Order, eat
 from sealed.games.crusoe.socialism import even_division
@@ -77,6 +77,8 @@ class GreedyBot:
         self.shunned = frozenset(prejudice_targets(view, me))
         if decide == "path":
             return Order("path", name=self.best_path(view, me))
+        if decide == "feed":  # Slavery: its slave named in the offer
+            return slavery.bot_feed(str(view.offer[0]), me.goods, None)
         if decide == "move":
             return Order("move", number=self.best_move(view, me))
         if decide == "take":
@@ -610,6 +612,8 @@ class RandomBot:
         living = [p.seat for p in view.players if p.alive]
         if decide == "path":
             return Order("path", name=rng.choice(allowed_in(view)))
+        if decide == "feed":  # Slavery: its slave named in the offer
+            return slavery.bot_feed(str(view.offer[0]), me.goods, rng)
         if decide == "tax":
             return Order("tax", name=str(rng.choice(view.offer[1:] or ("none",))))
         if decide in ("move", "learn"):
@@ -715,6 +719,8 @@ class RandomBot:
             verdicts.append(Order("cripple", number=rng.choice(CRIPPLING_ROWS)))
         if "exile" in view.punishments:
             verdicts.append(Order("exile"))
+        if "slavery" in view.punishments:  # a voter is a free winner: a master (ruling 124)
+            verdicts.append(Order("enslave"))
         return rng.choice(verdicts)
 
 
@@ -909,6 +915,12 @@ def electable(view: CrusoeView, running: list[str]) -> list[str]:
 
 
 def allowed_in(view: CrusoeView) -> list[str]:
+    """The paths this seat may choose now, and under Slavery those a master and his slaves
+    may take apart (ruling 127)."""
+    return slavery.paths_in_view(view, _allowed_in(view))
+
+
+def _allowed_in(view: CrusoeView) -> list[str]:
     """The paths this seat may choose now (the Traditional Economy's first cycle limits them;
     Men's Work bars some, and waives the Traditional limit that would leave none: ruling 108)."""
     barred = roles.barred_paths(_me(view).roles)

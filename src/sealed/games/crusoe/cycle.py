@@ -14,7 +14,14 @@ from functools import lru_cache
 from sealed.core.chance import Chance
 from sealed.core.events import Event
 from sealed.games.crusoe import bureaucracy, classwar, rulers, trade
-from sealed.games.crusoe.modules import church, diamonds, punishments, roles, third_world
+from sealed.games.crusoe.modules import (
+    church,
+    diamonds,
+    punishments,
+    roles,
+    slavery,
+    third_world,
+)
 from sealed.games.crusoe.orders import Order
 from sealed.games.crusoe.state import (
     FOODS,
@@ -139,6 +146,8 @@ def _heal(state: CrusoeState, seat: str, events: Events) -> None:
 
 
 def consume_phase(state: CrusoeState, chance: Chance, events: Events) -> None:
+    if slavery.feed_phase(state, events):  # Slavery: the masters feed their slaves first
+        return
     church.distribute(state, chance, events)  # The Church's charity, before anyone eats
     roles.before_consumption(state, events)  # Doll's House: a husband feeds his wife first
     state.ask, state.waiting = "eat", tuple(state.living())

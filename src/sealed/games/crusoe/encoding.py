@@ -382,7 +382,8 @@ def encoding_for(seats: Sequence[str], options: Options) -> CrusoeEncoding | Non
     scenarios = {str(economy["scenario"]) for economy in ECONOMIES.values()}
     if str(options.get("scenario", "crusoes-economy")) not in scenarios:
         return None
-    if "exile" in str(options.get("punishments", "none")):
+    punished = str(options.get("punishments", "none"))
+    if "exile" in punished or "slavery" in punished:  # nor enslave, feed, free (Slavery)
         return None
     if _unspelled_decisions(options):
         return None

@@ -16,6 +16,7 @@ from sealed.games.crusoe.modules import (
     paternalistic,
     punishments,
     roles,
+    slavery,
     third_world,
 )
 from sealed.games.crusoe.orders import DONE, PASS, Order
@@ -37,7 +38,8 @@ WORDS_DUE = {
     "speech": ("done",),
     "violence": ("fight", "join", "pass"),
     "spear": ("spear", "keep"),
-    "verdict": ("kill", "spare", "fine", "swap", "cripple", "exile"),
+    "verdict": ("kill", "spare", "fine", "swap", "cripple", "exile", "enslave"),
+    "feed": ("feed", "free"),
     "exile-vote": ("establish", "return", "pass"),
     "draft": ("draft",),
     "trade": ("offer", "accept", "wait", "home", "deed"),
@@ -83,7 +85,8 @@ DUE_HELP = {
     "violence": "fight SEAT (1 Leisure), join SEAT (that player's side), or pass",
     "spear": "spear (discard one for +1 in the battle) or keep",
     "verdict": "kill, spare, fine all, or fine GOOD N ... (with Crippling: cripple ROW [SEAT ...]; "
-    "with Exile: exile)",
+    "with Exile: exile; with Slavery: enslave)",
+    "feed": "feed SLAVE GOODS (what he may eat) or free SLAVE GOODS: your slaves in turn order",
     "exile-vote": "establish tribal-capitalism (or tribal-communism, tribal-socialism), return "
     "(when the exiles outnumber the others), or pass: the exiles' unanimous vote",
     "draft": "draft GOOD: one item of the central pile",
@@ -219,7 +222,7 @@ def _problem(state: CrusoeState, seat: str, order: Order) -> str | None:
     if order.word == "divide":
         return check_division(state, order)
     if order.word == "path":
-        return path_rule(state, seat, order.name)
+        return slavery.path_problem(state, seat, order.name) or path_rule(state, seat, order.name)
     if order.word == "deed":
         return landlords.deed_problem(state, seat, order.name, order.terms[0][0])
     if order.word == "rent":
@@ -248,6 +251,10 @@ def _problem(state: CrusoeState, seat: str, order: Order) -> str | None:
         return buy_problem(state, seat, order)
     if order.word == "cripple":
         return punishments.cripple_problem(state, order)
+    if order.word == "enslave":
+        return slavery.enslave_problem(state)
+    if order.word in ("feed", "free"):
+        return slavery.feed_problem(state, seat, order)
     if order.word == "exile" and not punishments.exile_in_play(state):
         return "Exile is an optional rule not in play (option punishments=exile)"
     if order.word in ("establish", "return"):
@@ -318,6 +325,7 @@ def legal_orders(state: CrusoeState, seat: str) -> list[Order] | None:
     ask = state.ask or ""
     if ask == "path":
         paths = [Order("path", name=p) for p in PATHS]
+        paths = [o for o in paths if slavery.path_problem(state, seat, o.name) is None]
         return [o for o in paths if path_rule(state, seat, o.name) is None]
     if ask == "tax":
         return [Order("tax", name=str(g)) for g in state.offer[1:]] + [Order("tax", name="none")]

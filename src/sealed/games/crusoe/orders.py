@@ -112,6 +112,9 @@ ORDER_WORDS = (
     "fine",
     "cripple",
     "exile",
+    "enslave",
+    "feed",
+    "free",
     "establish",
     "return",
     "split",
@@ -211,6 +214,8 @@ def format_order(order: Order) -> str:
         return f"{order.word} {order.number}"
     if order.word == "cripple":
         return f"cripple {order.number}" + (f" {order.name}" if order.name else "")
+    if order.word in ("feed", "free"):  # Slavery
+        return f"{order.word} {order.name} {_goods_text(order.goods) or 'nothing'}"
     if order.word == "consign":
         return f"consign {order.name} {order.number} for ${order.dollars}"
     if order.word == "plan":
@@ -299,6 +304,10 @@ def parse_order(text: str) -> Order:
         return _cripple(raw[1:], rest)
     if word == "establish":
         return Order(word, name=_one_of(word, rest, TRIBAL_ECONOMIES))
+    if word in ("feed", "free"):  # Slavery: feed ben water 1 fish 3; free ben [goods]
+        if not rest:
+            raise OrderSyntaxError(f"write {word}, your slave and the goods ({word} ben water 1)")
+        return Order(word, name=raw[1], goods=_goods(word, rest[1:], GOODS))
     if word == "wage":
         if len(rest) != 1 or not _whole(rest[0].removeprefix("$")) or len(rest[0]) > 5:
             raise OrderSyntaxError("write wage and the minimum wage in dollars (wage 60)")

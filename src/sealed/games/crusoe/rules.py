@@ -40,6 +40,7 @@ from sealed.games.crusoe.modules import (
     paternalistic,
     punishments,
     roles,
+    slavery,
     third_world,
 )
 from sealed.games.crusoe.orders import Order
@@ -79,6 +80,7 @@ def apply(state: CrusoeState, orders: Mapping[str, Order], chance: Chance, event
     state.waiting = ()
     HANDLERS[ask or ""](state, {s: orders[s] for s in waiting if s in orders}, chance, events)
     run(state, chance, events)
+    slavery.sweep(state, events)  # a slave's acquisitions go to his master (Slavery)
 
 
 def run(state: CrusoeState, chance: Chance, events: Events) -> None:
@@ -111,7 +113,11 @@ def _without_the_voiceless(state: CrusoeState, chance: Chance, events: Events) -
     The Matriarchal Golden Age (113): a man proposes no paths (his turn passes)."""
     while state.ask is not None and not state.over:
         ask = state.ask
-        kept = tuple(s for s in state.waiting if roles.may_decide(state, s, ask))
+        kept = tuple(
+            s
+            for s in state.waiting
+            if roles.may_decide(state, s, ask) and slavery.may_decide(state, s, ask)
+        )
         if len(kept) == len(state.waiting):
             return
         waiting, state.waiting = state.waiting, kept
@@ -134,12 +140,16 @@ def _path_phase(state: CrusoeState, chance: Chance, events: Events) -> None:
         if player.path is None and player.position == 0:  # not sent to the Market (Landlords)
             if landlords.no_path_for(state, seat, events):
                 continue
-            state.ask, state.waiting = "path", (seat,)
+            chooser, slave = slavery.path_chooser(state, seat)  # a slave's: his master's
+            state.ask, state.waiting = "path", (chooser,)
+            if slave:
+                state.offer = slave
             return
     state.phase, state.turn = "move", 0
 
 
 def _on_path(state: CrusoeState, seat: str, order: Order, chance: Chance, events: Events) -> None:
+    seat = slavery.path_target(state, seat)  # a master chooses his slave's path (Slavery)
     state.players[seat].path = order.name
     state.players[seat].track = order.name
     if events is not None:
@@ -538,6 +548,7 @@ HANDLERS: dict[str, Handler] = {
     "assign": _one(_on_assign),
     "import": _one(_on_import),
     "assign-ballot": _on_assign_ballot,
+    "feed": slavery.on_feed,
 }
 
 PHASES: dict[str, Callable[[CrusoeState, Chance, Events], None]] = {

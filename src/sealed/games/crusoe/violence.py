@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from sealed.core.chance import Chance
 from sealed.core.events import Event
 from sealed.games.crusoe import classwar, rulers
-from sealed.games.crusoe.modules import church, landlords, punishments, roles
+from sealed.games.crusoe.modules import church, landlords, punishments, roles, slavery
 from sealed.games.crusoe.orders import Order, format_order
 from sealed.games.crusoe.state import FOODS, GOODS, Battle, CrusoeState, Player
 from sealed.games.crusoe.traditional import swap_tracks
@@ -25,6 +25,8 @@ Events = list[Event] | None
 
 def indigent(player: Player) -> bool:
     """No water or less than three food; never a player with Leisure to spend."""
+    if slavery.slave_player(player):  # "slaves are always considered to be Indigent"
+        return True
     food = sum(player.goods[f] for f in FOODS)
     return player.leisure == 0 and (player.goods["water"] == 0 or food < 3)
 
@@ -350,6 +352,7 @@ def _fight(state: CrusoeState, number: int, battle: Battle, chance: Chance, even
             )
         )
     roles.after_battle(state, list(winners), list(losers), events)  # a Weak Warlord deposed
+    slavery.after_battle(state, list(winners), list(losers), events)  # a slave beat his master
     # from now: winners, losers (copies: ``winners`` may be the very list being overwritten)
     if state.settings.version < 2:
         # Version 1 assigned through the aliased lists: when the defenders won, both sides
@@ -389,11 +392,14 @@ def on_verdict(
     taken: dict[str, dict[str, int]] = {}
     crippled = punishments.cripple(state, order, losers) if order.word == "cripple" else []
     exiled = punishments.exile(state, losers) if order.word == "exile" else []
+    master, enslaved = (
+        slavery.enslave(state, losers, winners) if order.word == "enslave" else ("", [])
+    )
     for seat in losers:
         if order.word == "kill":
             _take(state, seat, dict(state.players[seat].goods), winners, taken)
             _kill(state, seat)
-        elif order.word in ("swap", "cripple", "exile"):
+        elif order.word in ("swap", "cripple", "exile", "enslave"):
             continue
         elif order.word == "fine":
             held = state.players[seat].goods
@@ -408,6 +414,8 @@ def on_verdict(
             data["crippled"] = crippled
         if order.word == "exile":
             data["exiled"] = exiled
+        if order.word == "enslave":
+            data["master"], data["enslaved"] = master, enslaved
         events.append(
             Event(
                 "verdict",

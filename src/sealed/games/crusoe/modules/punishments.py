@@ -3,7 +3,7 @@ losers of battles by the winners. They are optional because they add complexity.
 
 Option ``punishments``: ``none`` (default: the basic verdicts kill, spare, fine), or the
 rules added to the winners' choice, joined by ``+`` or ``,`` (``crippling``, ``exile``,
-``exile+crippling``). Built:
+``exile+crippling``, ``slavery``, ``slavery+crippling``). Built:
 
 - **Crippling**: "The winners may select one of the effects off the Disabilities table of the
   Disability Discrimination tack-on and inflict it on one or more of the losers. Disabilities
@@ -26,7 +26,7 @@ rules added to the winners' choice, joined by ``+`` or ``,`` (``crippling``, ``e
   second central pile (their Communism or Socialism in a Communism or Socialism game) is refused
   by name: not built yet (rulings 122, 123).
 
-Slavery is refused by name: not built yet (the manual's gaps list what it needs).
+- **Slavery** (scenario hobbesian): ``modules/slavery.py`` (rulings 124-130).
 """
 
 from __future__ import annotations
@@ -44,7 +44,7 @@ if TYPE_CHECKING:  # state.py reads this module's options: no import at run time
     from sealed.games.crusoe.state import CrusoeState
 
 PUNISHMENTS = ("crippling", "slavery", "exile")
-BUILT_PUNISHMENTS = ("crippling", "exile")
+BUILT_PUNISHMENTS = ("crippling", "slavery", "exile")
 EXCLUDED_ROWS = (6, 7, 8)  # "not simple physical disabilities"
 CRIPPLING_ROWS = tuple(row for row in disability.TABLE if row not in EXCLUDED_ROWS)
 
@@ -70,6 +70,10 @@ def read_options(options: Options) -> tuple[str, ...]:
                 f"punishments {word}: not built yet (Alternate Punishments; built: "
                 f"{', '.join(BUILT_PUNISHMENTS)}); see docs/games/crusoe.md"
             )
+    if "slavery" in named:
+        from sealed.games.crusoe.modules.slavery import check_combination
+
+        check_combination(options, named)
     if "exile" in named:
         _exile_combination(options)
     return tuple(p for p in PUNISHMENTS if p in named)

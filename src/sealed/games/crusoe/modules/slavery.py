@@ -1,0 +1,337 @@
+"""Slavery (Optional Rules, Alternate Punishments): "Players who lose a fight may be enslaved,
+as long as there is a player to act as the slavemaster."
+
+Built for the Hobbesian State of Nature (no trade, no government: the seed's barter and money
+clauses have nothing to act on there); other scenarios, Exile and the economies' tack-on
+modules are refused by name. A slave carries the public role ``slave-MASTER``.
+
+- The verdict ``enslave``: every living loser becomes the slave of the first living winner in
+  turn order who is not a slave (ruling 124); his goods not fined (all: the verdict is
+  enslave) and Radio Signals go to the master, and so do his own slaves (ruling 125).
+- Goods and Radio Signals a slave acquires go to his master at the end of the step that gave
+  them (Leisure stays with the slave), except while he is being fed and eats (ruling 126).
+- Paths: the master chooses his slave's path. Supervision (the master on the same path) is
+  not built: a master may not send a slave down his own path nor take a slave's (ruling 127),
+  so every slave is unsupervised and moves and produces as a free man.
+- Consumption: before anyone eats, each master feeds each slave (``feed SLAVE GOODS``) or
+  frees him with goods (``free SLAVE GOODS``); the slave eats only that (ruling 128).
+- Slaves are Indigent in violence, never vote (ruling 129), and are freed by winning a battle
+  against their master or when the master dies (ruling 130).
+- Not built: giving slaves to a new master, freeing at any other moment than the feeding.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING
+
+from sealed.core.errors import OptionError
+from sealed.core.events import Event
+from sealed.core.game import Options
+
+if TYPE_CHECKING:
+    from collections.abc import Mapping
+
+    from sealed.games.crusoe.orders import Order
+    from sealed.games.crusoe.state import CrusoeState, Player
+    from sealed.games.crusoe.views import CrusoeView
+
+SLAVE = "slave-"  # role prefix: slave-MASTER
+FED = "fed"  # fed this consumption phase (or asked and fed nothing)
+SCENARIOS = ("hobbesian",)
+VOTES = (  # the decisions that are votes: "Slaves may never vote"
+    "verdict",
+    "estate",
+    "vote",
+    "ballot",
+    "elect",
+    "exile-vote",
+    "amend-ballot",
+    "plan-ballot",
+    "wage-ballot",
+    "warlord",
+    "deal",
+    "rent-ballot",
+    "assign-ballot",
+)
+
+
+def check_combination(options: Options, named: list[str]) -> None:
+    """Slavery is built for the Hobbesian State of Nature, without Exile or economy modules."""
+    scenario = str(options.get("scenario", "crusoes-economy"))
+    if scenario not in SCENARIOS:
+        raise OptionError(
+            f"punishments slavery with scenario {scenario}: not built yet (built with "
+            "hobbesian; slaves in trade and in governments are not)"
+        )
+    if "exile" in named:
+        raise OptionError("punishments slavery with exile: not built yet (Slavery)")
+    from sealed.games.crusoe.modules.punishments import ECONOMY_MODULES
+
+    for option, off in ECONOMY_MODULES.items():
+        if option in options and options[option] != off:
+            raise OptionError(f"punishments slavery with {option}: not built yet (Slavery)")
+    if str(options.get("gender", "none")) not in ("none", "base"):
+        raise OptionError("punishments slavery with a Gender variant: not built yet (Slavery)")
+    if bool(options.get("objectivist", False)):
+        raise OptionError("punishments slavery with objectivist: not built yet (Slavery)")
+
+
+def in_play(state: CrusoeState) -> bool:
+    return "slavery" in state.settings.punishments
+
+
+def slave_player(player: Player) -> bool:
+    return any(r.startswith(SLAVE) for r in player.roles)
+
+
+def master_of(state: CrusoeState, seat: str) -> str | None:
+    role = next((r for r in state.players[seat].roles if r.startswith(SLAVE)), None)
+    return role.removeprefix(SLAVE) if role else None
+
+
+def slaves_of(state: CrusoeState, master: str) -> list[str]:
+    """The living slaves of ``master``, in turn order."""
+    return [s for s in state.order if state.players[s].alive and master_of(state, s) == master]
+
+
+def _set_master(state: CrusoeState, seat: str, master: str | None) -> None:
+    player = state.players[seat]
+    kept = tuple(r for r in player.roles if not r.startswith(SLAVE) and r != FED)
+    player.roles = (*kept, f"{SLAVE}{master}") if master else kept
+
+
+def choose_master(state: CrusoeState, winners: list[str]) -> str | None:
+    """Ruling 124: the first living winner in turn order who is not a slave."""
+    free = [s for s in state.order if s in winners and state.players[s].alive]
+    return next((s for s in free if not slave_player(state.players[s])), None)
+
+
+def enslave_problem(state: CrusoeState) -> str | None:
+    """Why the verdict ``enslave`` may not be cast now; None if it may."""
+    if not in_play(state):
+        return "Slavery is an optional rule not in play (option punishments=slavery)"
+    battle = state.battles[state.battle]
+    if choose_master(state, list(battle.attackers)) is None:
+        return "enslave: there is no free winner to act as the slavemaster (Slavery)"
+    return None
+
+
+def enslave(state: CrusoeState, losers: list[str], winners: list[str]) -> tuple[str, list[str]]:
+    """Enslave the losers to the master of ruling 124; their goods, Radio Signals and own
+    slaves go to him (ruling 125). Returns the master and the enslaved."""
+    master = choose_master(state, winners)
+    if master is None:
+        return "", []
+    for seat in losers:
+        for slave in slaves_of(state, seat):
+            _set_master(state, slave, master)
+        _set_master(state, seat, master)
+        _confiscate(state, seat, master)
+    return master, list(losers)
+
+
+def _confiscate(state: CrusoeState, seat: str, master: str) -> dict[str, int]:
+    """Move every good and Radio Signal of the slave ``seat`` to ``master`` (not Leisure)."""
+    slave, owner = state.players[seat], state.players[master]
+    moved: dict[str, int] = {}
+    for good, n in slave.goods.items():
+        if n:
+            owner.goods[good] += n
+            slave.goods[good] = 0
+            moved[good] = n
+    for frequency, n in slave.radio.items():
+        if n:
+            owner.radio[frequency] += n
+            slave.radio[frequency] = 0
+            moved[f"radio-{frequency}"] = n
+    return moved
+
+
+def sweep(state: CrusoeState, events: list[Event] | None) -> None:
+    """After each step: slaves of dead masters go free (ruling 130); whatever a slave acquired
+    goes to his master (ruling 126), but not while he is being fed or eats."""
+    if not in_play(state):
+        return
+    for seat in state.order:
+        master = master_of(state, seat)
+        if master and (not state.players[master].alive or not state.players[seat].alive):
+            _set_master(state, seat, None)
+            _tell(events, "freed", f"{seat} is free: his master {master} is dead.", seat, master)
+    if state.ask in ("feed", "eat"):
+        return
+    for seat in state.order:
+        master = master_of(state, seat)
+        if master is None:
+            continue
+        moved = _confiscate(state, seat, master)
+        if moved:
+            text = ", ".join(f"{k} {n}" for k, n in moved.items())
+            _tell(
+                events, "to-master", f"{seat}'s acquisitions go to {master}: {text}.", seat, master
+            )
+    if state.phase != "consume":  # the marks of this consumption's feeding
+        for player in state.players.values():
+            player.roles = tuple(r for r in player.roles if r != FED)
+
+
+def _tell(events: list[Event] | None, kind: str, text: str, seat: str, master: str) -> None:
+    if events is not None:
+        events.append(Event(f"slavery-{kind}", text, data={"seat": seat, "master": master}))
+
+
+def after_battle(
+    state: CrusoeState, winners: list[str], losers: list[str], events: list[Event] | None
+) -> None:
+    """ "If a slave ... wins a battle against his master then he is no longer a slave"."""
+    if not in_play(state):
+        return
+    for seat in winners:
+        master = master_of(state, seat)
+        if master is not None and master in losers:
+            _set_master(state, seat, None)
+            _tell(events, "freed", f"{seat} wins against his master {master}: free.", seat, master)
+
+
+# -- paths -------------------------------------------------------------------------------
+
+
+def path_chooser(state: CrusoeState, seat: str) -> tuple[str, tuple[str, ...]]:
+    """Who chooses ``seat``'s path, and the offer naming the slave: "The master chooses what
+    path a given slave of his goes down"."""
+    master = master_of(state, seat) if in_play(state) else None
+    return (master, (seat,)) if master else (seat, ())
+
+
+def path_target(state: CrusoeState, seat: str) -> str:
+    """Whose path the ``path`` order of ``seat`` sets (his slave's, when the offer names one)."""
+    if in_play(state) and state.offer and str(state.offer[0]) in state.players:
+        target = str(state.offer[0])
+        state.offer = ()
+        return target
+    return seat
+
+
+def path_problem(state: CrusoeState, seat: str, path: str) -> str | None:
+    """Ruling 127: supervision is not built; a master and his slaves take different paths."""
+    if not in_play(state):
+        return None
+    offered = str(state.offer[0]) if state.offer and str(state.offer[0]) in state.players else ""
+    target = offered or seat
+    master = master_of(state, target)
+    if master is not None:
+        if state.players[master].path == path:
+            return f"path {path}: supervised slaves are not built yet (ruling 127; Slavery)"
+        taken = {state.players[s].path for s in slaves_of(state, master)} | {path}
+        if state.players[master].path is None and len(taken - {None}) >= 7:
+            return f"path {path}: it would leave {master} no path of his own (ruling 127)"
+        return None
+    if path in {state.players[s].path for s in slaves_of(state, target)}:
+        return f"path {path}: supervised slaves are not built yet (ruling 127; Slavery)"
+    return None
+
+
+# -- consumption ----------------------------------------------------------------------------
+
+
+def feed_phase(state: CrusoeState, events: list[Event] | None) -> bool:
+    """Before anyone eats, the masters feed their slaves: True while some must still decide."""
+    if not in_play(state):
+        return False
+    if not any(FED in p.roles for p in state.players.values()):
+        sweep(state, events)  # the slaves' last acquisitions, before the first is fed
+    master = next((s for s in state.order if _unfed(state, s)), None)
+    if master is None:
+        return False
+    # one master and one slave at a time (turn order): the offer names the slave to feed
+    state.ask, state.waiting, state.offer = "feed", (master,), (_unfed(state, master)[0],)
+    return True
+
+
+def _unfed(state: CrusoeState, master: str) -> list[str]:
+    return [s for s in slaves_of(state, master) if FED not in state.players[s].roles]
+
+
+def feed_problem(state: CrusoeState, seat: str, order: Order) -> str | None:
+    """Why ``feed``/``free`` may not be given now (each order is for the first unfed slave)."""
+    if not in_play(state):
+        return "Slavery is an optional rule not in play (option punishments=slavery)"
+    unfed = _unfed(state, seat)
+    if not unfed:
+        return f"{order.word}: you have no slave to feed now (Slavery)"
+    if order.name != unfed[0]:
+        return f"{order.word} {order.name}: feed or free {unfed[0]} now (your slaves in turn order)"
+    held = state.players[seat].goods
+    for good, n in order.goods:
+        if held[good] < n:
+            return f"you hold {held[good]} {good}, not {n}"
+    return None
+
+
+def on_feed(
+    state: CrusoeState, orders: Mapping[str, Order], chance: object, events: list[Event] | None
+) -> None:
+    """Each master's goods go to the slave named; ``free`` also frees him (ruling 128)."""
+    state.offer = ()
+    for master, order in orders.items():
+        slave = order.name
+        for good, n in order.goods:
+            state.players[master].goods[good] -= n
+            state.players[slave].goods[good] += n
+        goods = ", ".join(f"{g} {n}" for g, n in order.goods) or "nothing"
+        if order.word == "free":
+            _set_master(state, slave, None)
+            _tell(events, "freed", f"{master} frees {slave}, giving {goods}.", slave, master)
+        else:
+            player = state.players[slave]
+            player.roles = (*player.roles, FED)
+            _tell(events, "fed", f"{master} feeds {slave}: {goods}.", slave, master)
+
+
+def bot_feed(slave: str, held: Mapping[str, int], rng: random.Random | None) -> Order:
+    """A bot's feeding: the greedy keeps one water and three food for itself and gives the
+    slave what is left, up to one water and three food (the foods it holds most of); the
+    random one feeds a random part of that, and now and then frees the slave with it."""
+    from sealed.games.crusoe.orders import Order
+    from sealed.games.crusoe.state import FOODS
+
+    water = min(1, max(0, held.get("water", 0) - 1))
+    spare = {f: held.get(f, 0) for f in FOODS}
+    for _ in range(3):  # its own three, of the most plentiful
+        food = max(FOODS, key=lambda f: spare[f])
+        spare[food] = max(0, spare[food] - 1)
+    given: dict[str, int] = {}
+    for _ in range(3):
+        food = max(FOODS, key=lambda f: spare[f])
+        if spare[food] == 0:
+            break
+        spare[food] -= 1
+        given[food] = given.get(food, 0) + 1
+    if rng is not None:
+        water = rng.randint(0, water)
+        given = {f: rng.randint(0, n) for f, n in given.items()}
+    goods = (("water", water), *((f, given[f]) for f in FOODS if given.get(f)))
+    word = "free" if rng is not None and rng.random() < 0.1 else "feed"
+    return Order(word, name=slave, goods=tuple((g, n) for g, n in goods if n))
+
+
+def paths_in_view(view: CrusoeView, paths: list[str]) -> list[str]:
+    """The paths of ``paths`` that ruling 127 leaves the chooser (a bot's view of it)."""
+    if "slavery" not in view.punishments or view.decide != "path":
+        return paths
+    players = {p.seat: p for p in view.players}
+    target = str(view.offer[0]) if view.offer and str(view.offer[0]) in players else view.seat
+    master = next((r.removeprefix(SLAVE) for r in players[target].roles if r.startswith(SLAVE)), "")
+    if master:
+        mine = players[master].path
+        slaves = {p.path for p in view.players if p.alive and f"{SLAVE}{master}" in p.roles}
+        kept = [p for p in paths if p != mine and (mine or len((slaves - {None}) | {p}) < 7)]
+    else:
+        slaves = {p.path for p in view.players if p.alive and f"{SLAVE}{target}" in p.roles}
+        kept = [p for p in paths if p not in slaves]
+    return kept or paths
+
+
+def may_decide(state: CrusoeState, seat: str, ask: str) -> bool:
+    """ "Slaves may never vote as long as they remain slaves" (ruling 129)."""
+    return not (ask in VOTES and in_play(state) and master_of(state, seat) is not None)

@@ -1,0 +1,114 @@
+"""Slavery (Optional Rules, Alternate Punishments), rulings 124-130: the option's refusals,
+and random bot games under it (play to the end, replay exactly, goods conserved, no slave owns
+goods or Radio Signals after a step, no slave votes, the master and his slaves apart)."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from tests.games.crusoe.bot_games import BOTS, bot_game, check_tokens
+
+from sealed.core.errors import OptionError
+from sealed.core.game import resolve_options
+from sealed.core.match import Match, replay
+from sealed.games.crusoe import GAME
+from sealed.games.crusoe.encoding import encoding_for
+from sealed.games.crusoe.modules import slavery
+from sealed.games.crusoe.state import CrusoeState, Settings
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        ({"scenario": "tribal-capitalism"}, "slavery with scenario tribal-capitalism"),
+        ({"scenario": "national-capitalism"}, "not built yet"),
+        ({"scenario": "hobbesian", "church": "less-devout"}, "slavery with church"),
+        ({"scenario": "hobbesian", "gender": "no-suffrage"}, "slavery with a Gender variant"),
+        ({"scenario": "hobbesian", "punishments": "slavery+exile"}, "slavery with exile"),
+    ],
+)
+def test_slavery_outside_what_is_built_is_refused_in_one_line(
+    options: dict[str, Any], message: str
+) -> None:
+    chosen = {"punishments": "slavery", **options}
+    with pytest.raises(OptionError, match=message) as error:
+        Settings.from_options(resolve_options(GAME.options, chosen))
+    assert "\n" not in str(error.value)
+
+
+def test_slavery_and_crippling_together() -> None:
+    options = resolve_options(
+        GAME.options, {"scenario": "hobbesian", "punishments": "crippling+slavery"}
+    )
+    assert Settings.from_options(options).punishments == ("crippling", "slavery")
+
+
+def test_the_encoding_is_not_offered_under_slavery() -> None:
+    options = resolve_options(GAME.options, {"scenario": "hobbesian", "punishments": "slavery"})
+    assert encoding_for(("a", "b", "c"), options) is None
+
+
+def _masters(state: CrusoeState) -> dict[str, str]:
+    return {s: m for s in state.seats if (m := slavery.master_of(state, s))}
+
+
+class Bonds:
+    """After each step: goods conserved within the supply; outside the feeding and eating no
+    slave holds goods or Radio Signals; no slave casts a ballot; a master and his slaves walk
+    different paths (ruling 127); counts what happened."""
+
+    def __init__(self) -> None:
+        self.seen: Counter[str] = Counter()
+
+    def __call__(self, before: CrusoeState, match: Match[Any, Any, Any]) -> None:
+        state = match.state
+        check_tokens(state)
+        masters = _masters(before)
+        step = match.steps[-1]
+        if before.ask in slavery.VOTES:  # the ballots just cast: no slave was asked
+            assert not set(before.waiting) & set(masters), (before.ask, before.waiting)
+        if state.ask not in ("feed", "eat"):
+            for seat, master in _masters(state).items():
+                player = state.players[seat]
+                assert not any(player.goods.values()), (seat, player.goods)
+                assert not any(player.radio.values()), (seat, player.radio)
+                mine = state.players[master].path
+                assert mine is None or mine != player.path, (seat, master, mine)
+        for event in step.events:
+            self.seen[event.kind] += 1
+            if event.kind == "verdict" and event.data.get("enslaved"):
+                self.seen["enslaved"] += 1
+
+
+@settings(max_examples=10, deadline=None)
+@given(
+    seed=st.integers(0, 2**32),
+    bots=st.lists(st.sampled_from(BOTS), min_size=4, max_size=4),
+    punishments=st.sampled_from(("slavery", "slavery+crippling")),
+)
+def test_random_games_under_slavery_play_to_the_end_and_replay(
+    seed: int, bots: list[str], punishments: str
+) -> None:
+    options = resolve_options(GAME.options, {"scenario": "hobbesian", "punishments": punishments})
+    match = bot_game(seed, tuple(bots), options, Bonds())
+    assert match.state.over
+    again = replay(json.loads(json.dumps(match.to_json())))
+    assert GAME.to_json(again.state) == GAME.to_json(match.state)
+
+
+def test_random_bots_enslave_feed_and_free() -> None:
+    """The property test above would pass if nobody were ever enslaved: random games must
+    enslave, feed, and free."""
+    check = Bonds()
+    options = resolve_options(GAME.options, {"scenario": "hobbesian", "punishments": "slavery"})
+    for seed in range(30):
+        bot_game(seed, ("random",) * 4, options, check)
+    assert check.seen["enslaved"] > 0
+    assert check.seen["slavery-fed"] > 0
+    assert check.seen["slavery-freed"] > 0
+    assert check.seen["slavery-to-master"] > 0
