@@ -9,7 +9,8 @@ the tax burdens and a starved player's goods by Representative Democracy). Here:
   the game plays;
 - random bot games of hybrids (the seed's example, and mixes with a Bureaucracy and a Dictator)
   play to the end and replay exactly; a branch's part is set by its own form only (a ruler's
-  decree names the ruler, a vote is counted), and the ruler has his military powers.
+  decree names the ruler, a vote is counted), and the ruler has his military powers;
+- a sealed order reaches no other seat before the step opens.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from tests.games.crusoe.bot_games import BOTS, bot_game
+from tests.games.crusoe.bot_games import BOTS, bot_game, seal_watching_the_others
 from tests.games.crusoe.test_government_properties import money_change
 from tests.games.crusoe.test_madjack import NATIONAL, scripted, two
 
@@ -276,3 +277,11 @@ def test_a_hybrid_plays_to_the_end_and_replays_exactly(
     match = bot_game(seed, tuple(bots), options(scenario, branches), check_step)
     again = replay(json.loads(json.dumps(match.to_json())))
     assert GAME.to_json(again.state) == GAME.to_json(match.state)
+
+
+@settings(max_examples=3, deadline=None)
+@given(seed=st.integers(0, 2**32), branches=st.sampled_from(HYBRIDS))
+def test_a_sealed_order_reaches_no_other_seat_before_the_step_opens(
+    seed: int, branches: dict[str, Any]
+) -> None:
+    seal_watching_the_others(seed, options("national-capitalism", branches), "random", 100_000)
