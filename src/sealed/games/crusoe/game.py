@@ -451,6 +451,8 @@ class CrusoeGame(InPlaceGame[CrusoeState, Order, CrusoeView]):
             return bureaucracy.default_box(state)
         if ask == "donate":  # The Church: what costs him least (ruling 96)
             return Order("donate", goods=church.suggested(state, seat))
+        if ask == "feed":  # Slavery: the master provides nothing (ruling 128)
+            return Order("feed", name=str(state.offer[0]))
         defaults = {
             "move": Order("move", number=state.roll),
             "invoke": Order("pass"),

@@ -69,6 +69,7 @@ def on_invoke(
     free = rulers.rules_free(state, invoker)
     warlord = roles.free_violence(state, invoker) and not free
     paid = player.leisure > 0 and not free and not warlord and not called
+    paid = paid and not slavery.slave_player(player)  # always Indigent: free (ruling 129)
     if paid:
         player.leisure -= 1
     state.invoker = invoker

@@ -36,7 +36,7 @@ from typing import TYPE_CHECKING
 from sealed.core.errors import OptionError
 from sealed.core.game import Options
 from sealed.core.suggest import did_you_mean
-from sealed.games.crusoe.modules import disability
+from sealed.games.crusoe.modules import disability, slavery
 
 if TYPE_CHECKING:  # state.py reads this module's options: no import at run time
     from sealed.core.events import Event
@@ -152,7 +152,7 @@ def cripple(state: CrusoeState, order: Order, losers: list[str]) -> list[str]:
 EXILE, BARTER, INVOKER, RETURNED = "exile", "exiles-barter", "invoker", "returned"
 SHARE = "exiles-share"  # the exiles established Tribal Communism
 POOL = "exiles-pool"  # the exiles established Tribal Socialism
-ROLES = (EXILE, BARTER, SHARE, POOL, INVOKER, RETURNED)
+ROLES = (EXILE, BARTER, SHARE, POOL, INVOKER, RETURNED, *slavery.ROLES)
 TRIBAL = ("tribal-capitalism", "tribal-communism", "tribal-socialism")
 BUILT_TRIBAL = TRIBAL
 ECONOMY_ROLES = {"tribal-capitalism": BARTER, "tribal-communism": SHARE, "tribal-socialism": POOL}

@@ -1,9 +1,10 @@
 """Slavery (Optional Rules, Alternate Punishments): "Players who lose a fight may be enslaved,
 as long as there is a player to act as the slavemaster."
 
-Built for the Hobbesian State of Nature (no trade, no government: the seed's barter and money
-clauses have nothing to act on there); other scenarios, Exile and the economies' tack-on
-modules are refused by name. A slave carries the public role ``slave-MASTER``.
+Built for the Hobbesian State of Nature (no trade and no votes but verdicts and estates: the
+seed's barter and money clauses have nothing to act on there); other scenarios, Exile and the
+economies' tack-on modules are refused by name. A slave carries the public role ``slave-of-N``
+(N: his master's place at the table, 0 first).
 
 - The verdict ``enslave``: every living loser becomes the slave of the first living winner in
   turn order who is not a slave (ruling 124); his goods not fined (all: the verdict is
@@ -36,8 +37,9 @@ if TYPE_CHECKING:
     from sealed.games.crusoe.state import CrusoeState, Player
     from sealed.games.crusoe.views import CrusoeView
 
-SLAVE = "slave-"  # role prefix: slave-MASTER
+SLAVE = "slave-of-"  # slave-of-N: the slave of the N-th seat (0 first) of the table
 FED = "fed"  # fed this consumption phase (or asked and fed nothing)
+ROLES = (*(f"{SLAVE}{n}" for n in range(24)), FED)  # seats as many as Doll's House's wives
 SCENARIOS = ("hobbesian",)
 VOTES = (  # the decisions that are votes: "Slaves may never vote"
     "verdict",
@@ -87,7 +89,7 @@ def slave_player(player: Player) -> bool:
 
 def master_of(state: CrusoeState, seat: str) -> str | None:
     role = next((r for r in state.players[seat].roles if r.startswith(SLAVE)), None)
-    return role.removeprefix(SLAVE) if role else None
+    return state.seats[int(role.removeprefix(SLAVE))] if role else None
 
 
 def slaves_of(state: CrusoeState, master: str) -> list[str]:
@@ -98,7 +100,7 @@ def slaves_of(state: CrusoeState, master: str) -> list[str]:
 def _set_master(state: CrusoeState, seat: str, master: str | None) -> None:
     player = state.players[seat]
     kept = tuple(r for r in player.roles if not r.startswith(SLAVE) and r != FED)
-    player.roles = (*kept, f"{SLAVE}{master}") if master else kept
+    player.roles = (*kept, f"{SLAVE}{state.seats.index(master)}") if master else kept
 
 
 def choose_master(state: CrusoeState, winners: list[str]) -> str | None:
@@ -320,14 +322,17 @@ def paths_in_view(view: CrusoeView, paths: list[str]) -> list[str]:
     if "slavery" not in view.punishments or view.decide != "path":
         return paths
     players = {p.seat: p for p in view.players}
+    seats = [p.seat for p in view.players]  # the table's seats, in order
     target = str(view.offer[0]) if view.offer and str(view.offer[0]) in players else view.seat
-    master = next((r.removeprefix(SLAVE) for r in players[target].roles if r.startswith(SLAVE)), "")
-    if master:
+    role = next((r for r in players[target].roles if r.startswith(SLAVE)), "")
+    if role:
+        master = seats[int(role.removeprefix(SLAVE))]
         mine = players[master].path
-        slaves = {p.path for p in view.players if p.alive and f"{SLAVE}{master}" in p.roles}
+        slaves = {p.path for p in view.players if p.alive and role in p.roles}
         kept = [p for p in paths if p != mine and (mine or len((slaves - {None}) | {p}) < 7)]
     else:
-        slaves = {p.path for p in view.players if p.alive and f"{SLAVE}{target}" in p.roles}
+        own = f"{SLAVE}{seats.index(target)}"
+        slaves = {p.path for p in view.players if p.alive and own in p.roles}
         kept = [p for p in paths if p not in slaves]
     return kept or paths
 
