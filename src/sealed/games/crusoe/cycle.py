@@ -359,8 +359,9 @@ def on_estate(
     does so; otherwise they are shared out one unit at a time in turn order.
     """
     dead = state.estates.pop(0)
-    # one vote each; in Class Warfare Capitalism a vote per Diamond held (a Dictator decides)
-    weighed = rulers.ruler(state) is None
+    # one vote each; in Class Warfare Capitalism a vote per Diamond held (ruling 79), unless
+    # the ruler decides the estate alone: a hybrid's ruled branch elsewhere leaves it to a vote
+    weighed = rulers.ruler_for(state, "estate") is None
     weights = {voter: classwar.votes(state, voter) if weighed else 1 for voter in orders}
     cast = sum(weights.values())
     ballots = {voter: o.name if o.word == "give" else "" for voter, o in orders.items()}
