@@ -112,3 +112,37 @@ def test_random_bots_enslave_feed_and_free() -> None:
     assert check.seen["slavery-fed"] > 0
     assert check.seen["slavery-freed"] > 0
     assert check.seen["slavery-to-master"] > 0
+
+
+COMPOSED = {  # the tack-on modules that are not rules of an economy, with Slavery
+    "scenario": "hobbesian",
+    "punishments": "slavery+crippling",
+    "vegetarians": "make-or-eat",
+    "vegetarians_players": 2,
+    "race": "one-portion-prejudiced",
+    "race_minority": 2,
+    "race_majority_prejudiced": 2,
+    "race_minority_prejudiced": 1,
+    "disability": True,
+    "disability_players": 2,
+    "gender": "base",
+    "diamonds": "yuppies",
+}
+
+
+@pytest.mark.parametrize(
+    "feudalism",
+    [{"early_feudalism": "strong"}, {"early_feudalism": "weak", "early_feudalism_dice": 2}],
+)
+@pytest.mark.parametrize("seed", [3, 11])
+def test_slavery_composes_with_the_modules_that_are_not_economies(
+    seed: int, feudalism: dict[str, Any]
+) -> None:
+    """Slavery with Vegetarians, Race, Disability, Gender, a Warlord, Crippling and Yuppies:
+    random and greedy bots play to the end, the bonds hold after every step, replay exact."""
+    options = resolve_options(GAME.options, {**COMPOSED, **feudalism})
+    check = Bonds()
+    match = bot_game(seed, ("random", "greedy", "random", "selfish"), options, check)
+    assert match.state.over
+    again = replay(json.loads(json.dumps(match.to_json())))
+    assert GAME.to_json(again.state) == GAME.to_json(match.state)
