@@ -443,3 +443,52 @@ def test_any_typed_dice_roll_a_configuration_or_get_one_clear_line(text: str) ->
         entered.check_all_used()
     except (ChanceError, MadJackError) as error:
         assert "\n" not in str(error) and str(error)
+
+
+# -- the tweaks that make every roll playable (rulings 147, 148) ---------------------------------
+
+GOVERNMENTAL_SOCIALISM = [6, *two(10)]  # Advanced, Governmental Socialism (B) [roll Gov't]
+BUREAUCRACY, HYBRID, STABLE_DICTATOR, STABLE_PRESIDENT = two(6), two(8), two(9), two(5)
+
+
+def test_a_bureaucracy_keeps_what_its_chart_decides_and_the_pool_is_rolled_again() -> None:
+    script = [*GOVERNMENTAL_SOCIALISM, *BUREAUCRACY, *BUREAUCRACY, *ATHENIAN]
+    config = roll(4, scripted(script))
+    government = config.government
+    assert government is not None and government.form == "constitutional-hybrid"
+    assert [(t, g.form) for t, g in government.functions] == [
+        ("distribution", "athenian-democracy"),
+        ("estate", "bureaucracy"),
+    ]
+    assert any("cannot decide distribution" in t for t in config.tweaks)
+    assert config.not_built() == []  # ruling 147
+
+
+def test_a_bureaucracy_where_no_chart_is_built_is_rolled_again() -> None:
+    rent_control = two(5)  # Ownership Tack-on (A) 5: Rent Control [roll Gov't]
+    script = [
+        *TRIBAL_CAPITALISM,
+        *OWNERSHIP,
+        *rent_control,
+        *BUREAUCRACY,
+        *HYBRID,
+        *STABLE_DICTATOR,
+    ]
+    config = roll(4, scripted(script), 1)
+    government = config.government
+    assert government is not None and government.form == "dictatorship"
+    assert any("no chart is built for Tribal Capitalism" in t for t in config.tweaks)
+
+
+def test_a_hybrid_has_one_ruler_the_first_ruled_branch() -> None:
+    script = [*NATIONAL, *HYBRID, *STABLE_DICTATOR, *STABLE_PRESIDENT, *ATHENIAN]
+    config = roll(4, scripted(script))
+    government = config.government
+    assert government is not None
+    assert [(t, g.form, g.strength) for t, g in government.functions] == [
+        ("radio_reward", "dictatorship", "stable"),
+        ("tax_burden", "dictatorship", "stable"),
+        ("estate", "athenian-democracy", ""),
+    ]
+    assert any("one ruler (ruling 69)" in t for t in config.tweaks)
+    assert config.not_built() == []  # ruling 148

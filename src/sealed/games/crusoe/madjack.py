@@ -160,6 +160,21 @@ GOVERNMENT_OPTIONS = {
 }
 """The crusoe option ``government``'s value for each form."""
 DEMOCRACIES = ("athenian-democracy", "representative-democracy")
+RULED_FORMS = ("dictatorship", "representative-democracy")
+"""The forms with a ruler (a Dictator, a President): a hybrid has one at most (ruling 69)."""
+CHART_SCENARIOS = (
+    "national-capitalism",
+    "welfare-capitalism",
+    "class-warfare-capitalism",
+    "governmental-socialism",
+    "market-socialism",
+)
+"""The scenarios a Bureaucracy's chart is built for (``hybrid.SCENARIOS``)."""
+CHART_TASKS = frozenset(
+    {"radio_reward", "tax_burden", "minimum_wage", "wages", "prices", "purchase_limits", "estate"}
+)
+"""The tasks a chart can decide (``hybrid.TASK_KINDS``): not Governmental Socialism's
+division of the pool, nor a tack-on's task."""
 GOVERNMENT_NAMES = {
     "athenian-democracy": "Athenian Democracy",
     "representative-democracy": "Representative Democracy",
@@ -443,6 +458,8 @@ def roll(players: int, chance: Chance, complications: int = 0) -> Configuration:
     _scenario(roller, str(base.text), row)
     for _ in range(complications):
         _complication(roller)
+    _chart_tweaks(roller)
+    _one_ruler(roller)
     _standing_tweaks(roller)
     return replace(
         roller.now,
@@ -671,6 +688,80 @@ def _democratic(roller: _Roller, government: Government, tasks: Sequence[str]) -
         if row.meaning["form"] in DEMOCRACIES:
             return _one_government(roller, row, tasks[0] if len(tasks) == 1 else "")
     raise MadJackError("the Government Type table gave no democracy in 200 rolls")
+
+
+def _chart_tweaks(roller: _Roller) -> None:
+    """A Bureaucracy rolled for what its chart cannot decide (ruling 147): outside the
+    scenarios a chart is built for, the government is rolled again; there, each task the chart
+    cannot decide (Governmental Socialism's pool, a tack-on's task) goes to a government rolled
+    again for it, the Bureaucracy keeping the rest as a Constitutional Hybrid's branches."""
+    config = roller.now
+    government = config.government
+    if government is None or not _has_bureaucracy(government):
+        return
+    if config.scenario not in CHART_SCENARIOS:
+        task = config.tasks[0] if len(config.tasks) == 1 else ""
+        again = _government_for(roller, task, hybrid=False)
+        roller.config = replace(config, government=again)
+        roller.tweak(
+            f"Bureaucracy: no chart is built for {config.scenario_text}; the government is "
+            f"rolled again: {again.describe()}"
+        )
+        return
+    functions = government.functions or tuple((t, government) for t in config.tasks)
+    stuck = [t for t, g in functions if g.form == "bureaucracy" and t not in CHART_TASKS]
+    if not stuck:
+        return
+    changed = tuple(
+        (t, _government_for(roller, t, hybrid=False) if t in stuck else g) for t, g in functions
+    )
+    roller.config = replace(
+        config, government=Government("constitutional-hybrid", functions=changed)
+    )
+    roller.tweak(
+        f"Bureaucracy: its chart cannot decide {', '.join(stuck)}; a government is rolled "
+        "again for each, the chart keeps the other tasks (a Constitutional Hybrid)"
+    )
+
+
+def _has_bureaucracy(government: Government) -> bool:
+    return government.form == "bureaucracy" or any(
+        g.form == "bureaucracy" for _, g in government.functions
+    )
+
+
+def _government_for(roller: _Roller, task: str, hybrid: bool) -> Government:
+    """The Government Type table again until it gives one form that is neither a Bureaucracy
+    nor (unless ``hybrid``) a hybrid; a democracy under Libertarianism (ruling 39)."""
+    libertarian = roller.now.has("libertarianism")
+    for _ in range(MAX_REROLLS):
+        row = roller.table("government")
+        form = str(row.meaning["form"])
+        if form == "bureaucracy" or (form == "constitutional-hybrid" and not hybrid):
+            roller.note("no chart for this task: roll again")
+        elif libertarian and form not in DEMOCRACIES:
+            roller.note("Libertarianism: a democracy: roll again")
+        else:
+            return _one_government(roller, row, task)
+    raise MadJackError("the Government Type table gave no government for the task in 200 rolls")
+
+
+def _one_ruler(roller: _Roller) -> None:
+    """A Constitutional Hybrid has one ruler at most (ruling 69): every ruled branch takes the
+    form, strength and dice of the first ruled branch (ruling 148)."""
+    config = roller.now
+    government = config.government
+    if government is None or not government.functions:
+        return
+    ruled = [g for _, g in government.functions if g.form in RULED_FORMS]
+    if len(set(ruled)) <= 1:
+        return
+    first = ruled[0]
+    functions = tuple((t, first if g.form in RULED_FORMS else g) for t, g in government.functions)
+    roller.config = replace(config, government=replace(government, functions=functions))
+    roller.tweak(
+        f"one ruler (ruling 69): every branch with a ruler is the first one's, {first.describe()}"
+    )
 
 
 def _standing_tweaks(roller: _Roller) -> None:
