@@ -25,7 +25,7 @@ from sealed.games.crusoe.state import CrusoeState, Settings
 @pytest.mark.parametrize(
     ("options", "message"),
     [
-        ({"scenario": "tribal-capitalism"}, "slavery with scenario tribal-capitalism"),
+        ({"scenario": "tribal-communism"}, "slavery with scenario tribal-communism"),
         ({"scenario": "national-capitalism"}, "not built yet"),
         ({"scenario": "hobbesian", "church": "less-devout"}, "slavery with church"),
         ({"scenario": "hobbesian", "gender": "no-suffrage"}, "slavery with a Gender variant"),
@@ -90,11 +90,12 @@ class Bonds:
     seed=st.integers(0, 2**32),
     bots=st.lists(st.sampled_from(BOTS), min_size=4, max_size=4),
     punishments=st.sampled_from(("slavery", "slavery+crippling")),
+    scenario=st.sampled_from(("hobbesian", "tribal-capitalism")),
 )
 def test_random_games_under_slavery_play_to_the_end_and_replay(
-    seed: int, bots: list[str], punishments: str
+    seed: int, bots: list[str], punishments: str, scenario: str
 ) -> None:
-    options = resolve_options(GAME.options, {"scenario": "hobbesian", "punishments": punishments})
+    options = resolve_options(GAME.options, {"scenario": scenario, "punishments": punishments})
     match = bot_game(seed, tuple(bots), options, Bonds())
     assert match.state.over
     again = replay(json.loads(json.dumps(match.to_json())))

@@ -291,7 +291,7 @@ OPTIONS = (
         "crippling (cripple ROW [SEAT ...]: a row of the Disabilities table but 6, 7, 8 on the "
         "losers), exile (the losers to exile: no trade, violence or overburdening across; "
         "scenario hobbesian or a tribal economy), slavery (enslave: the losers to the first free "
-        "winner, who feeds them and chooses their paths; scenario hobbesian)",
+        "winner, who feeds them and chooses their paths; hobbesian or tribal-capitalism)",
     ),
     OptionSpec(
         "landlords",

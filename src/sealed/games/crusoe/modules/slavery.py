@@ -1,9 +1,9 @@
 """Slavery (Optional Rules, Alternate Punishments): "Players who lose a fight may be enslaved,
 as long as there is a player to act as the slavemaster."
 
-Built for the Hobbesian State of Nature (no trade and no votes but verdicts and estates: the
-seed's barter and money clauses have nothing to act on there); other scenarios, Exile and the
-economies' tack-on modules are refused by name. A slave carries the public role ``slave-of-N``
+Built for the Hobbesian State of Nature and Tribal Capitalism (barter: a slave trades as a
+player, and what is traded to him goes to his master, ruling 131); other scenarios, Exile and
+the economies' tack-on modules are refused by name. A slave carries the public role ``slave-of-N``
 (N: his master's place at the table, 0 first).
 
 - The verdict ``enslave``: every living loser becomes the slave of the first living winner in
@@ -40,7 +40,7 @@ if TYPE_CHECKING:
 SLAVE = "slave-of-"  # slave-of-N: the slave of the N-th seat (0 first) of the table
 FED = "fed"  # fed this consumption phase (or asked and fed nothing)
 ROLES = (*(f"{SLAVE}{n}" for n in range(24)), FED)  # seats as many as Doll's House's wives
-SCENARIOS = ("hobbesian",)
+SCENARIOS = ("hobbesian", "tribal-capitalism")
 VOTES = (  # the decisions that are votes: "Slaves may never vote"
     "verdict",
     "estate",
@@ -64,7 +64,7 @@ def check_combination(options: Options, named: list[str]) -> None:
     if scenario not in SCENARIOS:
         raise OptionError(
             f"punishments slavery with scenario {scenario}: not built yet (built with "
-            "hobbesian; slaves in trade and in governments are not)"
+            "hobbesian, tribal-capitalism; slaves in the other economies are not)"
         )
     if "exile" in named:
         raise OptionError("punishments slavery with exile: not built yet (Slavery)")
