@@ -147,3 +147,16 @@ def test_slavery_composes_with_the_modules_that_are_not_economies(
     assert match.state.over
     again = replay(json.loads(json.dumps(match.to_json())))
     assert GAME.to_json(again.state) == GAME.to_json(match.state)
+
+
+def test_the_master_is_told_whose_path_he_chooses_and_whom_he_feeds() -> None:
+    """A master's prompts name his slave: the path he chooses for him, the slave he feeds."""
+    options = resolve_options(GAME.options, {"scenario": "hobbesian", "punishments": "slavery"})
+    match = Match.new(GAME, ["ana", "ben"], dict(options), seed=1)
+    state = match.state
+    state.players["ben"].roles = ("slave-of-0",)
+    state.phase, state.ask, state.waiting, state.offer = "path", "path", ("ana",), ("ben",)
+    assert "your slave ben" in GAME.prompts(state)["ana"].help
+    state.phase, state.ask, state.offer = "consume", "feed", ("ben",)
+    assert "feed SLAVE GOODS" in GAME.prompts(state)["ana"].help
+    assert "choose from ben" in GAME.render(GAME.view(state, "ana"))

@@ -201,7 +201,10 @@ def after_battle(
 def path_chooser(state: CrusoeState, seat: str) -> tuple[str, tuple[str, ...]]:
     """Who chooses ``seat``'s path, and the offer naming the slave: "The master chooses what
     path a given slave of his goes down"."""
-    master = master_of(state, seat) if in_play(state) else None
+    if not in_play(state):
+        return seat, ()
+    state.offer = ()  # no earlier decision's choices may be read as a slave's name
+    master = master_of(state, seat)
     return (master, (seat,)) if master else (seat, ())
 
 
