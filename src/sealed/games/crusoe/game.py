@@ -400,7 +400,8 @@ class CrusoeGame(InPlaceGame[CrusoeState, Order, CrusoeView]):
                 best = format_order(eat(dict(meal_for(state.players[seat]))))
                 help_text += f"; most VP: {best}"
                 choices = (best,)
-            if ask == "path" and state.offer:  # Slavery: the master chooses his slave's path
+            if ask == "path" and state.offer and "slavery" in state.settings.punishments:
+                # Slavery: the master chooses his slave's path (the offer names the slave)
                 help_text = f"the path of your slave {state.offer[0]}: path PATH (ruling 127)"
             if ask == "donate":  # The Church: how many items are due, and one way to give them
                 suggested = format_order(Order("donate", goods=church.suggested(state, seat)))
