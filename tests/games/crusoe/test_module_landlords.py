@@ -53,7 +53,7 @@ def settings_of(options: dict[str, Any]) -> Settings:
         ({"landlords": "homestead", "scenario": "market-socialism"}, r"not built yet \(Market"),
         ({"corporations": True}, "Corporations can only be added to economies that use money"),
         ({"corporations": True, "scenario": "hobbesian"}, "use money"),
-        ({"corporations": True, "scenario": "national-capitalism"}, "corporations: not built"),
+        ({"corporations": True, "scenario": "market-socialism"}, "market-socialism: not built"),
     ],
 )
 def test_what_is_not_built_or_ruled_out_is_refused_by_name(

@@ -177,6 +177,8 @@ class GreedyBot:
             return Order("campaign") if stands else PASS
         if decide == "rent":
             return self.rent(view)
+        if decide == "invest":  # Corporations: money left now is discarded, so all of it
+            return invest_all(me)
         if decide == "rent-ballot":
             return self.rent_ballot(view)
         return self.judge(view)
@@ -710,6 +712,9 @@ class RandomBot:
             return rng.choice(exile_ballots(view))
         if decide == "rent":
             return _random_rent(view, rng)
+        if decide == "invest":  # Corporations: some whole shares of one path, or none
+            dollars = 10 * rng.randint(0, me.money // 10)
+            return Order("invest", terms=((rng.choice(PATHS), dollars),) if dollars else ())
         if decide == "rent-ballot":
             return rng.choice([Order("yes"), Order("no")])
         verdicts = [Order("kill"), Order("spare"), Order("fine", all_goods=True)]
@@ -762,6 +767,13 @@ def _random_deed(view: CrusoeView, me: PlayerView, rng: random.Random) -> Order 
     if not takers or rng.random() >= 0.05:
         return None
     return Order("deed", name=rng.choice(takers), terms=((rng.choice(owned), 1),))
+
+
+def invest_all(me: PlayerView) -> Order:
+    """Corporations: every whole $10 left into the corporation of the path it took (the money
+    is discarded otherwise, and each share adds one to its violence rolls)."""
+    dollars = me.money - me.money % 10
+    return Order("invest", terms=((me.path or PATHS[0], dollars),) if dollars else ())
 
 
 def _random_rent(view: CrusoeView, rng: random.Random) -> Order:

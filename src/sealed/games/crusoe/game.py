@@ -322,7 +322,9 @@ OPTIONS = (
     OptionSpec(
         "corporations",
         False,
-        "Corporations (tack-on, money economies only): not built yet",
+        "Corporations (tack-on, monetary market economies only): the investment subphase "
+        "(invest ant 20), shares added to violence rolls; the stockholders' votes not built "
+        "(ruling 139)",
     ),
     OptionSpec(
         "single_winner",

@@ -12,6 +12,7 @@ from sealed.games.crusoe.cycle import eat_limits
 from sealed.games.crusoe.market import neighbours
 from sealed.games.crusoe.modules import (
     church,
+    corporations,
     landlords,
     paternalistic,
     punishments,
@@ -72,6 +73,7 @@ WORDS_DUE = {
     "assign": ("assign", "pass"),
     "assign-ballot": ("yes", "no"),
     "import": ("import",),
+    "invest": ("invest",),
 }
 DUE_HELP = {
     "path": "path NAME: ant, dung_beetle, spider, sand_crab, firefly, bookworm, grasshopper",
@@ -126,6 +128,8 @@ DUE_HELP = {
     "you own (N dollars, or N productions in barter); not named: forbidden; or rent none "
     "(Rent Control: the rents you propose, rent all N [PATH N], at least 1, or pass)",
     "rent-ballot": "yes or no: the rents proposed (Rent Control)",
+    "invest": "invest PATH DOLLARS ... ($10 a share of the path's corporation), or invest none "
+    "(Corporations)",
     "donate": "donate ITEM N ...: 10% of your goods and markers, rounded up (goods, leisure, "
     "cb, military, top40); banned by the Church, 20% makes penance",
     "assign": "assign SEAT PATH SEAT PATH ...: the path of every player who has none yet "
@@ -223,6 +227,8 @@ def _problem(state: CrusoeState, seat: str, order: Order) -> str | None:
         return check_division(state, order)
     if order.word == "path":
         return slavery.path_problem(state, seat, order.name) or path_rule(state, seat, order.name)
+    if order.word == "invest":
+        return corporations.invest_problem(state, seat, order.terms)
     if order.word == "deed":
         return landlords.deed_problem(state, seat, order.name, order.terms[0][0])
     if order.word == "rent":

@@ -42,7 +42,7 @@ from sealed.games.crusoe.auction import (
     revealed,
     wanted,
 )
-from sealed.games.crusoe.modules import landlords
+from sealed.games.crusoe.modules import corporations, landlords
 from sealed.games.crusoe.orders import Order
 from sealed.games.crusoe.state import (
     ELASTICITY,
@@ -342,6 +342,8 @@ def wholesale_phase(state: CrusoeState, chance: Chance, events: Events) -> None:
     if state.good is not None:
         state.ask, state.waiting = "bid", tuple(traders(state))
         return
+    if corporations.ask_investment(state, traders(state)):
+        return  # Corporations: the investment subphase, "just before excess money is discarded"
     left = {s: p.money for s, p in state.players.items() if p.money}
     for seat in state.players:
         state.players[seat].money = 0

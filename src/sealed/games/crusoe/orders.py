@@ -58,6 +58,8 @@ One word starts every order; the decision open now says which are due::
                              dollars (money) or productions (barter); forbid, or not named:
                              no Lease (rent none: every path forbidden)
     deed ben ant             Landlords: give ben the path you own (at the Market, as a trade)
+    invest ant 20 sand_crab 10   Corporations: dollars invested in each path's corporation ($10
+                             a share; invest none: nothing)
     assign ana ant ben spider    Paternalistic Economy: the government's path for every player
                              (then yes / no under an Athenian Democracy), or pass
     import apple 2 egg 1     Third World Country: the Agent's goods from the MNCs, paid later
@@ -146,6 +148,7 @@ ORDER_WORDS = (
     "donate",
     "rent",
     "deed",
+    "invest",
     "assign",
     "import",
     "default",
@@ -238,6 +241,8 @@ def format_order(order: Order) -> str:
         return "assign " + " ".join(f"{seat} {PATHS[i]}" for seat, i in order.terms)
     if order.word == "deed":
         return f"deed {order.name} {order.terms[0][0]}"
+    if order.word == "invest":
+        return "invest " + (" ".join(f"{p} {n}" for p, n in order.terms) or "none")
     if order.word == "rent":
         text = " ".join(f"{k} {'forbid' if n < 0 else n}" for k, n in order.terms)
         return "rent " + (text or "none")
@@ -320,6 +325,8 @@ def parse_order(text: str) -> Order:
         return Order("deed", name=raw[1], terms=((_one_of(word, rest[1:], PATHS), 1),))
     if word == "rent":
         return _rent(raw[1:])
+    if word == "invest":
+        return _invest(rest)
     if word == "victory":
         return Order("victory", name=parse_condition(" ".join(rest)))
     if word in ("fight", "join", "give", "accept", "elect"):
@@ -620,6 +627,29 @@ def _rent(raw: list[str]) -> Order:
         else:
             raise OrderSyntaxError(f"rent: {name} {value[:12]}: a number from 0 to 999 or forbid")
     return Order("rent", terms=tuple(terms))
+
+
+INVEST_HELP = "write invest and PATH DOLLARS pairs (invest ant 20 sand_crab 10), or invest none"
+
+
+def _invest(rest: list[str]) -> Order:
+    """``invest ant 20 sand_crab 10`` (Corporations): dollars per path, in board order."""
+    if rest == ["none"]:
+        return Order("invest")
+    if not rest or len(rest) % 2:
+        raise OrderSyntaxError(INVEST_HELP)
+    dollars: dict[str, int] = {}
+    for path, value in zip(rest[::2], rest[1::2], strict=True):
+        if path not in PATHS:
+            raise OrderSyntaxError(
+                f"invest: {path[:40]!r} is not a path{did_you_mean(path, PATHS)}"
+            )
+        if path in dollars:
+            raise OrderSyntaxError(f"invest: {path} is named twice")
+        if not _whole(value.removeprefix("$")):
+            raise OrderSyntaxError(f"invest: {path} {value[:12]}: a number of dollars")
+        dollars[path] = int(value.removeprefix("$"))
+    return Order("invest", terms=tuple((p, dollars[p]) for p in PATHS if dollars.get(p)))
 
 
 def _terms_text(terms: dict[str, int]) -> str:

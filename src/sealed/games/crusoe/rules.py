@@ -34,6 +34,7 @@ from sealed.games.crusoe import (
 )
 from sealed.games.crusoe.modules import (
     church,
+    corporations,
     crowd,
     feudalism,
     landlords,
@@ -406,7 +407,8 @@ def _speared_fish(
 def _arrive(state: CrusoeState, seat: str, chance: Chance, events: Events) -> None:
     """Experience: one die per number already held on this path; no 1 among them: learn."""
     player = state.players[seat]
-    if not player.may_gain_experience or not roles.may_learn(state, seat):
+    personal = corporations.personal_experience(state)  # Corporations: none for a player
+    if not player.may_gain_experience or not roles.may_learn(state, seat) or not personal:
         _next_turn(state)
         return
     numbers = player.experience.get(player.path or "ant", [])
@@ -486,6 +488,12 @@ def _on_assign_ballot(
     paternalistic.on_ballot(state, ballots, events)
 
 
+def _on_invest(
+    state: CrusoeState, orders: Mapping[str, Order], chance: Chance, events: Events
+) -> None:
+    corporations.on_invest(state, orders, events)
+
+
 # -- dispatch ---------------------------------------------------------------------------
 
 Handler = Callable[[CrusoeState, Mapping[str, Order], Chance, Events], None]
@@ -542,6 +550,7 @@ HANDLERS: dict[str, Handler] = {
     "wage-ballot": wage_vote.on_wage_ballot,
     "rent": landlords.on_rent,
     "rent-ballot": landlords.on_rent_ballot,
+    "invest": _on_invest,
     "warlord": feudalism.on_elect,
     "default": violence.on_default,
     "donate": _on_donate,

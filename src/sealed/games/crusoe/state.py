@@ -174,7 +174,7 @@ class Settings:
     third_world: bool = False  # Third World Country: the Agent, the BR, NPLs, imports
     landlords: str = "none"  # Landlords: none, homestead, modern ... (modules/landlords.py)
     landlords_paths: int = 0  # Government Ownership: the paths the government owns
-    corporations: bool = False  # Corporations (modules/corporations.py: refused, not built)
+    corporations: bool = False  # Corporations (modules/corporations.py)
     version: int = 2  # the rules' version the game began under (versions.py: CrusoeV1)
 
     @classmethod
@@ -561,6 +561,7 @@ class CrusoeState:
     branch: int = 0  # a hybrid's policy: the part being decided (hybrid.policy_parts)
     conditions: dict[str, str] = field(default_factory=dict)  # variant victory, per seat
     land: landlords.Land = field(default_factory=landlords.Land)  # Landlords: owners, Leases
+    corp: corporations.Corporations = field(default_factory=corporations.Corporations)  # shares
     classes: dict[str, str] = field(default_factory=dict)  # Class Warfare: class per seat
     ceos: list[tuple[str, tuple[str, ...]]] = field(default_factory=list)  # the CEOs in line
     sales: dict[str, dict[str, int]] = field(default_factory=dict)  # commodity sales, per seat
@@ -603,6 +604,7 @@ class CrusoeState:
         clone.candidates = list(self.candidates)
         clone.conditions = dict(self.conditions)
         clone.land = self.land.copy()
+        clone.corp = self.corp.copy()
         clone.classes = dict(self.classes)
         clone.ceos = list(self.ceos)
         clone.sales = {s: dict(v) for s, v in self.sales.items()}
@@ -614,8 +616,10 @@ class CrusoeState:
         return clone
 
     def money(self) -> int:
-        """Every dollar on the table: held by players, or available in a commodity market."""
-        return sum(p.money for p in self.players.values()) + sum(self.funds.values())
+        """Every dollar on the table: held by players, available in a commodity market, or in
+        a corporation's coffers (Corporations)."""
+        held = sum(p.money for p in self.players.values()) + sum(self.funds.values())
+        return held + sum(self.corp.coffers.values())
 
     def living(self) -> list[str]:
         return [seat for seat in self.seats if self.players[seat].alive]
@@ -690,6 +694,7 @@ STATE_KEYS = (
     "assignment",
     "third_world",
     "land",
+    "corporations",
     "players",
     "map",
 )
@@ -717,6 +722,7 @@ OPTIONAL_KEYS = (
     "assignment",
     "third_world",
     "land",
+    "corporations",
 )
 """State keys a setup file may leave out (added after version 1's first records)."""
 PLAN_KEYS = ("plan", "plan_motion", "vault", "bought", "done")
@@ -850,6 +856,8 @@ def _state_json(state: CrusoeState) -> JsonDict:
         "conditions": dict(state.conditions),
         # Landlords' ledger, only in a game with Landlords (other games' digests unchanged)
         **({"land": state.land.to_json()} if state.settings.landlords != "none" else {}),
+        # Corporations' ledger, only in a game with Corporations (digests unchanged)
+        **({"corporations": state.corp.to_json()} if state.settings.corporations else {}),
         "classes": dict(state.classes),
         "ceos": [{"seat": ceo, "goods": list(goods)} for ceo, goods in state.ceos],
         "sales": {s: dict(v) for s, v in state.sales.items()},
@@ -968,6 +976,8 @@ def state_from_json(
     _classes_from_json(state, data, seats)
     if "land" in data:  # Landlords (modules/landlords.py)
         state.land = landlords.land_from_json(data["land"], seats)
+    if "corporations" in data:  # Corporations (modules/corporations.py)
+        state.corp = corporations.from_json(data["corporations"], seats)
     _church_from_json(state, data.get("church") or {}, seats)
     _third_world_from_json(state, data.get("third_world") or {})
     assignment = setup.mapping(data.get("assignment") or {}, ("assignment",), seats)

@@ -15,7 +15,7 @@ from typing import Any
 
 from sealed.games.crusoe import bureaucracy, rulers, victory_play
 from sealed.games.crusoe.cycle import meal_for
-from sealed.games.crusoe.modules import landlords, third_world
+from sealed.games.crusoe.modules import corporations, landlords, third_world
 from sealed.games.crusoe.modules.diamonds import seats_on_the_boat
 from sealed.games.crusoe.orders import eat, format_order
 from sealed.games.crusoe.socialist_market import current as current_plan
@@ -101,6 +101,7 @@ class CrusoeView:
     boat_seats: int = 0  # Small Boat: the seats on the rescue vessel (0: not that rule)
     punishments: tuple[str, ...] = ()  # Alternate Punishments the winners may also choose
     land: dict[str, Any] = field(default_factory=dict)  # Landlords: the public ledger
+    corporations: dict[str, Any] = field(default_factory=dict)  # shares, coffers: public
     classes: dict[str, str] = field(default_factory=dict)  # Class Warfare: every seat's class
     ceos: list[tuple[str, tuple[str, ...]]] = field(default_factory=list)  # CEOs and industries
     wage_package: tuple[tuple[tuple[str, ...], int], ...] = ()  # Welfare's other package, agreed
@@ -185,6 +186,7 @@ def build_view(state: CrusoeState, seat: str) -> CrusoeView:
         boat_seats=_boat_seats(state),
         punishments=state.settings.punishments,
         land=state.land.to_json() if landlords.on(state) else {},  # public (ruling 87)
+        corporations=state.corp.to_json() if corporations.on(state) else {},  # public
         church=state.settings.church,
         church_goods=dict(state.church),  # public: donations are made on the table
         banned=tuple(state.banned),
@@ -258,6 +260,7 @@ def render(view: CrusoeView) -> str:
     if view.punishments:  # the winners' verdict may also be one of these
         lines.append(f"Alternate punishments: {', '.join(view.punishments)}")
     lines += landlords.view_lines(view.land)
+    lines += corporations.view_lines(view.corporations)
     if view.church != "none":
         held = _goods(view.church_goods) or "nothing"
         banned = f"; banned from its charity: {', '.join(view.banned)}" if view.banned else ""

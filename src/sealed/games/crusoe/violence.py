@@ -15,7 +15,14 @@ from collections.abc import Mapping
 from sealed.core.chance import Chance
 from sealed.core.events import Event
 from sealed.games.crusoe import classwar, rulers
-from sealed.games.crusoe.modules import church, landlords, punishments, roles, slavery
+from sealed.games.crusoe.modules import (
+    church,
+    corporations,
+    landlords,
+    punishments,
+    roles,
+    slavery,
+)
 from sealed.games.crusoe.orders import Order, format_order
 from sealed.games.crusoe.state import FOODS, GOODS, Battle, CrusoeState, Player
 from sealed.games.crusoe.traditional import swap_tracks
@@ -295,6 +302,7 @@ def _fight(state: CrusoeState, number: int, battle: Battle, chance: Chance, even
             bonus = 1
         variant = state.settings.gender_variant  # Gender halves it before the rest
         own_roll = roles.violence_roll(player, sum(own), variant)
+        bonus += corporations.shares_of(state, seat)  # "adds the number of shares he owns"
         totals[seat] = max(0, own_roll + bonus - penalty(player))
         never_wounded = rulers.fanatic(state, seat) or roles.invincible(state, seat)
         if all(d == 3 for d in own) and not never_wounded:
@@ -426,6 +434,7 @@ def on_verdict(
         )
     if order.word == "kill" or order.all_goods:  # paths go "just like they were goods"
         landlords.take_deeds(state, losers, winners, events)
+        corporations.take_shares(state, losers, winners, events)  # "as though they were goods"
     state.battle += 1
     _next_verdict(state)
 

@@ -1,0 +1,133 @@
+"""Corporations (modules/corporations.py): the options (barter economies refused as the seed
+says, Market Socialism refused by name as not built), Mad Jack's rows, the invest notation and
+its refusals, and random bot games in every monetary market economy that end, account for
+every dollar (the coffers counted: an investment moves money, never makes or loses it, and is
+an event), never give a personal Experience number, show every seat the same public ledger,
+and replay exactly. The rules are cases/module_corporations.yaml."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from tests.games.crusoe.bot_games import BOTS, bot_game, check_tokens
+from tests.games.crusoe.test_market_properties import money_change
+
+from sealed.core.errors import OptionError, OrderSyntaxError
+from sealed.core.game import resolve_options
+from sealed.core.match import Match, replay
+from sealed.games.crusoe import GAME
+from sealed.games.crusoe.madjack import _is_built
+from sealed.games.crusoe.modules import corporations
+from sealed.games.crusoe.orders import Order, format_order, parse_order
+from sealed.games.crusoe.state import CrusoeState, Settings
+
+
+def settings_of(options: dict[str, Any]) -> Settings:
+    return Settings.from_options(resolve_options(GAME.options, options))
+
+
+@pytest.mark.parametrize(
+    ("scenario", "message"),
+    [
+        ("crusoes-economy", "can only be added to economies that use money"),
+        ("tribal-socialism", "can only be added to economies that use money"),
+        ("market-socialism", "market-socialism: not built yet"),
+    ],
+)
+def test_corporations_outside_a_monetary_market_are_refused_in_one_line(
+    scenario: str, message: str
+) -> None:
+    with pytest.raises(OptionError, match=message) as refused:
+        settings_of({"corporations": True, "scenario": scenario})
+    assert "\n" not in str(refused.value)
+
+
+@pytest.mark.parametrize("scenario", corporations.MONETARY)
+def test_mad_jacks_corporations_are_playable_with_every_monetary_market(scenario: str) -> None:
+    assert _is_built({"scenario": scenario, "corporations": True})
+    assert not _is_built({"scenario": "market-socialism", "corporations": True})
+
+
+def test_the_default_is_no_corporations_and_no_ledger_in_the_state() -> None:
+    match = Match.new(GAME, ["ana", "ben"], resolve_options(GAME.options, {}), seed=1)
+    assert "corporations" not in GAME.to_json(match.state)
+
+
+@pytest.mark.parametrize(
+    ("text", "terms"),
+    [
+        ("invest none", ()),
+        ("invest ant 20 sand_crab 10", (("ant", 20), ("sand_crab", 10))),
+        ("invest sand_crab $10 ant 20", (("ant", 20), ("sand_crab", 10))),
+        ("invest ant 0", ()),
+    ],
+)
+def test_invest_notation_round_trips(text: str, terms: tuple[tuple[str, int], ...]) -> None:
+    order = parse_order(text)
+    assert order == Order("invest", terms=terms)
+    assert parse_order(format_order(order)) == order
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("invest", "PATH DOLLARS pairs"),
+        ("invest ant", "PATH DOLLARS pairs"),
+        ("invest crab 10", "not a path"),
+        ("invest ant ten", "a number of dollars"),
+        ("invest ant 10 ant 20", "named twice"),
+    ],
+)
+def test_bad_invest_orders_are_refused(text: str, message: str) -> None:
+    with pytest.raises(OrderSyntaxError, match=message):
+        parse_order(text)
+
+
+def check_step(before: CrusoeState, match: Match[Any, Any, Any]) -> None:
+    """Every dollar accounted for (the coffers with the rest); an investment is an event whose
+    dollars left the investors and reached the coffers, a share for each $10."""
+    state: CrusoeState = match.state
+    events = match.steps[-1].events
+    assert state.money() - before.money() == money_change(events), [e.kind for e in events]
+    check_tokens(state)
+    for seat in state.seats:
+        view = GAME.view(state, seat)
+        assert view.corporations == state.corp.to_json()  # public, the same for every seat
+        assert state.players[seat].money >= 0
+    for event in events:
+        assert event.kind not in ("experience", "learn"), "a personal Experience number"
+        if event.kind == "invest":
+            paid = sum(n for bought in event.data["invested"].values() for n in bought.values())
+            assert sum(state.corp.coffers.values()) - sum(before.corp.coffers.values()) == paid
+    # No dividend is paid nor experience bought (ruling 139): the coffers hold $10 a share.
+    shares = sum(n for holders in state.corp.shares.values() for n in holders.values())
+    assert shares * corporations.SHARE == sum(state.corp.coffers.values())
+
+
+@settings(max_examples=10, deadline=None)
+@given(
+    seed=st.integers(0, 2**32),
+    scenario=st.sampled_from(corporations.MONETARY),
+    bots=st.permutations(BOTS),
+)
+def test_random_games_with_corporations_end_account_for_every_dollar_and_replay(
+    seed: int, scenario: str, bots: list[str]
+) -> None:
+    options = resolve_options(GAME.options, {"scenario": scenario, "corporations": True})
+    match = bot_game(seed, tuple(bots), options, check_step)
+    again = replay(json.loads(json.dumps(match.to_json())))
+    assert GAME.to_json(again.state) == GAME.to_json(match.state)
+
+
+def test_the_bots_invest_their_money_before_it_is_discarded() -> None:
+    options = resolve_options(
+        GAME.options, {"scenario": "national-capitalism", "corporations": True}
+    )
+    match = bot_game(3, ("greedy",) * 4, options, check_step)
+    invested = [e for step in match.steps for e in step.events if e.kind == "invest"]
+    assert invested and any(e.data["invested"] for e in invested)
+    assert sum(match.state.corp.coffers.values()) > 0
