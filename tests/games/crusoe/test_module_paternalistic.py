@@ -27,7 +27,7 @@ BOTS = ("greedy", "cooperative", "selfish", "random")
     ("options", "message"),
     [
         ({"scenario": "traditional"}, "paternalistic with traditional"),
-        ({"scenario": "tribal-socialism", "government": "dictatorship"}, "has no government"),
+        # a ruler in Tribal Socialism is built (ruling 149: he assigns, the tribe divides)
         ({"scenario": "national-capitalism", "government": "bureaucracy"}, "not built yet"),
         pytest.param(
             {"scenario": "hobbesian", "landlords": "homestead"},

@@ -305,9 +305,12 @@ class Configuration:
         base: dict[str, Any] = {"scenario": self.scenario} if built else {}
         if base and self.variant:  # the scenario's variant too: a hybrid may have its task
             base |= self.parts()[1][1]
-        brings = {"paternalistic": True}  # a tack-on that brings a government (ruling 103)
-        if base and self.has("paternalistic") and _is_built({**base, **brings}):
-            base |= brings
+        # a tack-on that brings a government (rulings 103, 149) is asked with each part
+        for module in self.modules:
+            brings = _module_options(module)
+            gives_a_task = (module.name, module.variant) in MODULE_TASKS
+            if base and gives_a_task and _is_built({**base, **brings}):
+                base |= brings
         missing = [name for name, options in self.parts() if not _is_built({**base, **options})]
         if not missing and not _is_built(self.options()):
             missing.append("this combination of " + ", ".join(n for n, _ in self.parts()))

@@ -55,11 +55,19 @@ have none."""
 TITLES = {"dictatorship": "Dictator", "representative": "President"}
 
 
-def brought_by_a_tack_on(paternalistic: bool, scenario: str) -> bool:
-    """The Paternalistic Economy needs a government ("A government type must be selected") and
-    brings one to a scenario without: it assigns the paths and decides a dead player's goods
-    (rulings 38, 103); not to Tribal Socialism, whose own vote divides the pool."""
-    return paternalistic and scenario != "tribal-socialism"
+GOVERNING_LANDLORDS = ("modern-rent-control", "government-ownership")
+"""The Landlords variants whose rents a government sets ("[roll Gov't]")."""
+
+
+def brought_by_a_tack_on(
+    paternalistic: bool, gender: str = "none", landlords: str = "none"
+) -> bool:
+    """A tack-on that needs a government ("[roll Gov't]") brings one to a scenario without: the
+    Paternalistic Economy (it assigns the paths; rulings 38, 103), the Matriarchal Golden Age
+    (the men's paths) and Rent Control or Government Ownership (the rents); the government also
+    decides a dead player's goods. In Tribal Socialism the tribe's vote still divides the pool
+    (ruling 149; ``ruler_for``)."""
+    return paternalistic or gender == "matriarchal-golden-age" or landlords in GOVERNING_LANDLORDS
 
 
 def read_options(options: Mapping[str, object], scenario: str, government: str) -> tuple[str, int]:
@@ -68,7 +76,11 @@ def read_options(options: Mapping[str, object], scenario: str, government: str) 
     :raises OptionError: a government other than the default named for a scenario without
         one, or an unknown strength.
     """
-    governed = brought_by_a_tack_on(bool(options.get("paternalistic", False)), scenario)
+    governed = brought_by_a_tack_on(
+        bool(options.get("paternalistic", False)),
+        str(options.get("gender", "none")),
+        str(options.get("landlords", "none")),
+    )
     if government != "athenian" and scenario not in SCENARIOS_WITH_A_GOVERNMENT and not governed:
         raise OptionError(
             f"government {government}: the scenario {scenario} has no government (Government "
@@ -93,7 +105,9 @@ def ruled(state: CrusoeState) -> bool:
     those of its ruled branch; he has the ruler's military powers: ruling 69)."""
     settings = state.settings
     governed = settings.scenario in SCENARIOS_WITH_A_GOVERNMENT
-    governed = governed or brought_by_a_tack_on(settings.paternalistic, settings.scenario)
+    governed = governed or brought_by_a_tack_on(
+        settings.paternalistic, settings.gender_variant, settings.landlords
+    )
     return form(state) in RULED and governed
 
 
@@ -112,6 +126,8 @@ def ruler_for(state: CrusoeState, task: str) -> str | None:
     settings = state.settings
     if hybrid.form_for(settings.government, settings.government_branches, task) not in RULED:
         return None
+    if task == "distribution" and settings.scenario == "tribal-socialism":
+        return None  # a tack-on's ruler: the tribe still divides its pool by vote (ruling 149)
     return ruler(state)
 
 
