@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from tests.cli.helpers import one_line_error, sealed
 
 from sealed.core.chance import SeededChance
-from sealed.games.crusoe.madjack import roll
+from sealed.games.crusoe.madjack import Configuration, roll
 from sealed.storage import load_match
 
 
@@ -41,8 +42,12 @@ def test_real_dice_typed_in_choose_the_scenario(tmp_path: Path) -> None:
     assert load_match(out).options["scenario"] == "tribal-capitalism"
 
 
-def test_a_roll_not_built_yet_writes_nothing_and_says_what_is_missing(tmp_path: Path) -> None:
-    seed = _seed_whose_roll(playable=False)
+def test_a_roll_not_built_yet_writes_nothing_and_says_what_is_missing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # every roll without complications plays now (rulings 147-150): a part is made unbuilt
+    monkeypatch.setattr(Configuration, "not_built", lambda self: ["Slavery"])
+    seed = "1"
     out = tmp_path / "g.json"
     result = sealed(
         "new", "crusoe", "--players", "a,b,c,d", "--mad-jack", "--seed", seed, "-o", str(out)

@@ -37,13 +37,21 @@ TASKS = (
     "prices",
     "purchase_limits",
     "distribution",
+    "paths",
+    "rents",
     "estate",
 )
 """The government's tasks, in the order they come up in a cycle: in National, Welfare and
 Class Warfare Capitalism the policy before the turn order, and Welfare Capitalism's minimum
 wage at the tax subphase (``minimum_wage=government`` only); in Market Socialism the plan
 (wages, prices, purchase limits) before the turn order; in Governmental Socialism the
-division of the common pool; everywhere a starved player's goods."""
+division of the common pool; a tack-on's task (the paths, the rents: ``TACK_ON_TASKS``);
+everywhere a starved player's goods."""
+TACK_ON_TASKS = ("paths", "rents")
+"""A tack-on's task (ruling 150): the paths (the Paternalistic Economy; the men's under the
+Matriarchal Golden Age), the rents (Rent Control, Government Ownership). A hybrid gives one to
+a branch only when ``government_TASK`` names it; unnamed, the ruler decides it if the hybrid
+has one, else the vote (as before the branch could be named)."""
 PLAN_TASKS = ("wages", "prices", "purchase_limits")
 POLICY_TASKS = ("radio_reward", "tax_burden")
 TASK_KINDS: Mapping[str, str] = {
@@ -61,14 +69,32 @@ Market Socialism's wage, price and purchase limit per good; an heir among the li
 
 
 def game_tasks(options: Mapping[str, object]) -> tuple[str, ...]:
-    """This game's tasks: the minimum wage only when the government sets it (ruling 56)."""
+    """This game's tasks: the minimum wage only when the government sets it (ruling 56); a
+    tack-on's task only in a hybrid that names its branch (ruling 150)."""
     scenario = str(options.get("scenario", ""))
+    tack_on = _named_tack_on_tasks(options)
     if scenario == "governmental-socialism":
-        return ("distribution", "estate")
+        return ("distribution", *tack_on, "estate")
     if scenario == "market-socialism":
-        return (*PLAN_TASKS, "estate")
+        return (*PLAN_TASKS, *tack_on, "estate")
+    if scenario not in SCENARIOS:  # a government brought by a tack-on (ruling 149)
+        return (*tack_on, "estate")
     wage = str(options.get("minimum_wage", "package")) == "government"
-    return (*POLICY_TASKS, *(("minimum_wage",) if wage else ()), "estate")
+    return (*POLICY_TASKS, *(("minimum_wage",) if wage else ()), *tack_on, "estate")
+
+
+def tack_on_tasks(options: Mapping[str, object]) -> tuple[str, ...]:
+    """The tasks this game's tack-ons give the government (``TACK_ON_TASKS``)."""
+    gender = str(options.get("gender", "none"))
+    paths = bool(options.get("paternalistic", False)) or gender == "matriarchal-golden-age"
+    rents = str(options.get("landlords", "none")) in ("modern-rent-control", "government-ownership")
+    return (*(("paths",) if paths else ()), *(("rents",) if rents else ()))
+
+
+def _named_tack_on_tasks(options: Mapping[str, object]) -> tuple[str, ...]:
+    if str(options.get("government", "")) != "hybrid":
+        return ()
+    return tuple(t for t in tack_on_tasks(options) if str(options.get(f"government_{t}", "") or ""))
 
 
 SCENARIOS = (
@@ -79,7 +105,11 @@ SCENARIOS = (
     "market-socialism",
 )
 """The scenarios in which a hybrid is built, and a Bureaucracy (not Governmental Socialism's)."""
-NO_CHART = {"distribution": "a chart that divides the common pool"}
+NO_CHART = {
+    "distribution": "a chart that divides the common pool",
+    "paths": "a chart that assigns the paths",
+    "rents": "a chart that sets the rents",
+}
 """Tasks a Bureaucracy cannot decide yet (refused by name)."""
 
 
@@ -138,7 +168,8 @@ def read_options(options: Mapping[str, object], scenario: str, government: str) 
 
 
 def _check_scenario(options: Mapping[str, object], scenario: str, government: str) -> None:
-    if scenario not in SCENARIOS:
+    brought = government == "hybrid" and _named_tack_on_tasks(options)
+    if scenario not in SCENARIOS and not brought:
         raise OptionError(
             f"government {government}: not built yet for {scenario} (built for "
             f"{', '.join(SCENARIOS)}: the reward, the tax burdens and a starved player's goods)"
@@ -149,6 +180,12 @@ def _check_scenario(options: Mapping[str, object], scenario: str, government: st
         raise OptionError(
             "government_minimum_wage: the government sets the minimum wage only in Welfare "
             "Capitalism with minimum_wage=government"
+        )
+    if given and given[0] in TACK_ON_TASKS:
+        raise OptionError(
+            f"government_{given[0]}: no tack-on in play gives the government the {given[0]} "
+            "(paths: paternalistic or gender=matriarchal-golden-age; rents: landlords "
+            "modern-rent-control or government-ownership)"
         )
     if given:
         raise OptionError(

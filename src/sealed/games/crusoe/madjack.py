@@ -131,10 +131,11 @@ MODULE_TASKS: Mapping[tuple[str, str], str] = {
     ("landlords", "modern-rent-control"): "rents",
     ("landlords", "government-ownership"): "rents",
     ("paternalistic", ""): "paths",
-    ("gender", "matriarchal-golden-age"): "mens_paths",
+    ("gender", "matriarchal-golden-age"): "paths",
 }
-"""Tasks a tack-on gives the government: rents (Rent Control, Government Ownership), paths
-(Paternalistic Economy), the men's paths (Matriarchal Golden Age)."""
+"""Tasks a tack-on gives the government (the crusoe option ``government_TASK``, ruling 150):
+rents (Rent Control, Government Ownership), paths (Paternalistic Economy; the men's under the
+Matriarchal Golden Age: one task when both are in play)."""
 MODULE_TITLES = {
     "early-feudalism": "Early Feudalism",
     "libertarianism": "Libertarianism",
@@ -628,8 +629,8 @@ def _give_tasks(roller: _Roller, module: Module) -> None:
     """A tack-on's task goes to the government in play, or a government is rolled: a row's
     "[roll Gov't]" is met by the government already in play (ruling 38)."""
     task = MODULE_TASKS.get((module.name, module.variant))
-    if task is None:
-        return
+    if task is None or task in roller.now.tasks:
+        return  # the paths already (the Paternalistic Economy and the Matriarchal Golden Age)
     config = roller.now
     government = config.government
     tasks: tuple[str, ...]

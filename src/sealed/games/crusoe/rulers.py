@@ -131,6 +131,14 @@ def ruler_for(state: CrusoeState, task: str) -> str | None:
     return ruler(state)
 
 
+def ruler_for_tack_on(state: CrusoeState, task: str) -> str | None:
+    """The living ruler, if he decides a tack-on's ``task`` (the paths, the rents): a hybrid's
+    branch for it when ``government_TASK`` names one (ruling 150), else the game's ruler."""
+    if task in dict(state.settings.government_branches):
+        return ruler_for(state, task)
+    return ruler(state)
+
+
 def ruler(state: CrusoeState) -> str | None:
     """The living ruler, if the game has one."""
     if not ruled(state) or state.ruler is None or not state.players[state.ruler].alive:

@@ -351,7 +351,7 @@ def lawmakers(state: CrusoeState) -> list[str]:
     each cycle (as the other decisions of a government: rulings 30, 56)."""
     from sealed.games.crusoe import rulers  # it imports the state, which imports this module
 
-    ruler = rulers.ruler(state)
+    ruler = rulers.ruler_for_tack_on(state, "rents")  # a hybrid's branch for them (ruling 150)
     if ruler is not None:
         return [ruler]
     living = state.living()
@@ -424,7 +424,7 @@ def _on_law(state: CrusoeState, seat: str, order: Order, events: list[Event] | N
             events.append(Event("proposal", f"{seat} proposes no rents.", data={"seat": seat}))
         return
     motion = law_terms(state, order.terms)
-    if rulers.ruler(state) == seat:  # "Whenever the government must make a decision he makes it"
+    if rulers.ruler_for_tack_on(state, "rents") == seat:  # "Whenever the government must ..."
         _enact(state, motion, f"the {rulers.title(state)} {seat} sets them", events)
         return
     state.land.motion = motion

@@ -30,9 +30,10 @@ if TYPE_CHECKING:
 Events = list[Event] | None
 
 PATHS = ("ant", "dung_beetle", "spider", "sand_crab", "firefly", "bookworm", "grasshopper")
-GOVERNMENTS = ("athenian", "dictatorship", "representative")
+GOVERNMENTS = ("athenian", "dictatorship", "representative", "hybrid")
+"""The governments that may assign the paths (a hybrid's branch for them: ruling 150; the
+Bureaucracy's chart: not built yet)."""
 MATRIARCHAL = "matriarchal-golden-age"  # Gender's variant: the government assigns the men
-"""The governments that may assign the paths (Bureaucracy and the Hybrid: not built yet)."""
 
 
 def read_options(options: Options) -> bool:
@@ -85,7 +86,7 @@ def proposers(state: CrusoeState) -> list[str]:
     """The ruler alone; else the living in seat order, one seat further on each cycle."""
     from sealed.games.crusoe import rulers  # rulers reads state's names; state imports this
 
-    ruler = rulers.ruler(state)
+    ruler = rulers.ruler_for_tack_on(state, "paths")  # a hybrid's branch (ruling 150)
     if ruler is not None:
         return [ruler]
     living = state.living()
@@ -170,7 +171,7 @@ def on_assign(
 def _ruled(state: CrusoeState) -> bool:
     from sealed.games.crusoe import rulers
 
-    return rulers.ruler(state) is not None
+    return rulers.ruler_for_tack_on(state, "paths") is not None
 
 
 def on_ballot(state: CrusoeState, ballots: Mapping[str, bool], events: Events) -> None:
