@@ -155,9 +155,11 @@ def sweep(state: CrusoeState, events: list[Event] | None) -> None:
     goes to his master (ruling 126), but not while he is being fed or eats."""
     if not in_play(state):
         return
-    for seat in state.order:
+    for seat in state.seats:  # the dead too: they are in no turn order
         master = master_of(state, seat)
-        if master and (not state.players[master].alive or not state.players[seat].alive):
+        if master and not state.players[seat].alive:
+            _set_master(state, seat, None)  # a dead slave is nobody's
+        elif master and not state.players[master].alive:
             _set_master(state, seat, None)
             _tell(events, "freed", f"{seat} is free: his master {master} is dead.", seat, master)
     if state.ask in ("feed", "eat"):
@@ -296,7 +298,7 @@ def on_feed(
 def bot_feed(slave: str, held: Mapping[str, int], rng: random.Random | None) -> Order:
     """A bot's feeding: the greedy keeps one water and three food for itself and gives the
     slave what is left, up to one water and three food (the foods it holds most of); the
-    random one feeds a random part of that, and now and then frees the slave with it."""
+    random one feeds a random part of that, one time in four frees the slave with it."""
     from sealed.games.crusoe.orders import Order
     from sealed.games.crusoe.state import FOODS
 
@@ -316,7 +318,7 @@ def bot_feed(slave: str, held: Mapping[str, int], rng: random.Random | None) -> 
         water = rng.randint(0, water)
         given = {f: rng.randint(0, n) for f, n in given.items()}
     goods = (("water", water), *((f, given[f]) for f in FOODS if given.get(f)))
-    word = "free" if rng is not None and rng.random() < 0.1 else "feed"
+    word = "free" if rng is not None and rng.random() < 0.25 else "feed"
     return Order(word, name=slave, goods=tuple((g, n) for g, n in goods if n))
 
 
