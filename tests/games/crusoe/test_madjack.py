@@ -490,3 +490,34 @@ def test_a_hybrid_has_one_ruler_the_first_ruled_branch() -> None:
     ]
     assert any("one ruler (ruling 69)" in t for t in config.tweaks)
     assert config.not_built() == []  # ruling 148
+
+
+# -- rolled again: what the game rules out (ruling 151); Libertarianism's one democracy (152) ---
+
+TRADITIONAL = [1, *two(7)]  # Introductory, Traditional Economy (A)
+PATERNALISTIC_A, OBJECTIVIST_A, LANDLORDS_A, GUILDS_A = two(6), two(4), two(9), two(8)
+
+
+def test_a_tack_on_that_assigns_paths_is_rolled_again_in_the_traditional_economy() -> None:
+    config = roll(4, scripted([*TRADITIONAL, *OWNERSHIP, *PATERNALISTIC_A, *GUILDS_A]), 1)
+    assert [m.name for m in config.modules] == ["guild-oligarchy"]
+    assert "ruled out: the Traditional Economy keeps each player on his path" in config.to_text()
+    assert config.not_built() == []
+
+
+def test_landlords_are_rolled_again_beside_the_objectivist_model() -> None:
+    script = [*TRIBAL_CAPITALISM, *OWNERSHIP, *OBJECTIVIST_A, *OWNERSHIP, *LANDLORDS_A, *GUILDS_A]
+    config = roll(4, scripted(script), 2)
+    assert [m.name for m in config.modules] == ["objectivist", "guild-oligarchy"]
+    assert "ruled out: Objectivist Model says who owns what is produced" in config.to_text()
+
+
+def test_libertarianism_makes_a_hybrid_of_democracies_one_democracy() -> None:
+    market_socialism = [6, *two(8)]
+    branches = [*ATHENIAN, *STABLE_PRESIDENT, *ATHENIAN, *ATHENIAN]
+    script = [*market_socialism, *HYBRID, *branches, *VIOLENCE, *two(6)]
+    config = roll(4, scripted(script), 1)
+    assert config.government is not None
+    assert config.government.form == "athenian-democracy" and not config.government.functions
+    assert any("one form of democracy" in t for t in config.tweaks)
+    assert config.not_built() == []  # ruling 152

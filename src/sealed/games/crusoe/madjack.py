@@ -538,21 +538,41 @@ def _table_for(roller: _Roller, table: str) -> str:
 
 
 def _new_rows(roller: _Roller, table: str) -> list[Row]:
-    """The rows of ``table`` whose tack-ons are not in play yet (a module once: ruling 36)."""
+    """The rows of ``table`` whose tack-ons are not in play yet (a module once: ruling 36) nor
+    ruled out with what is (ruling 151)."""
     return [
         row
         for row in tables()[table].rows
         if not any(roller.now.has(str(m["name"])) for m in row.meaning.get("modules", ()))
+        and not _ruled_out(roller.now, row)
     ]
 
 
+def _ruled_out(config: Configuration, row: Row) -> str:
+    """Why the game rules out a row's tack-on with what is in play ('' if it does not): the
+    Traditional Economy keeps each player on his path for life, so no government assigns one
+    (ruling 103); the Objectivist Model and Landlords both say who owns what is produced
+    (ruling 110). Such a row is rolled again (ruling 151)."""
+    for data in row.meaning.get("modules", ()):
+        name, variant = str(data["name"]), str(data.get("variant", ""))
+        assigns = name == "paternalistic" or variant == "matriarchal-golden-age"
+        if assigns and config.scenario == "traditional":
+            return "the Traditional Economy keeps each player on his path"
+        rival = {"objectivist": "landlords", "landlords": "objectivist"}.get(name)
+        if rival and config.has(rival):
+            return f"{MODULE_TITLES[rival]} says who owns what is produced"
+    return ""
+
+
 def _tack_on(roller: _Roller, table: str) -> None:
-    """Roll ``table`` until a row adds something new (ruling 36), and add it."""
+    """Roll ``table`` until a row adds something new (ruling 36) that the game does not rule
+    out with what is in play (ruling 151), and add it."""
     row = roller.table(table)
     for _ in range(MAX_REROLLS):
-        if row in _new_rows(roller, table):
+        why = _ruled_out(roller.now, row)
+        if row in _new_rows(roller, table) and not why:
             break
-        roller.note("in play already: roll again")
+        roller.note(f"ruled out: {why}; roll again" if why else "in play already: roll again")
         row = roller.table(table)
     else:
         raise MadJackError(f"{tables()[table].title}: nothing new in {MAX_REROLLS} rolls")
@@ -671,11 +691,25 @@ def _libertarian_government(roller: _Roller) -> None:
             "a dead player's goods are divided by the vote of the living"
         )
         return
-    if config.government.democratic():
+    if not config.government.democratic():
+        government = _democratic(roller, config.government, config.tasks)
+        roller.config = replace(roller.now, government=government)
+        roller.tweak("Libertarianism: the government is rolled again until it is a democracy")
+    _one_democracy(roller)
+
+
+def _one_democracy(roller: _Roller) -> None:
+    """Libertarianism's "one of the forms of democracy" is one form: a hybrid's first branch
+    decides every task (ruling 152)."""
+    government = roller.now.government
+    if government is None or not government.functions:
         return
-    government = _democratic(roller, config.government, config.tasks)
-    roller.config = replace(roller.now, government=government)
-    roller.tweak("Libertarianism: the government is rolled again until it is a democracy")
+    first = government.functions[0][1]
+    roller.config = replace(roller.now, government=first)
+    roller.tweak(
+        f"Libertarianism: one form of democracy, the hybrid's first branch's ({first.describe()}) "
+        "decides every task"
+    )
 
 
 def _democratic(roller: _Roller, government: Government, tasks: Sequence[str]) -> Government:
