@@ -1,9 +1,10 @@
 """Corporations (modules/corporations.py): the options (barter economies refused as the seed
-says, Market Socialism refused by name as not built), Mad Jack's rows, the invest notation and
-its refusals, and random bot games in every monetary market economy that end, account for
-every dollar (the coffers counted: an investment moves money, never makes or loses it, and is
-an event), never give a personal Experience number, show every seat the same public ledger,
-and replay exactly. The rules are cases/module_corporations.yaml."""
+says, Market Socialism refused by name as not built), Mad Jack's rows, the invest, fee and
+salary notation and its refusals, and random bot games in every monetary market economy that
+end, account for every dollar (the coffers counted: an investment, a fee or a salary's excess
+moves money, never makes or loses it, and is an event), never give a personal Experience
+number, show every seat the same public ledger, and replay exactly. The rules are
+cases/module_corporations.yaml."""
 
 from __future__ import annotations
 
@@ -72,9 +73,16 @@ def test_invest_notation_round_trips(text: str, terms: tuple[tuple[str, int], ..
     assert parse_order(format_order(order)) == order
 
 
+@pytest.mark.parametrize("text", ["fee 0", "fee 10", "salary 60"])
+def test_cost_votes_round_trip(text: str) -> None:
+    assert format_order(parse_order(text)) == text
+
+
 @pytest.mark.parametrize(
     ("text", "message"),
     [
+        ("fee", "a number of dollars"),
+        ("salary -5", "a number of dollars"),
         ("invest", "PATH DOLLARS pairs"),
         ("invest ant", "PATH DOLLARS pairs"),
         ("invest crab 10", "not a path"),
@@ -98,14 +106,19 @@ def check_step(before: CrusoeState, match: Match[Any, Any, Any]) -> None:
         view = GAME.view(state, seat)
         assert view.corporations == state.corp.to_json()  # public, the same for every seat
         assert state.players[seat].money >= 0
+    paid = 0
     for event in events:
         assert event.kind not in ("experience", "learn"), "a personal Experience number"
         if event.kind == "invest":
-            paid = sum(n for bought in event.data["invested"].values() for n in bought.values())
-            assert sum(state.corp.coffers.values()) - sum(before.corp.coffers.values()) == paid
-    # No dividend is paid nor experience bought (ruling 139): the coffers hold $10 a share.
-    shares = sum(n for holders in state.corp.shares.values() for n in holders.values())
-    assert shares * corporations.SHARE == sum(state.corp.coffers.values())
+            paid += sum(n for bought in event.data["invested"].values() for n in bought.values())
+        if event.kind == "corporate":  # a fee or a salary's excess (rulings 143, 144)
+            assert event.data["dollars"] > 0 and event.data["owed"] >= 0
+            paid += event.data["dollars"]
+        if event.kind == "toll":  # set by the living stockholders of that path (ruling 142)
+            assert event.data["votes"] and all(n > 0 for n in event.data["votes"].values())
+    # No dividend is paid nor experience bought (ruling 139): money only goes into the coffers,
+    # each dollar by an event.
+    assert sum(state.corp.coffers.values()) - sum(before.corp.coffers.values()) == paid
 
 
 @settings(max_examples=10, deadline=None)
@@ -131,3 +144,5 @@ def test_the_bots_invest_their_money_before_it_is_discarded() -> None:
     invested = [e for step in match.steps for e in step.events if e.kind == "invest"]
     assert invested and any(e.data["invested"] for e in invested)
     assert sum(match.state.corp.coffers.values()) > 0
+    tolls = [e for step in match.steps for e in step.events if e.kind == "toll"]
+    assert tolls and any(e.data["cost"] == ["fee", 10] for e in tolls)  # greedy's fee

@@ -179,12 +179,15 @@ class GreedyBot:
             return self.rent(view)
         if decide == "invest":  # Corporations: money left now is discarded, so all of it
             return invest_all(me)
+        if decide == "toll":  # Corporations: a stockholder's fee (cooperative: none)
+            return Order("fee", number=self.toll)
         if decide == "rent-ballot":
             return self.rent_ballot(view)
         return self.judge(view)
 
     # -- Landlords ------------------------------------------------------------------
     rents = (1, 10)  # the Lease it offers on every path it owns: barter productions, dollars
+    toll = 10  # Corporations: the fee it votes for the paths it holds shares in
 
     def wanted_rent(self, view: CrusoeView) -> int:
         money = view.scenario.split(" ")[0] in MONETARY_SCENARIOS
@@ -545,6 +548,7 @@ class CooperativeBot(GreedyBot):
     burdens = (("firefly", 0),)
     estate_word = "split"
     rents = (0, 0)  # Landlords: free Leases for everyone
+    toll = 0  # Corporations: no fee
     verdict = Order("spare")
     cripple_row = None
 
@@ -571,6 +575,7 @@ class SelfishBot(GreedyBot):
     condition = "cutthroat"
     verdict = Order("kill")
     rents = (2, 30)  # Landlords: dear Leases
+    toll = 30  # Corporations: a dear fee
     cripple_row = None
     reward = 0
 
@@ -712,6 +717,9 @@ class RandomBot:
             return rng.choice(exile_ballots(view))
         if decide == "rent":
             return _random_rent(view, rng)
+        if decide == "toll":  # Corporations: any fee or salary
+            word = rng.choice(("fee", "salary"))
+            return Order(word, number=rng.choice((0, 5, 20) if word == "fee" else (10, 40, 80)))
         if decide == "invest":  # Corporations: some whole shares of one path, or none
             dollars = 10 * rng.randint(0, me.money // 10)
             return Order("invest", terms=((rng.choice(PATHS), dollars),) if dollars else ())

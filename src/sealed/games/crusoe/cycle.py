@@ -16,6 +16,7 @@ from sealed.core.events import Event
 from sealed.games.crusoe import bureaucracy, classwar, rulers, trade
 from sealed.games.crusoe.modules import (
     church,
+    corporations,
     diamonds,
     punishments,
     roles,
@@ -55,6 +56,9 @@ def start_cycle(state: CrusoeState, chance: Chance, events: Events) -> None:
     National Capitalism and its expansions: first the government sets the Radio Signal reward
     and the tax burdens, "before the turn order is determined" (``government.policy_phase``).
     """
+    if corporations.next_cost(state):  # "before the order of play is determined" (142)
+        state.phase = "costs"
+        return
     if state.settings.government_policy:
         state.phase, state.turn, state.order = "policy", 0, []
         return

@@ -323,8 +323,9 @@ OPTIONS = (
         "corporations",
         False,
         "Corporations (tack-on, monetary market economies only): the investment subphase "
-        "(invest ant 20), shares added to violence rolls; the stockholders' votes not built "
-        "(ruling 139)",
+        "(invest ant 20), each path's cost to traverse voted by its stockholders (fee 10 or "
+        "salary 60), shares added to violence rolls; dividends and corporate experience not "
+        "built (ruling 139)",
     ),
     OptionSpec(
         "single_winner",
@@ -490,6 +491,8 @@ class CrusoeGame(InPlaceGame[CrusoeState, Order, CrusoeView]):
             "assign": Order("pass"),  # Paternalistic: no assignment, each chooses his path
             "assign-ballot": Order("no"),
             "import": Order("import"),  # Third World Country: nothing imported
+            "invest": Order("invest"),  # Corporations: nothing invested
+            "toll": Order("fee"),  # Corporations: no cost to traverse
         }
         if ask in defaults and (ask != "move" or state.roll in state.offer):
             return defaults[ask]

@@ -74,6 +74,7 @@ WORDS_DUE = {
     "assign-ballot": ("yes", "no"),
     "import": ("import",),
     "invest": ("invest",),
+    "toll": ("fee", "salary"),
 }
 DUE_HELP = {
     "path": "path NAME: ant, dung_beetle, spider, sand_crab, firefly, bookworm, grasshopper",
@@ -130,6 +131,8 @@ DUE_HELP = {
     "rent-ballot": "yes or no: the rents proposed (Rent Control)",
     "invest": "invest PATH DOLLARS ... ($10 a share of the path's corporation), or invest none "
     "(Corporations)",
+    "toll": "fee N or salary N: your vote, weighted by your shares, on this cycle's cost to "
+    "traverse the path named (Corporations)",
     "donate": "donate ITEM N ...: 10% of your goods and markers, rounded up (goods, leisure, "
     "cb, military, top40); banned by the Church, 20% makes penance",
     "assign": "assign SEAT PATH SEAT PATH ...: the path of every player who has none yet "

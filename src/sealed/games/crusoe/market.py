@@ -65,6 +65,7 @@ def begin(state: CrusoeState, events: Events) -> None:
     state.pile, state.prices, state.putback, state.turn = {}, {}, {}, 0
     if state.settings.scenario == "centralized-communism":
         _dump_into_the_pot(state, events)
+        corporations.collect(state, events)  # a salary's excess, then the fees (143, 144)
         landlords.collect(state, events)  # the tenants' first money: the rent owed
         state.phase, state.good = "wholesale", _next_on_sale(state, 0)
         return
@@ -223,6 +224,7 @@ def _money_event(events: list[Event], kind: str, amount: int, text: str) -> None
 def taxes_phase(state: CrusoeState, chance: Chance, events: Events) -> None:
     """Collect the taxes that pay the Radio Signal rewards the government set (and, in Welfare
     Capitalism, the welfare of those below the minimum wage)."""
+    corporations.collect(state, events)  # a salary's excess, then the fees (143, 144)
     landlords.collect(state, events)  # rent owed is paid as soon as the tenant holds money
     if state.settings.libertarianism:  # "For a monetary market no taxes are collected" (111)
         state.phase, state.good, state.turn = "wholesale", _next_on_sale(state, 0), 0

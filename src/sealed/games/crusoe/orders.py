@@ -60,6 +60,8 @@ One word starts every order; the decision open now says which are due::
     deed ben ant             Landlords: give ben the path you own (at the Market, as a trade)
     invest ant 20 sand_crab 10   Corporations: dollars invested in each path's corporation ($10
                              a share; invest none: nothing)
+    fee 10 / salary 60       Corporations: a stockholder's vote on the cost to traverse the path
+                             (a fee paid, or at most that much kept of his production's money)
     assign ana ant ben spider    Paternalistic Economy: the government's path for every player
                              (then yes / no under an Athenian Democracy), or pass
     import apple 2 egg 1     Third World Country: the Agent's goods from the MNCs, paid later
@@ -149,6 +151,8 @@ ORDER_WORDS = (
     "rent",
     "deed",
     "invest",
+    "fee",
+    "salary",
     "assign",
     "import",
     "default",
@@ -213,7 +217,7 @@ def format_order(order: Order) -> str:
         return "divide " + " ".join(parts)
     if order.word in NAMED or order.word in CHART_WORDS:
         return f"{order.word} {order.name}"
-    if order.word in ("move", "learn", "sell", "wage"):
+    if order.word in ("move", "learn", "sell", "wage", "fee", "salary"):
         return f"{order.word} {order.number}"
     if order.word == "cripple":
         return f"cripple {order.number}" + (f" {order.name}" if order.name else "")
@@ -327,6 +331,10 @@ def parse_order(text: str) -> Order:
         return _rent(raw[1:])
     if word == "invest":
         return _invest(rest)
+    if word in ("fee", "salary"):  # Corporations: the cost to traverse a path
+        if len(rest) != 1 or not _whole(rest[0].removeprefix("$")):
+            raise OrderSyntaxError(f"write {word} and a number of dollars ({word} 10)")
+        return Order(word, number=int(rest[0].removeprefix("$")))
     if word == "victory":
         return Order("victory", name=parse_condition(" ".join(rest)))
     if word in ("fight", "join", "give", "accept", "elect"):

@@ -494,6 +494,19 @@ def _on_invest(
     corporations.on_invest(state, orders, events)
 
 
+def _on_toll(
+    state: CrusoeState, orders: Mapping[str, Order], chance: Chance, events: Events
+) -> None:
+    corporations.on_toll(state, orders, events)
+
+
+def _costs_phase(state: CrusoeState, chance: Chance, events: Events) -> None:
+    """Corporations: each corporation in turn sets the cost to traverse its path; then the
+    cycle begins as it would have (ruling 142)."""
+    if not corporations.next_cost(state):
+        cycle.start_cycle(state, chance, events)
+
+
 # -- dispatch ---------------------------------------------------------------------------
 
 Handler = Callable[[CrusoeState, Mapping[str, Order], Chance, Events], None]
@@ -551,6 +564,7 @@ HANDLERS: dict[str, Handler] = {
     "rent": landlords.on_rent,
     "rent-ballot": landlords.on_rent_ballot,
     "invest": _on_invest,
+    "toll": _on_toll,
     "warlord": feudalism.on_elect,
     "default": violence.on_default,
     "donate": _on_donate,
@@ -564,6 +578,7 @@ PHASES: dict[str, Callable[[CrusoeState, Chance, Events], None]] = {
     "path": _path_phase,
     "move": _move_phase,
     "market": cycle.market_phase,
+    "costs": _costs_phase,
     "draft": trade.draft_phase,
     "trade": trade.trade_phase,
     "divide": socialism.divide_phase,

@@ -780,6 +780,7 @@ PHASES = (
     "import",
     "imported",
     "settle",
+    "costs",
     "over",
 )
 

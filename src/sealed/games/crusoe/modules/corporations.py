@@ -8,20 +8,21 @@ have in one or more paths, with each $10 invested in a given path providing one 
 corporation to the player. Such money goes into the corporate coffers."
 
 Option (as Mad Jack emits it): ``corporations=true``, with the monetary market economies
-(``MONETARY``). Built (rulings 136-141): the investment subphase (``invest ant 20 sand_crab
+(``MONETARY``). Built (rulings 136-144): the investment subphase (``invest ant 20 sand_crab
 10`` or ``invest none``, written by all at once), the coffers, the shares added to the
-violence roll, the shares taken like goods after a lost fight, and no personal Experience.
-Not built, ruled as the stockholders' null decision until their votes are built (ruling 139):
-the cost to traverse is $0, no dividend is paid and no experience is bought; the coffers are
-saved. The exchange of shares and money at the start of the subphase is not built either.
-Everything here is public.
+violence roll, the shares taken like goods after a lost fight, no personal Experience, and
+each cycle before the order of play the cost to traverse each path, voted by its stockholders
+weighted by shares (``fee 10`` or ``salary 60``), paid when the player first holds money.
+Not built, ruled as the stockholders' null decision (ruling 139): no dividend is paid and no
+experience is bought; the coffers are saved. The exchange of shares and money at the start of
+the subphase is not built either. Everything here is public.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from sealed.core import setup
 from sealed.core.errors import OptionError
@@ -55,10 +56,20 @@ class Corporations:
     shares: dict[str, dict[str, int]] = field(default_factory=dict)  # path -> seat -> shares
     coffers: dict[str, int] = field(default_factory=dict)  # path -> dollars
     invested: int = 0  # the cycle whose investment subphase is over (0: none yet)
+    costs: dict[str, list[Any]] = field(default_factory=dict)  # path -> [fee|salary, dollars]
+    costed: int = 0  # the cycle whose costs to traverse are all set (0: none yet)
+    deciding: str = ""  # the path whose stockholders are voting its cost now
+    debts: dict[str, dict[str, int]] = field(default_factory=dict)  # seat -> path -> $ owed
 
     def copy(self) -> Corporations:
         return Corporations(
-            {p: dict(h) for p, h in self.shares.items()}, dict(self.coffers), self.invested
+            {p: dict(h) for p, h in self.shares.items()},
+            dict(self.coffers),
+            self.invested,
+            {p: list(c) for p, c in self.costs.items()},
+            self.costed,
+            self.deciding,
+            {s: dict(d) for s, d in self.debts.items()},
         )
 
     def to_json(self) -> JsonDict:
@@ -66,12 +77,17 @@ class Corporations:
             "shares": {p: dict(h) for p, h in self.shares.items()},
             "coffers": dict(self.coffers),
             "invested": self.invested,
+            "costs": {p: list(c) for p, c in self.costs.items()},
+            "costed": self.costed,
+            "deciding": self.deciding,
+            "debts": {s: dict(d) for s, d in self.debts.items()},
         }
 
 
 def from_json(value: object, seats: Sequence[str]) -> Corporations:
     """:raises SetupError: an unknown path or seat, or a negative number."""
-    data = setup.mapping(value, ("corporations",), ("shares", "coffers", "invested"))
+    keys = ("shares", "coffers", "invested", "costs", "costed", "deciding", "debts")
+    data = setup.mapping(value, ("corporations",), keys)
     shares = setup.mapping(data.get("shares") or {}, ("corporations", "shares"), PATHS)
     coffers = setup.mapping(data.get("coffers") or {}, ("corporations", "coffers"), PATHS)
     ledger = Corporations(invested=setup.integer(data.get("invested", 0), ("invested",), 0, 999))
@@ -83,6 +99,23 @@ def from_json(value: object, seats: Sequence[str]) -> Corporations:
         }
     for path, n in coffers.items():
         ledger.coffers[str(path)] = setup.integer(n, ("corporations", "coffers"), 0, 10**7)
+    costs = setup.mapping(data.get("costs") or {}, ("corporations", "costs"), PATHS)
+    for path, cost in costs.items():
+        where = ("corporations", "costs", str(path))
+        if not isinstance(cost, list) or len(cost) != 2:
+            raise setup.fail(where, "expected [fee|salary, dollars]")
+        kind = setup.text(cost[0], where, COSTS)
+        ledger.costs[str(path)] = [kind, setup.integer(cost[1], where, 0, 99999)]
+    ledger.costed = setup.integer(data.get("costed", 0), ("corporations", "costed"), 0, 999)
+    deciding = data.get("deciding") or ""
+    ledger.deciding = setup.text(deciding, ("deciding",), PATHS) if deciding else ""
+    debts = setup.mapping(data.get("debts") or {}, ("corporations", "debts"), seats)
+    for seat, owed in debts.items():
+        where = ("corporations", "debts", str(seat))
+        held = setup.mapping(owed, where, PATHS)
+        ledger.debts[str(seat)] = {
+            str(p): setup.integer(n, (*where, str(p)), 0, 99999) for p, n in held.items()
+        }
     return ledger
 
 
@@ -132,6 +165,111 @@ def ask_investment(state: CrusoeState, traders: Sequence[str]) -> bool:
         return False
     state.ask, state.waiting = "invest", able
     return True
+
+
+COSTS = ("fee", "salary")
+"""The two costs to traverse: a fee paid, or a salary kept (the corporation takes the rest)."""
+DECIDING_ORDER = ("sand_crab", "dung_beetle", "spider", "firefly", "bookworm", "grasshopper", "ant")
+""""in order from Sandcrab to Ant" (ruling 142): the Sand Crab first, the Ant last, the others
+in board order between."""
+
+
+def holders(state: CrusoeState, path: str) -> dict[str, int]:
+    """The living stockholders of ``path``'s corporation and their shares (votes)."""
+    held = state.corp.shares.get(path, {})
+    return {s: n for s, n in held.items() if n > 0 and state.players[s].alive}
+
+
+def next_cost(state: CrusoeState) -> bool:
+    """Ask the stockholders of the next corporation (Sandcrab to Ant) to set this cycle's cost to
+    traverse its path; False when every corporation has decided (ruling 142)."""
+    if not on(state) or state.corp.costed == state.cycle:
+        return False
+    start = DECIDING_ORDER.index(state.corp.deciding) + 1 if state.corp.deciding else 0
+    for path in DECIDING_ORDER[start:]:
+        voters = holders(state, path)
+        state.corp.costs.pop(path, None)  # last cycle's cost is not this cycle's
+        if voters:
+            state.corp.deciding = path
+            state.ask, state.waiting = "toll", tuple(s for s in state.seats if s in voters)
+            return True
+    state.corp.costed, state.corp.deciding = state.cycle, ""
+    return False
+
+
+def on_toll(state: CrusoeState, orders: Mapping[str, Order], events: list[Event] | None) -> None:
+    """The proposal backed by the most shares carries; a tie between proposals sets no cost
+    (ruling 142). A sole or majority holder thus decides alone."""
+    path = state.corp.deciding
+    votes = holders(state, path)
+    backing: dict[tuple[str, int], int] = {}
+    for seat, order in orders.items():
+        key = (order.word, order.number)
+        backing[key] = backing.get(key, 0) + votes.get(seat, 0)
+    best = max(backing.values(), default=0)
+    winners = [k for k, n in backing.items() if n == best]
+    kind, dollars = winners[0] if len(winners) == 1 else ("fee", 0)
+    if kind == "salary" or dollars:
+        state.corp.costs[path] = [kind, dollars]
+    if events is not None:
+        ballots = ", ".join(f"{s} {o.word} {o.number}" for s, o in orders.items())
+        text = f"a {kind} of ${dollars}" if kind == "salary" or dollars else "no cost"
+        events.append(
+            Event(
+                "toll",
+                f"Corporations: the {path}'s stockholders set {text} to traverse it ({ballots}).",
+                data={"path": path, "cost": [kind, dollars], "votes": votes},
+            )
+        )
+
+
+def collect(state: CrusoeState, events: list[Event] | None) -> None:
+    """The costs to traverse, when the player first holds money (between the commodity markets
+    and the tax subphase): a salary keeps at most that much of his money, the corporation takes
+    the rest (ruling 144); then a fee, as far as his money goes, the rest owed on (ruling 143)."""
+    if not on(state):
+        return
+    for seat in (s for s in state.order if state.players[s].alive):
+        player = state.players[seat]
+        cost = state.corp.costs.get(player.path or "")
+        if cost is not None and player.path:  # once a cycle: the tax subphase, or the pot
+            if cost[0] == "fee":
+                debts = state.corp.debts.setdefault(seat, {})
+                debts[player.path] = debts.get(player.path, 0) + int(cost[1])
+            elif player.money > int(cost[1]):
+                _pay(state, seat, player.path, player.money - int(cost[1]), 0, "salary", events)
+        for path, owed in list(state.corp.debts.get(seat, {}).items()):
+            paid = min(owed, player.money)
+            if paid:
+                _pay(state, seat, path, paid, owed - paid, "fee", events)
+    for seat in list(state.corp.debts):
+        state.corp.debts[seat] = {p: n for p, n in state.corp.debts[seat].items() if n}
+        if not state.corp.debts[seat] or not state.players[seat].alive:
+            del state.corp.debts[seat]  # a dead player's debts are void
+
+
+def _pay(
+    state: CrusoeState,
+    seat: str,
+    path: str,
+    paid: int,
+    owed: int,
+    kind: str,
+    events: list[Event] | None,
+) -> None:
+    state.players[seat].money -= paid
+    state.corp.coffers[path] = state.corp.coffers.get(path, 0) + paid
+    if kind == "fee":
+        state.corp.debts.setdefault(seat, {})[path] = owed
+    if events is not None:
+        why = "his fee" if kind == "fee" else "what he made above his salary"
+        events.append(
+            Event(
+                "corporate",
+                f"Corporations: {seat} pays the {path} ${paid}, {why} (${owed} still owed).",
+                data={"seat": seat, "path": path, "dollars": paid, "kind": kind, "owed": owed},
+            )
+        )
 
 
 def invest_problem(state: CrusoeState, seat: str, terms: Sequence[tuple[str, int]]) -> str | None:
