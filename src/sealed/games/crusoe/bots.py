@@ -223,6 +223,8 @@ class GreedyBot:
         under Libertarianism losers none of whom is in default are fined (Diamonds, Spears)."""
         if confiscation_only(view) and self.verdict.word not in ("spare", "fine"):
             return Order("fine", all_goods=True)
+        if self.verdict.word == "fine" and "slavery" in view.punishments:
+            return Order("enslave")  # all their goods, and all they acquire later (Slavery)
         if self.cripple_row and "crippling" in view.punishments and losers_hold_nothing(view):
             return Order("cripple", number=self.cripple_row)
         return self.verdict
