@@ -173,3 +173,24 @@ def test_the_other_forms_compose_play_to_the_end_and_replay(
     assert match.result() is not None
     again = replay(json.loads(json.dumps(match.to_json())))
     assert GAME.to_json(again.state) == GAME.to_json(match.state)
+
+
+@settings(max_examples=6, deadline=None)
+@given(
+    seed=st.integers(0, 2**32),
+    scenario=st.sampled_from(
+        ("national-capitalism", "centralized-communism", "state-capitalism", "welfare-capitalism")
+    ),
+    bots=st.lists(st.sampled_from(BOTS), min_size=5, max_size=5),
+    variants=st.booleans(),
+)
+def test_corporations_with_every_module_in_the_monetary_markets_plays_and_replays(
+    seed: int, scenario: str, bots: list[str], variants: bool
+) -> None:
+    """Corporations (rulings 136-144) beside every other module, Landlords' rents included."""
+    options = {**ALL_MODULES, "corporations": True, "scenario": scenario}
+    if variants:
+        options |= VARIANTS
+    match = play(seed, options, tuple(bots))
+    again = replay(json.loads(json.dumps(match.to_json())))
+    assert GAME.to_json(again.state) == GAME.to_json(match.state)
