@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from tests.games.crusoe.bot_games import BOTS, bot_game, check_tokens
+from tests.games.crusoe.bot_games import BOTS, bot_game, check_tokens, seal_watching_the_others
 from tests.games.crusoe.test_market_properties import money_change
 
 from sealed.core.errors import OptionError, OrderSyntaxError
@@ -146,3 +146,29 @@ def test_the_bots_invest_their_money_before_it_is_discarded() -> None:
     assert sum(match.state.corp.coffers.values()) > 0
     tolls = [e for step in match.steps for e in step.events if e.kind == "toll"]
     assert tolls and any(e.data["cost"] == ["fee", 10] for e in tolls)  # greedy's fee
+
+
+@pytest.mark.parametrize("bot", ["greedy", "random"])
+def test_an_investment_and_a_vote_on_a_cost_reach_nobody_until_all_have_written(bot: str) -> None:
+    """The investments and the stockholders' votes are written at once: while the step is
+    open no other seat is told anything of an order sealed (every sealed step is checked)."""
+    options = resolve_options(
+        GAME.options, {"scenario": "national-capitalism", "corporations": True}
+    )
+    seal_watching_the_others(5, options, bot, 400)
+
+
+def test_the_ledger_as_the_table_reads_it() -> None:
+    ledger = corporations.Corporations(
+        {"ant": {"ana": 2, "ben": 1}},
+        {"ant": 45},
+        1,
+        {"ant": ["fee", 10]},
+        2,
+        "",
+        {"ben": {"ant": 5}},
+    ).to_json()
+    assert corporations.view_lines(ledger) == [
+        "Corporation ant: $45 (ana 2, ben 1; a fee of $10 to traverse)",
+        "ben owes $5 to the ant",
+    ]

@@ -355,10 +355,18 @@ def view_lines(ledger: Mapping[str, object]) -> list[str]:
     coffers = ledger.get("coffers")
     if not isinstance(shares, dict) or not isinstance(coffers, dict):
         return []
+    costs = ledger.get("costs")
+    costs = costs if isinstance(costs, dict) else {}
     lines = []
     for path in PATHS:
         holders = shares.get(path) or {}
         if holders or coffers.get(path):
             held = ", ".join(f"{s} {n}" for s, n in holders.items() if n) or "no shares"
-            lines.append(f"Corporation {path}: ${coffers.get(path, 0)} ({held})")
+            cost = costs.get(path)
+            toll = f"; a {cost[0]} of ${cost[1]} to traverse" if cost else ""
+            lines.append(f"Corporation {path}: ${coffers.get(path, 0)} ({held}{toll})")
+    debts = ledger.get("debts")
+    for seat, owed in (debts if isinstance(debts, dict) else {}).items():
+        text = ", ".join(f"${n} to the {p}" for p, n in owed.items())
+        lines.append(f"{seat} owes {text}")
     return lines
