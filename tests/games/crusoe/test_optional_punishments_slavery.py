@@ -111,15 +111,18 @@ def test_random_games_under_slavery_play_to_the_end_and_replay(
 
 def test_random_bots_enslave_feed_and_free() -> None:
     """The property test above would pass if nobody were ever enslaved: random games must
-    enslave, feed, and free."""
+    enslave, feed, free and hand slaves over."""
     check = Bonds()
-    options = resolve_options(GAME.options, {"scenario": "hobbesian", "punishments": "slavery"})
-    for seed in range(60):
-        bot_game(seed, ("random",) * 4, options, check)
+    for scenario in ("hobbesian", "tribal-capitalism"):
+        chosen = {"scenario": scenario, "punishments": "slavery"}
+        options = resolve_options(GAME.options, chosen)
+        for seed in range(60):
+            bot_game(seed, ("random",) * 4, options, check)
     assert check.seen["enslaved"] > 0
     assert check.seen["slavery-fed"] > 0
     assert check.seen["slavery-freed"] > 0
     assert check.seen["slavery-to-master"] > 0
+    assert check.seen["slavery-handed"] > 0
 
 
 COMPOSED = {  # the tack-on modules that are not rules of an economy, with Slavery

@@ -622,7 +622,8 @@ class RandomBot:
         if decide == "path":
             return Order("path", name=rng.choice(allowed_in(view)))
         if decide == "feed":  # Slavery: its slave named in the offer
-            return slavery.bot_feed(str(view.offer[0]), me.goods, rng)
+            handed = slavery.bot_hand(view, rng)
+            return handed or slavery.bot_feed(str(view.offer[0]), me.goods, rng)
         if decide == "tax":
             return Order("tax", name=str(rng.choice(view.offer[1:] or ("none",))))
         if decide in ("move", "learn"):

@@ -40,7 +40,7 @@ WORDS_DUE = {
     "violence": ("fight", "join", "pass"),
     "spear": ("spear", "keep"),
     "verdict": ("kill", "spare", "fine", "swap", "cripple", "exile", "enslave"),
-    "feed": ("feed", "free"),
+    "feed": ("feed", "free", "hand"),
     "exile-vote": ("establish", "return", "pass"),
     "draft": ("draft",),
     "trade": ("offer", "accept", "wait", "home", "deed"),
@@ -89,7 +89,8 @@ DUE_HELP = {
     "spear": "spear (discard one for +1 in the battle) or keep",
     "verdict": "kill, spare, fine all, or fine GOOD N ... (with Crippling: cripple ROW [SEAT ...]; "
     "with Exile: exile; with Slavery: enslave)",
-    "feed": "feed SLAVE GOODS (what he may eat) or free SLAVE GOODS: your slaves in turn order",
+    "feed": "feed SLAVE GOODS (what he may eat), free SLAVE GOODS, or hand SLAVE SEAT (to a new "
+    "master, without goods): your slaves in turn order",
     "exile-vote": "establish tribal-capitalism (or tribal-communism, tribal-socialism), return "
     "(when the exiles outnumber the others), or pass: the exiles' unanimous vote",
     "draft": "draft GOOD: one item of the central pile",
@@ -262,7 +263,7 @@ def _problem(state: CrusoeState, seat: str, order: Order) -> str | None:
         return punishments.cripple_problem(state, order)
     if order.word == "enslave":
         return slavery.enslave_problem(state)
-    if order.word in ("feed", "free"):
+    if order.word in ("feed", "free", "hand"):
         return slavery.feed_problem(state, seat, order)
     if order.word == "exile" and not punishments.exile_in_play(state):
         return "Exile is an optional rule not in play (option punishments=exile)"

@@ -119,6 +119,7 @@ ORDER_WORDS = (
     "enslave",
     "feed",
     "free",
+    "hand",
     "establish",
     "return",
     "split",
@@ -223,6 +224,8 @@ def format_order(order: Order) -> str:
         return f"cripple {order.number}" + (f" {order.name}" if order.name else "")
     if order.word in ("feed", "free"):  # Slavery
         return f"{order.word} {order.name} {_goods_text(order.goods) or 'nothing'}"
+    if order.word == "hand":  # Slavery
+        return f"hand {order.name}"
     if order.word == "consign":
         return f"consign {order.name} {order.number} for ${order.dollars}"
     if order.word == "plan":
@@ -317,6 +320,10 @@ def parse_order(text: str) -> Order:
         if not rest:
             raise OrderSyntaxError(f"write {word}, your slave and the goods ({word} ben water 1)")
         return Order(word, name=raw[1], goods=_goods(word, rest[1:], GOODS))
+    if word == "hand":  # Slavery: hand ben cy (the slave, his new master)
+        if len(rest) != 2:
+            raise OrderSyntaxError("write hand, your slave and his new master (hand ben cy)")
+        return Order(word, name=f"{raw[1]} {raw[2]}")
     if word == "wage":
         if len(rest) != 1 or not _whole(rest[0].removeprefix("$")) or len(rest[0]) > 5:
             raise OrderSyntaxError("write wage and the minimum wage in dollars (wage 60)")

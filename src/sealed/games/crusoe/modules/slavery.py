@@ -39,7 +39,8 @@ if TYPE_CHECKING:
 
 SLAVE = "slave-of-"  # slave-of-N: the slave of the N-th seat (0 first) of the table
 FED = "fed"  # fed this consumption phase (or asked and fed nothing)
-ROLES = (*(f"{SLAVE}{n}" for n in range(24)), FED)  # seats as many as Doll's House's wives
+HANDED = "handed"  # handed to a new master this consumption phase (ruling 132)
+ROLES = (*(f"{SLAVE}{n}" for n in range(24)), FED, HANDED)  # seats as many as Doll's House's wives
 SCENARIOS = ("hobbesian", "tribal-capitalism")
 VOTES = (  # the decisions that are votes: "Slaves may never vote"
     "verdict",
@@ -99,7 +100,7 @@ def slaves_of(state: CrusoeState, master: str) -> list[str]:
 
 def _set_master(state: CrusoeState, seat: str, master: str | None) -> None:
     player = state.players[seat]
-    kept = tuple(r for r in player.roles if not r.startswith(SLAVE) and r != FED)
+    kept = tuple(r for r in player.roles if not r.startswith(SLAVE) and r not in (FED, HANDED))
     player.roles = (*kept, f"{SLAVE}{state.seats.index(master)}") if master else kept
 
 
@@ -176,7 +177,7 @@ def sweep(state: CrusoeState, events: list[Event] | None) -> None:
             )
     if state.phase != "consume":  # the marks of this consumption's feeding
         for player in state.players.values():
-            player.roles = tuple(r for r in player.roles if r != FED)
+            player.roles = tuple(r for r in player.roles if r not in (FED, HANDED))
 
 
 def _tell(events: list[Event] | None, kind: str, text: str, seat: str, master: str) -> None:
@@ -266,12 +267,28 @@ def feed_problem(state: CrusoeState, seat: str, order: Order) -> str | None:
     unfed = _unfed(state, seat)
     if not unfed:
         return f"{order.word}: you have no slave to feed now (Slavery)"
-    if order.name != unfed[0]:
-        return f"{order.word} {order.name}: feed or free {unfed[0]} now (your slaves in turn order)"
+    slave, _, new = order.name.partition(" ")
+    if slave != unfed[0]:
+        return (
+            f"{order.word} {slave}: feed, free or hand {unfed[0]} now (your slaves in turn order)"
+        )
+    if order.word == "hand":
+        return _hand_problem(state, seat, slave, new)
     held = state.players[seat].goods
     for good, n in order.goods:
         if held[good] < n:
             return f"you hold {held[good]} {good}, not {n}"
+    return None
+
+
+def _hand_problem(state: CrusoeState, seat: str, slave: str, new: str) -> str | None:
+    """Why ``slave`` may not be handed to ``new`` (ruling 132); None if he may."""
+    if new not in state.players or not state.players[new].alive or new in (seat, slave):
+        return f"hand {slave} {new}: the new master is another living player (Slavery)"
+    if master_of(state, new) is not None:
+        return f"hand {slave} {new}: {new} is a slave and may own nobody (Slavery)"
+    if HANDED in state.players[slave].roles:
+        return f"hand {slave}: he was handed over once this phase; feed or free him (ruling 132)"
     return None
 
 
@@ -281,6 +298,13 @@ def on_feed(
     """Each master's goods go to the slave named; ``free`` also frees him (ruling 128)."""
     state.offer = ()
     for master, order in orders.items():
+        if order.word == "hand":  # ruling 132: no goods go with him
+            slave, _, new = order.name.partition(" ")
+            _set_master(state, slave, new)
+            player = state.players[slave]
+            player.roles = (*player.roles, HANDED)
+            _tell(events, "handed", f"{master} hands {slave} to {new}.", slave, new)
+            continue
         slave = order.name
         for good, n in order.goods:
             state.players[master].goods[good] -= n
@@ -320,6 +344,24 @@ def bot_feed(slave: str, held: Mapping[str, int], rng: random.Random | None) -> 
     goods = (("water", water), *((f, given[f]) for f in FOODS if given.get(f)))
     word = "free" if rng is not None and rng.random() < 0.25 else "feed"
     return Order(word, name=slave, goods=tuple((g, n) for g, n in goods if n))
+
+
+def bot_hand(view: CrusoeView, rng: random.Random) -> Order | None:
+    """Now and then the random bot hands its slave to another free living player."""
+    from sealed.games.crusoe.orders import Order
+
+    slave = str(view.offer[0])
+    mine = next(p for p in view.players if p.seat == slave)
+    others = [
+        p.seat
+        for p in view.players
+        if p.alive
+        and p.seat not in (view.seat, slave)
+        and not any(r.startswith(SLAVE) for r in p.roles)
+    ]
+    if HANDED in mine.roles or not others or rng.random() >= 0.15:
+        return None
+    return Order("hand", name=f"{slave} {rng.choice(others)}")
 
 
 def paths_in_view(view: CrusoeView, paths: list[str]) -> list[str]:
