@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
-from tests.games.crusoe.bot_games import BOTS, bot_game, check_tokens
+from tests.games.crusoe.bot_games import BOTS, bot_game, check_tokens, seal_watching_the_others
 
 from sealed.core.errors import OptionError
 from sealed.core.game import resolve_options
@@ -170,3 +170,12 @@ def test_the_master_is_told_whose_path_he_chooses_and_whom_he_feeds() -> None:
     state.phase, state.ask, state.offer = "consume", "feed", ("ben",)
     assert "feed SLAVE GOODS" in GAME.prompts(state)["ana"].help
     assert "choose from ben" in GAME.render(GAME.view(state, "ana"))
+
+
+@settings(max_examples=4, deadline=None)
+@given(seed=st.integers(0, 2**32), scenario=st.sampled_from(("hobbesian", "tribal-capitalism")))
+def test_a_sealed_order_reaches_nobody_before_the_step_opens(seed: int, scenario: str) -> None:
+    """Hidden information under Slavery: while a step of several seats (the invoking, a
+    verdict, the meal, the Market) is still sealed, no other seat is told anything."""
+    options = resolve_options(GAME.options, {"scenario": scenario, "punishments": "slavery"})
+    seal_watching_the_others(seed, options, "random", orders=100_000)
