@@ -231,7 +231,7 @@ def path_problem(state: CrusoeState, seat: str, path: str) -> str | None:
         if state.players[master].path == path:
             return f"path {path}: supervised slaves are not built yet (ruling 127; Slavery)"
         taken = {state.players[s].path for s in slaves_of(state, master)} | {path}
-        if state.players[master].path is None and len(taken - {None}) >= 7:
+        if state.players[master].path is None and len(taken - {None}) >= len(state.board.paths):
             return f"path {path}: it would leave {master} no path of his own (ruling 127)"
         return None
     if path in {state.players[s].path for s in slaves_of(state, target)}:
@@ -376,7 +376,11 @@ def paths_in_view(view: CrusoeView, paths: list[str]) -> list[str]:
         master = seats[int(role.removeprefix(SLAVE))]
         mine = players[master].path
         slaves = {p.path for p in view.players if p.alive and role in p.roles}
-        kept = [p for p in paths if p != mine and (mine or len((slaves - {None}) | {p}) < 7)]
+        kept = [
+            p
+            for p in paths
+            if p != mine and (mine or len((slaves - {None}) | {p}) < len(view.board))
+        ]
     else:
         own = f"{SLAVE}{seats.index(target)}"
         slaves = {p.path for p in view.players if p.alive and own in p.roles}
