@@ -14,11 +14,13 @@ the economies' tack-on modules are refused by name. A slave carries the public r
 - Paths: the master chooses his slave's path. Supervision (the master on the same path) is
   not built: a master may not send a slave down his own path nor take a slave's (ruling 127),
   so every slave is unsupervised and moves and produces as a free man.
-- Consumption: before anyone eats, each master feeds each slave (``feed SLAVE GOODS``) or
-  frees him with goods (``free SLAVE GOODS``); the slave eats only that (ruling 128).
+- Consumption: before anyone eats, each master feeds each slave (``feed SLAVE GOODS``),
+  frees him with goods (``free SLAVE GOODS``, ruling 128) or hands him to a new master without
+  goods (``hand SLAVE SEAT``, ruling 132); the slave eats only what he was given.
 - Slaves are Indigent in violence, never vote (ruling 129), and are freed by winning a battle
   against their master or when the master dies (ruling 130).
-- Not built: giving slaves to a new master, freeing at any other moment than the feeding.
+- Not built: supervised slaves (ruling 127); freeing or handing over at any other moment than
+  the feeding.
 """
 
 from __future__ import annotations
