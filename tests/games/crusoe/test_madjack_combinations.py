@@ -34,8 +34,6 @@ NOT_BUILT = (
     "dolls-house with scenario",  # a wife's part in the other markets is not ruled
     "landlords with traditional",
     "landlords with market-socialism",
-    "paternalistic with landlords",  # who may enter a path is the owner's Lease there
-    "matriarchal-golden-age with landlords",
 )
 """The known gaps, by the words of their refusal (the manual's "Not built and known gaps")."""
 
@@ -170,3 +168,40 @@ def test_what_stays_refused_is_refused_in_one_line(options: dict[str, Any], mess
     with pytest.raises(OptionError, match=message) as error:
         Settings.from_options(resolve_options(GAME.options, options))
     assert "\n" not in str(error.value)
+
+
+PATHS_UNDER_LANDLORDS = [
+    {"scenario": "tribal-capitalism", "paternalistic": True, "landlords": "modern"},
+    {"scenario": "national-capitalism", "paternalistic": True, "landlords": "modern-rent-control"},
+    {"scenario": "tribal-communism", "gender": "matriarchal-golden-age", "landlords": "homestead"},
+    {
+        "scenario": "welfare-capitalism",
+        "paternalistic": True,
+        "landlords": "government-ownership",
+        "landlords_government_paths": 3,
+        "government": "hybrid",
+        "government_paths": "dictatorship",
+    },
+]
+
+
+@pytest.mark.parametrize("options", PATHS_UNDER_LANDLORDS)
+@pytest.mark.parametrize("bot", ["greedy", "random"])
+def test_paths_assigned_under_landlords_play_to_the_end_and_replay(
+    options: dict[str, Any], bot: str
+) -> None:
+    """Ruling 153: the Leases first, the assignment held to them, a Lease taken up."""
+    for seed in range(2):
+        seats = list(SEATS[: 3 + seed])
+        match = Match.new(GAME, seats, resolve_options(GAME.options, options), seed=seed)
+        bots = {seat: GAME.bots[bot]() for seat in seats}
+        rngs = {seat: bot_rng(seed, seat) for seat in seats}
+        for _ in range(20_000):
+            if match.result() is not None:
+                break
+            for seat in match.waiting_for():
+                view = GAME.view(match.state, seat)
+                match.seal_order(seat, bots[seat].choose(view, match.prompts()[seat], rngs[seat]))
+        assert match.result() is not None, f"{options} did not end"
+        again = replay(json.loads(json.dumps(match.to_json())))
+        assert GAME.to_json(again.state) == GAME.to_json(match.state)

@@ -29,13 +29,7 @@ BOTS = ("greedy", "cooperative", "selfish", "random")
         ({"scenario": "traditional"}, "paternalistic with traditional"),
         # a ruler in Tribal Socialism is built (ruling 149: he assigns, the tribe divides)
         ({"scenario": "national-capitalism", "government": "bureaucracy"}, "not built yet"),
-        pytest.param(
-            {"scenario": "hobbesian", "landlords": "homestead"},
-            "not built yet",
-            marks=pytest.mark.skipif(
-                "landlords" not in {o.name for o in GAME.options}, reason="no Landlords option"
-            ),
-        ),
+        # with Landlords it is built: the assignment is held to the Leases (ruling 153)
     ],
 )
 def test_what_the_seed_rules_out_or_is_not_built_is_refused_in_one_line(

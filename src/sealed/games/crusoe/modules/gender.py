@@ -405,11 +405,6 @@ def _check_matriarchy(options: Options, scenario: str) -> None:
             f"gender matriarchal-golden-age with government {government}: not built yet "
             f"(built: {', '.join(GOVERNMENTS)}); see docs/games/crusoe.md"
         )
-    if str(options.get("landlords", "none")) not in ("none", "false", "False"):
-        raise OptionError(
-            "gender matriarchal-golden-age with landlords: not built yet (who may enter a path "
-            "is the owner's Lease there)"
-        )
 
 
 def men_assigned(state: CrusoeState) -> bool:

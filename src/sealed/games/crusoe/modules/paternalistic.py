@@ -52,11 +52,6 @@ def read_options(options: Options) -> bool:
             f"paternalistic with government {government}: not built yet (built: "
             f"{', '.join(GOVERNMENTS)}); see docs/games/crusoe.md"
         )
-    if str(options.get("landlords", "none")) not in ("none", "false", "False"):
-        raise OptionError(
-            "paternalistic with landlords: not built yet (who may enter a path is the owner's "
-            "Lease there); see docs/games/crusoe.md"
-        )
     return True
 
 
@@ -71,13 +66,14 @@ def in_play(state: CrusoeState) -> bool:
 
 
 def unassigned(state: CrusoeState) -> list[str]:
-    """The living in turn order who have no path yet."""
+    """The living in turn order who have no path yet (nor were sent to the Market: Landlords)."""
     everyone = state.settings.paternalistic  # else only the men (the Matriarchal Golden Age)
     return [
         s
         for s in state.order
         if state.players[s].alive
         and state.players[s].path is None
+        and not _sent_to_market(state, s)
         and (everyone or "woman" not in state.players[s].roles)
     ]
 
@@ -97,7 +93,15 @@ def proposers(state: CrusoeState) -> list[str]:
 
 
 def assign_phase(state: CrusoeState, chance: Chance, events: Events) -> None:
-    """The next proposer is asked; when all have passed or lost their vote, paths are chosen."""
+    """The next proposer is asked; when all have passed or lost their vote, paths are chosen.
+    Under Landlords the Leases come first, and a player with no path open goes to the Market
+    (ruling 153)."""
+    from sealed.games.crusoe.modules import landlords  # landlords imports the state
+
+    if landlords.before_paths(state, chance, events):  # the assignment is held to the Leases
+        return
+    for seat in unassigned(state):
+        landlords.no_path_for(state, seat, events)
     seats = proposers(state)
     if unassigned(state) and state.turn < len(seats):
         state.ask, state.waiting = "assign", (seats[state.turn],)
@@ -195,6 +199,8 @@ def on_ballot(state: CrusoeState, ballots: Mapping[str, bool], events: Events) -
 
 
 def _apply(state: CrusoeState, assigned: dict[str, str], how: str, events: Events) -> None:
+    from sealed.games.crusoe.modules import landlords
+
     for seat, path in assigned.items():
         state.players[seat].path = path
         state.players[seat].track = path
@@ -206,7 +212,16 @@ def _apply(state: CrusoeState, assigned: dict[str, str], how: str, events: Event
                 data={"assigned": dict(assigned)},
             )
         )
+    for seat, path in assigned.items():  # an assigned path takes up its Lease (ruling 153)
+        landlords.on_enter(state, seat, path, events)
     _to_paths(state)
+
+
+def _sent_to_market(state: CrusoeState, seat: str) -> bool:
+    """Landlords: no path was open to him, so he went straight to the Market (ruling 89)."""
+    from sealed.games.crusoe.modules import landlords
+
+    return landlords.on(state) and state.players[seat].position == landlords.OFF_THE_PATHS
 
 
 def _to_paths(state: CrusoeState) -> None:
