@@ -509,7 +509,7 @@ def test_landlords_are_rolled_again_beside_the_objectivist_model() -> None:
     script = [*TRIBAL_CAPITALISM, *OWNERSHIP, *OBJECTIVIST_A, *OWNERSHIP, *LANDLORDS_A, *GUILDS_A]
     config = roll(4, scripted(script), 2)
     assert [m.name for m in config.modules] == ["objectivist", "guild-oligarchy"]
-    assert "ruled out: Objectivist Model says who owns what is produced" in config.to_text()
+    assert "ruled out: the Objectivist Model and Landlords both say who owns" in config.to_text()
 
 
 def test_libertarianism_makes_a_hybrid_of_democracies_one_democracy() -> None:

@@ -548,19 +548,36 @@ def _new_rows(roller: _Roller, table: str) -> list[Row]:
     ]
 
 
+CLASHES = (
+    (
+        "objectivist",
+        "landlords",
+        "the Objectivist Model and Landlords both say who owns what is produced",
+    ),
+    (
+        "objectivist",
+        "dolls-house",
+        "the Objectivist Model and the Doll's House both say who receives what a woman produces",
+    ),
+)
+"""Tack-ons (a module or a variant) the game refuses together (rulings 110, 112): Mad Jack
+rolls the second again (ruling 151)."""
+
+
 def _ruled_out(config: Configuration, row: Row) -> str:
     """Why the game rules out a row's tack-on with what is in play ('' if it does not): the
     Traditional Economy keeps each player on his path for life, so no government assigns one
-    (ruling 103); the Objectivist Model and Landlords both say who owns what is produced
-    (ruling 110). Such a row is rolled again (ruling 151)."""
+    (ruling 103); the ``CLASHES``. Such a row is rolled again (ruling 151)."""
     for data in row.meaning.get("modules", ()):
         name, variant = str(data["name"]), str(data.get("variant", ""))
         assigns = name == "paternalistic" or variant == "matriarchal-golden-age"
         if assigns and config.scenario == "traditional":
             return "the Traditional Economy keeps each player on his path"
-        rival = {"objectivist": "landlords", "landlords": "objectivist"}.get(name)
-        if rival and config.has(rival):
-            return f"{MODULE_TITLES[rival]} says who owns what is produced"
+        in_play = {m.name for m in config.modules} | {m.variant for m in config.modules}
+        for one, other, why in CLASHES:
+            for mine, rival in ((one, other), (other, one)):
+                if mine in (name, variant) and rival in in_play:
+                    return why
     return ""
 
 
