@@ -50,7 +50,7 @@ def settings_of(options: dict[str, Any]) -> Settings:
             "1 to 7",
         ),
         ({"landlords": "modern", "scenario": "traditional"}, r"not built yet \(the Traditional"),
-        ({"landlords": "homestead", "scenario": "market-socialism"}, r"not built yet \(Market"),
+        # with Market Socialism it is built: a Lease is dollars, paid from the wages (ruling 154)
         ({"corporations": True}, "Corporations can only be added to economies that use money"),
         ({"corporations": True, "scenario": "hobbesian"}, "use money"),
         ({"corporations": True, "scenario": "market-socialism"}, "market-socialism: not built"),

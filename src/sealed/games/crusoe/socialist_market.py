@@ -36,6 +36,7 @@ from collections.abc import Mapping
 
 from sealed.core.chance import Chance
 from sealed.core.events import Event
+from sealed.games.crusoe.modules import landlords
 from sealed.games.crusoe.orders import Order
 from sealed.games.crusoe.state import ELASTICITY, GOODS, KEEPS_ON, CrusoeState
 
@@ -108,15 +109,19 @@ def begin(state: CrusoeState, events: Events) -> None:
         player.money += wages.get(seat, 0)
     state.bought, state.done, state.turn = {}, [], 0
     state.phase = "buy"
-    if events is None:
-        return
+    if events is not None:
+        _wages_event(state, wages, events)
+    landlords.collect(state, events)  # Landlords: the rent owed, from the wages (ruling 154)
+
+
+def _wages_event(state: CrusoeState, wages: Mapping[str, int], events: list[Event]) -> None:
     each = ", ".join(f"{s} ${n}" for s, n in wages.items() if n) or "nobody"
     vault = ", ".join(f"{state.vault[g]} {g}" for g in GOODS if state.vault.get(g)) or "nothing"
     events.append(
         Event(
             "wages",
             f"Wages for this cycle's production: {each}; the vault holds {vault}.",
-            data={"wages": wages, "vault": dict(state.vault)},
+            data={"wages": dict(wages), "vault": dict(state.vault)},
         )
     )
     total = sum(wages.values())

@@ -62,7 +62,6 @@ OFF_THE_PATHS = 61
 60 spaces), so the cycle counts him as arrived (ruling 89)."""
 NOT_WITH = {
     "traditional": "the Traditional Economy keeps each player on his track",
-    "market-socialism": "Market Socialism's wages have no rent step yet",
 }
 """Scenarios Landlords is refused with, each with the reason (not built)."""
 
@@ -585,6 +584,12 @@ def no_path_for(state: CrusoeState, seat: str, events: list[Event] | None) -> bo
     return True
 
 
+def paid_in_money(state: CrusoeState) -> bool:
+    """A Lease is N dollars in the monetary market economies and in Market Socialism, whose
+    wages are money; in barter, the first X productions (ruling 154)."""
+    return state.settings.monetary or state.settings.planned
+
+
 def on_enter(state: CrusoeState, seat: str, path: str, events: list[Event] | None) -> None:
     """Declaring a path another owns takes up his Lease: in a money economy N dollars owed,
     in barter the first X productions."""
@@ -595,7 +600,7 @@ def on_enter(state: CrusoeState, seat: str, path: str, events: list[Event] | Non
     rent = rent_for(land, path, seat)
     if owner is None or owner == seat or rent is None:
         return
-    if state.settings.monetary:
+    if paid_in_money(state):
         if rent:
             owed = land.debts.setdefault(seat, {})
             owed[owner] = owed.get(owner, 0) + rent
