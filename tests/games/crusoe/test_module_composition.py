@@ -64,7 +64,7 @@ def play(seed: int, options: dict[str, Any], bots: tuple[str, ...]) -> Match[Any
             assert {p.seat: p.roles for p in view.players} == roles
             match.seal_order(seat, players[seat].choose(view, match.prompts()[seat], rngs[seat]))
         for event in match.steps[-1].events:
-            if event.kind in ("warlord", "roles"):  # a Warlord deposed; an Agent sacked
+            if event.kind in ("warlord", "roles", "mncs"):  # a Warlord deposed; an Agent sacked
                 roles.update({s: match.state.players[s].roles for s in SEATS})
             for crippled in event.data.get("crippled", []) if event.kind == "verdict" else []:
                 roles[crippled] = match.state.players[crippled].roles  # Crippling: a new row

@@ -114,10 +114,12 @@ def check_step(before: CrusoeState, match: Match[Any, Any, Any]) -> None:
         if event.kind == "corporate":  # a fee or a salary's excess (rulings 143, 144)
             assert event.data["dollars"] > 0 and event.data["owed"] >= 0
             paid += event.data["dollars"]
+        if event.kind == "lost" and "path" in event.data:  # an Experience roll (ruling 145)
+            paid -= event.data["amount"]
         if event.kind == "toll":  # set by the living stockholders of that path (ruling 142)
             assert event.data["votes"] and all(n > 0 for n in event.data["votes"].values())
-    # No dividend is paid nor experience bought (ruling 139): money only goes into the coffers,
-    # each dollar by an event.
+    # No dividend is paid (ruling 139): the coffers change only by investments, fees, salaries
+    # and Experience rolls, each dollar by an event.
     assert sum(state.corp.coffers.values()) - sum(before.corp.coffers.values()) == paid
 
 
@@ -172,3 +174,17 @@ def test_the_ledger_as_the_table_reads_it() -> None:
         "Corporation ant: $45 (ana 2, ben 1; a fee of $10 to traverse)",
         "ben owes $5 to the ant",
     ]
+
+
+def test_anyone_on_the_path_uses_its_corporations_experience() -> None:
+    match = Match.new(
+        GAME,
+        ["ana", "ben"],
+        resolve_options(GAME.options, {"scenario": "national-capitalism", "corporations": True}),
+        seed=1,
+    )
+    state: CrusoeState = match.state
+    state.corp.experience = {"ant": [4, 4, 2]}
+    assert corporations.experience_times(state, "ant", 4) == 2
+    assert corporations.experience_times(state, "spider", 4) == 0
+    assert corporations.experience_times(state, None, 2) == 0

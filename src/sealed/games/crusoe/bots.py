@@ -181,6 +181,13 @@ class GreedyBot:
             return invest_all(me)
         if decide == "toll":  # Corporations: a stockholder's fee (cooperative: none)
             return Order("fee", number=self.toll)
+        if decide == "spend":  # Corporations: up to three Experience rolls the coffers allow
+            coffers = int(
+                view.corporations.get("coffers", {}).get(view.corporations["deciding"], 0)
+            )
+            return Order("experience", number=min(3, coffers // 10))
+        if decide == "corp-learn":  # Corporations: the middle of the die, most often useful
+            return Order("learn", number=4)
         if decide == "rent-ballot":
             return self.rent_ballot(view)
         return self.judge(view)
@@ -190,7 +197,7 @@ class GreedyBot:
     toll = 10  # Corporations: the fee it votes for the paths it holds shares in
 
     def wanted_rent(self, view: CrusoeView) -> int:
-        money = view.scenario.split(" ")[0] in (*MONETARY_SCENARIOS, "market-socialism")  # 154
+        money = view.scenario.split(" ")[0] in MONETARY_SCENARIOS
         return self.rents[1] if money else self.rents[0]
 
     def rent(self, view: CrusoeView) -> Order:
@@ -213,7 +220,7 @@ class GreedyBot:
         """What a Lease on ``path`` costs it, in the worth of a space's goods (a tenth of a
         dollar's VP in a money economy)."""
         rent = landlords.rent_in_view(view.land, me.seat, path)
-        if view.scenario.split(" ")[0] in (*MONETARY_SCENARIOS, "market-socialism"):  # 154
+        if view.scenario.split(" ")[0] in MONETARY_SCENARIOS:
             return rent / 10
         spaces = view.board[path]
         return rent * sum(self.space_value(s, me) for s in spaces) / max(1, len(spaces))
@@ -720,6 +727,13 @@ class RandomBot:
             return rng.choice(exile_ballots(view))
         if decide == "rent":
             return _random_rent(view, rng)
+        if decide == "spend":  # Corporations: some Experience rolls the coffers allow
+            coffers = int(
+                view.corporations.get("coffers", {}).get(view.corporations["deciding"], 0)
+            )
+            return Order("experience", number=rng.randint(0, min(3, coffers // 10)))
+        if decide == "corp-learn":
+            return Order("learn", number=rng.randint(1, 6))
         if decide == "toll":  # Corporations: any fee or salary
             word = rng.choice(("fee", "salary"))
             return Order(word, number=rng.choice((0, 5, 20) if word == "fee" else (10, 40, 80)))

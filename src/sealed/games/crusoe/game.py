@@ -493,6 +493,8 @@ class CrusoeGame(InPlaceGame[CrusoeState, Order, CrusoeView]):
             "import": Order("import"),  # Third World Country: nothing imported
             "invest": Order("invest"),  # Corporations: nothing invested
             "toll": Order("fee"),  # Corporations: no cost to traverse
+            "spend": Order("experience"),  # Corporations: no experience bought
+            "corp-learn": Order("learn", number=1),
         }
         if ask in defaults and (ask != "move" or state.roll in state.offer):
             return defaults[ask]

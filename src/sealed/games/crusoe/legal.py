@@ -75,6 +75,8 @@ WORDS_DUE = {
     "import": ("import",),
     "invest": ("invest",),
     "toll": ("fee", "salary"),
+    "spend": ("experience",),
+    "corp-learn": ("learn",),
 }
 DUE_HELP = {
     "path": "path NAME: ant, dung_beetle, spider, sand_crab, firefly, bookworm, grasshopper",
@@ -134,6 +136,9 @@ DUE_HELP = {
     "(Corporations)",
     "toll": "fee N or salary N: your vote, weighted by your shares, on this cycle's cost to "
     "traverse the path named (Corporations)",
+    "spend": "experience N: your vote, weighted by your shares, on the Experience rolls the "
+    "corporation buys ($10 each from its coffers; Corporations)",
+    "corp-learn": "learn N: your vote on the corporation's new Experience number (1-6)",
     "donate": "donate ITEM N ...: 10% of your goods and markers, rounded up (goods, leisure, "
     "cb, military, top40); banned by the Church, 20% makes penance",
     "assign": "assign SEAT PATH SEAT PATH ...: the path of every player who has none yet "
@@ -233,6 +238,8 @@ def _problem(state: CrusoeState, seat: str, order: Order) -> str | None:
         return slavery.path_problem(state, seat, order.name) or path_rule(state, seat, order.name)
     if order.word == "invest":
         return corporations.invest_problem(state, seat, order.terms)
+    if order.word == "experience":
+        return corporations.spend_problem(state, order.number)
     if order.word == "deed":
         return landlords.deed_problem(state, seat, order.name, order.terms[0][0])
     if order.word == "rent":

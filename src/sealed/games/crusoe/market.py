@@ -346,6 +346,8 @@ def wholesale_phase(state: CrusoeState, chance: Chance, events: Events) -> None:
         return
     if corporations.ask_investment(state, traders(state)):
         return  # Corporations: the investment subphase, "just before excess money is discarded"
+    if corporations.next_spend(state, chance, events):
+        return  # Corporations: "At the end of the investment subphase", experience (145)
     left = {s: p.money for s, p in state.players.items() if p.money}
     for seat in state.players:
         state.players[seat].money = 0

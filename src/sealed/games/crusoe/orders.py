@@ -62,6 +62,8 @@ One word starts every order; the decision open now says which are due::
                              a share; invest none: nothing)
     fee 10 / salary 60       Corporations: a stockholder's vote on the cost to traverse the path
                              (a fee paid, or at most that much kept of his production's money)
+    experience 2             Corporations: a stockholder's vote on the Experience rolls bought
+                             ($10 each, from the coffers); learn N then names a number gained
     assign ana ant ben spider    Paternalistic Economy: the government's path for every player
                              (then yes / no under an Athenian Democracy), or pass
     import apple 2 egg 1     Third World Country: the Agent's goods from the MNCs, paid later
@@ -154,6 +156,7 @@ ORDER_WORDS = (
     "invest",
     "fee",
     "salary",
+    "experience",
     "assign",
     "import",
     "default",
@@ -218,7 +221,7 @@ def format_order(order: Order) -> str:
         return "divide " + " ".join(parts)
     if order.word in NAMED or order.word in CHART_WORDS:
         return f"{order.word} {order.name}"
-    if order.word in ("move", "learn", "sell", "wage", "fee", "salary"):
+    if order.word in ("move", "learn", "sell", "wage", "fee", "salary", "experience"):
         return f"{order.word} {order.number}"
     if order.word == "cripple":
         return f"cripple {order.number}" + (f" {order.name}" if order.name else "")
@@ -338,7 +341,7 @@ def parse_order(text: str) -> Order:
         return _rent(raw[1:])
     if word == "invest":
         return _invest(rest)
-    if word in ("fee", "salary"):  # Corporations: the cost to traverse a path
+    if word in ("fee", "salary", "experience"):  # Corporations: a cost; experience rolls
         if len(rest) != 1 or not _whole(rest[0].removeprefix("$")):
             raise OrderSyntaxError(f"write {word} and a number of dollars ({word} 10)")
         return Order(word, number=int(rest[0].removeprefix("$")))

@@ -222,7 +222,9 @@ def _roll_to_move(state: CrusoeState, seat: str, chance: Chance, events: Events)
         roll, may_interact = max(dice), max(dice) % 2 == 1
     else:
         roll, may_interact = chance.dice(label, 1)[0], True
-    choices = _move_choices(player, roll, roles.experience_count(state, player, roll))
+    times = roles.experience_count(state, player, roll)
+    times += corporations.experience_times(state, player.path, roll)  # the path's corporation
+    choices = _move_choices(player, roll, times)
     if len(choices) > 1:
         state.ask, state.waiting, state.offer, state.roll = "move", (seat,), tuple(choices), roll
         return
@@ -500,6 +502,18 @@ def _on_toll(
     corporations.on_toll(state, orders, events)
 
 
+def _on_spend(
+    state: CrusoeState, orders: Mapping[str, Order], chance: Chance, events: Events
+) -> None:
+    corporations.on_spend(state, orders, events)
+
+
+def _on_corp_learn(
+    state: CrusoeState, orders: Mapping[str, Order], chance: Chance, events: Events
+) -> None:
+    corporations.on_learn(state, orders, events)
+
+
 def _costs_phase(state: CrusoeState, chance: Chance, events: Events) -> None:
     """Corporations: each corporation in turn sets the cost to traverse its path; then the
     cycle begins as it would have (ruling 142)."""
@@ -565,6 +579,8 @@ HANDLERS: dict[str, Handler] = {
     "rent-ballot": landlords.on_rent_ballot,
     "invest": _on_invest,
     "toll": _on_toll,
+    "spend": _on_spend,
+    "corp-learn": _on_corp_learn,
     "warlord": feudalism.on_elect,
     "default": violence.on_default,
     "donate": _on_donate,

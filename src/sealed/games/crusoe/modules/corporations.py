@@ -30,6 +30,7 @@ from sealed.core.events import Event
 from sealed.core.game import JsonDict, Options
 
 if TYPE_CHECKING:
+    from sealed.core.chance import Chance
     from sealed.games.crusoe.orders import Order
     from sealed.games.crusoe.state import CrusoeState
 
@@ -60,6 +61,9 @@ class Corporations:
     costed: int = 0  # the cycle whose costs to traverse are all set (0: none yet)
     deciding: str = ""  # the path whose stockholders are voting its cost now
     debts: dict[str, dict[str, int]] = field(default_factory=dict)  # seat -> path -> $ owed
+    experience: dict[str, list[int]] = field(default_factory=dict)  # path -> numbers (145)
+    spent: int = 0  # the cycle whose experience purchases are over (0: none yet)
+    rolls: int = 0  # the rolls still to make for the corporation ``deciding`` (ruling 145)
 
     def copy(self) -> Corporations:
         return Corporations(
@@ -70,6 +74,9 @@ class Corporations:
             self.costed,
             self.deciding,
             {s: dict(d) for s, d in self.debts.items()},
+            {p: list(n) for p, n in self.experience.items()},
+            self.spent,
+            self.rolls,
         )
 
     def to_json(self) -> JsonDict:
@@ -81,12 +88,29 @@ class Corporations:
             "costed": self.costed,
             "deciding": self.deciding,
             "debts": {s: dict(d) for s, d in self.debts.items()},
+            "experience": {p: list(n) for p, n in self.experience.items()},
+            "spent": self.spent,
+            "rolls": self.rolls,
         }
+
+
+LEDGER_KEYS = (
+    "shares",
+    "coffers",
+    "invested",
+    "costs",
+    "costed",
+    "deciding",
+    "debts",
+    "experience",
+    "spent",
+    "rolls",
+)
 
 
 def from_json(value: object, seats: Sequence[str]) -> Corporations:
     """:raises SetupError: an unknown path or seat, or a negative number."""
-    keys = ("shares", "coffers", "invested", "costs", "costed", "deciding", "debts")
+    keys = LEDGER_KEYS
     data = setup.mapping(value, ("corporations",), keys)
     shares = setup.mapping(data.get("shares") or {}, ("corporations", "shares"), PATHS)
     coffers = setup.mapping(data.get("coffers") or {}, ("corporations", "coffers"), PATHS)
@@ -116,6 +140,14 @@ def from_json(value: object, seats: Sequence[str]) -> Corporations:
         ledger.debts[str(seat)] = {
             str(p): setup.integer(n, (*where, str(p)), 0, 99999) for p, n in held.items()
         }
+    numbers = setup.mapping(data.get("experience") or {}, ("corporations", "experience"), PATHS)
+    for path, held in numbers.items():
+        where = ("corporations", "experience", str(path))
+        if not isinstance(held, list):
+            raise setup.fail(where, "expected a list of numbers 1-6")
+        ledger.experience[str(path)] = [setup.integer(n, where, 1, 6) for n in held]
+    ledger.spent = setup.integer(data.get("spent", 0), ("corporations", "spent"), 0, 999)
+    ledger.rolls = setup.integer(data.get("rolls", 0), ("corporations", "rolls"), 0, 99999)
     return ledger
 
 
@@ -370,3 +402,113 @@ def view_lines(ledger: Mapping[str, object]) -> list[str]:
         text = ", ".join(f"${n} to the {p}" for p, n in owed.items())
         lines.append(f"{seat} owes {text}")
     return lines
+
+
+# -- corporate experience (ruling 145) ------------------------------------------------------
+
+
+def experience_times(state: CrusoeState, path: str | None, roll: int) -> int:
+    """How often a roll on ``path`` may be modified by its corporation's experience ("used by any
+    player traversing that company's path")."""
+    if not on(state) or not path:
+        return 0
+    return state.corp.experience.get(path, []).count(roll)
+
+
+def next_spend(state: CrusoeState, chance: Chance, events: list[Event] | None) -> bool:
+    """At the end of the investment subphase each corporation with $10 and living holders, Sand
+    Crab to Ant, votes how many experience rolls to buy, then rolls them one at a time; True
+    while a decision is open (ruling 145)."""
+    if not on(state) or state.corp.spent == state.cycle:
+        return False
+    path = state.corp.deciding
+    while path and state.corp.rolls > 0:
+        if _roll(state, path, chance, events):
+            return True
+    start = DECIDING_ORDER.index(path) + 1 if path else 0
+    for path in DECIDING_ORDER[start:]:
+        voters = holders(state, path)
+        if voters and state.corp.coffers.get(path, 0) >= SHARE:
+            state.corp.deciding = path
+            state.ask, state.waiting = "spend", tuple(s for s in state.seats if s in voters)
+            return True
+    state.corp.spent, state.corp.deciding = state.cycle, ""
+    return False
+
+
+def _roll(state: CrusoeState, path: str, chance: Chance, events: list[Event] | None) -> bool:
+    """One roll bought for $10 (spent: the money leaves the game), made "in the normal way": a
+    die per number held, no 1 among them gains a number, which the holders choose."""
+    state.corp.rolls -= 1
+    state.corp.coffers[path] -= SHARE
+    numbers = state.corp.experience.get(path, [])
+    label = f"cycle {state.cycle}: the {path} corporation's Experience roll"
+    dice = chance.dice(label, len(numbers)) if numbers else []
+    gained = 1 not in dice
+    if events is not None:
+        outcome = "a new Experience number" if gained else "no new Experience"
+        events.append(
+            Event(
+                "lost",
+                f"Corporations: the {path} spends ${SHARE} on an Experience roll "
+                f"({' '.join(map(str, dice)) or 'no dice'}: {outcome}).",
+                data={"amount": SHARE, "path": path, "dice": dice},
+            )
+        )
+    if gained:
+        voters = holders(state, path)
+        state.ask, state.waiting = "corp-learn", tuple(s for s in state.seats if s in voters)
+    return gained
+
+
+def spend_problem(state: CrusoeState, rolls: int) -> str | None:
+    coffers = state.corp.coffers.get(state.corp.deciding, 0)
+    if rolls * SHARE > coffers:
+        return (
+            f"experience {rolls}: the {state.corp.deciding}'s coffers hold ${coffers}, "
+            f"${SHARE} a roll (Corporations)"
+        )
+    return None
+
+
+def _carried(state: CrusoeState, orders: Mapping[str, Order]) -> tuple[int, bool]:
+    """The number the most shares wrote (ruling 142's count), and whether it was a tie."""
+    votes = holders(state, state.corp.deciding)
+    backing: dict[int, int] = {}
+    for seat, order in orders.items():
+        backing[order.number] = backing.get(order.number, 0) + votes.get(seat, 0)
+    best = max(backing.values(), default=0)
+    tied = sorted(n for n, v in backing.items() if v == best)
+    return (tied[0] if tied else 0), len(tied) > 1
+
+
+def on_spend(state: CrusoeState, orders: Mapping[str, Order], events: list[Event] | None) -> None:
+    """The rolls the most shares voted for (a tie buys none)."""
+    rolls, tie = _carried(state, orders)
+    state.corp.rolls = 0 if tie else rolls
+    if events is not None:
+        ballots = ", ".join(f"{s} {o.number}" for s, o in orders.items())
+        events.append(
+            Event(
+                "spend",
+                f"Corporations: the {state.corp.deciding}'s stockholders buy {state.corp.rolls} "
+                f"Experience roll(s) ({ballots}).",
+                data={"path": state.corp.deciding, "rolls": state.corp.rolls},
+            )
+        )
+
+
+def on_learn(state: CrusoeState, orders: Mapping[str, Order], events: list[Event] | None) -> None:
+    """The number the most shares chose (a tie: the lowest of the tied)."""
+    number, _ = _carried(state, orders)
+    number = number or 1
+    path = state.corp.deciding
+    state.corp.experience.setdefault(path, []).append(number)
+    if events is not None:
+        events.append(
+            Event(
+                "corp-experience",
+                f"Corporations: the {path} gains Experience {number}.",
+                data={"path": path, "number": number},
+            )
+        )
