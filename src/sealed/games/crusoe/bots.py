@@ -197,7 +197,7 @@ class GreedyBot:
     toll = 10  # Corporations: the fee it votes for the paths it holds shares in
 
     def wanted_rent(self, view: CrusoeView) -> int:
-        money = view.scenario.split(" ")[0] in MONETARY_SCENARIOS
+        money = view.scenario.split(" ")[0] in (*MONETARY_SCENARIOS, "market-socialism")  # 154
         return self.rents[1] if money else self.rents[0]
 
     def rent(self, view: CrusoeView) -> Order:
@@ -220,7 +220,7 @@ class GreedyBot:
         """What a Lease on ``path`` costs it, in the worth of a space's goods (a tenth of a
         dollar's VP in a money economy)."""
         rent = landlords.rent_in_view(view.land, me.seat, path)
-        if view.scenario.split(" ")[0] in MONETARY_SCENARIOS:
+        if view.scenario.split(" ")[0] in (*MONETARY_SCENARIOS, "market-socialism"):  # 154
             return rent / 10
         spaces = view.board[path]
         return rent * sum(self.space_value(s, me) for s in spaces) / max(1, len(spaces))
