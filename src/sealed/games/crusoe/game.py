@@ -324,8 +324,8 @@ OPTIONS = (
         False,
         "Corporations (tack-on, monetary market economies only): the investment subphase "
         "(invest ant 20), each path's cost to traverse voted by its stockholders (fee 10 or "
-        "salary 60), shares added to violence rolls; dividends and corporate experience not "
-        "built (ruling 139)",
+        "salary 60), Experience rolls bought by the corporations, shares added to violence "
+        "rolls; dividends not built (ruling 139)",
     ),
     OptionSpec(
         "single_winner",

@@ -8,14 +8,15 @@ have in one or more paths, with each $10 invested in a given path providing one 
 corporation to the player. Such money goes into the corporate coffers."
 
 Option (as Mad Jack emits it): ``corporations=true``, with the monetary market economies
-(``MONETARY``). Built (rulings 136-144): the investment subphase (``invest ant 20 sand_crab
+(``MONETARY``). Built (rulings 136-145): the investment subphase (``invest ant 20 sand_crab
 10`` or ``invest none``, written by all at once), the coffers, the shares added to the
-violence roll, the shares taken like goods after a lost fight, no personal Experience, and
-each cycle before the order of play the cost to traverse each path, voted by its stockholders
-weighted by shares (``fee 10`` or ``salary 60``), paid when the player first holds money.
-Not built, ruled as the stockholders' null decision (ruling 139): no dividend is paid and no
-experience is bought; the coffers are saved. The exchange of shares and money at the start of
-the subphase is not built either. Everything here is public.
+violence roll, the shares taken like goods after a lost fight, no personal Experience; each
+cycle before the order of play the cost to traverse each path, voted by its stockholders
+weighted by shares (``fee 10`` or ``salary 60``), paid when the player first holds money; at
+the end of the investment subphase the Experience rolls each corporation buys (``experience
+2``, then ``learn 4``), used by anyone on its path. Not built (ruling 139): the dividend (none
+is paid; the coffers are saved), and the exchange of shares and money at the start of the
+subphase. Everything here is public.
 """
 
 from __future__ import annotations
