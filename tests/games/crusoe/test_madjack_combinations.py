@@ -32,7 +32,6 @@ NOT_BUILT = (
     "slavery",  # in progress elsewhere
     "corporations",  # in progress elsewhere
     "dolls-house with scenario",  # a wife's part in the other markets is not ruled
-    "landlords with traditional",
 )
 """The known gaps, by the words of their refusal (the manual's "Not built and known gaps")."""
 
@@ -170,6 +169,8 @@ def test_what_stays_refused_is_refused_in_one_line(options: dict[str, Any], mess
 
 
 PATHS_UNDER_LANDLORDS = [
+    {"scenario": "traditional", "landlords": "modern"},
+    {"scenario": "traditional", "landlords": "homestead"},
     {"scenario": "market-socialism", "landlords": "modern", "government": "dictatorship"},
     {"scenario": "tribal-capitalism", "paternalistic": True, "landlords": "modern"},
     {"scenario": "national-capitalism", "paternalistic": True, "landlords": "modern-rent-control"},
@@ -191,7 +192,7 @@ def test_paths_assigned_under_landlords_play_to_the_end_and_replay(
     options: dict[str, Any], bot: str
 ) -> None:
     """Ruling 153: the Leases first, the assignment held to them, a Lease taken up; 154:
-    Landlords in Market Socialism (the first case)."""
+    Landlords in the Traditional Economy (155) and in Market Socialism (154)."""
     for seed in range(2):
         seats = list(SEATS[: 3 + seed])
         match = Match.new(GAME, seats, resolve_options(GAME.options, options), seed=seed)

@@ -49,7 +49,7 @@ def settings_of(options: dict[str, Any]) -> Settings:
             },
             "1 to 7",
         ),
-        ({"landlords": "modern", "scenario": "traditional"}, r"not built yet \(the Traditional"),
+        # with the Traditional Economy it is built: the track is declared, the Leases hold it (155)
         # with Market Socialism it is built: a Lease is dollars, paid from the wages (ruling 154)
         ({"corporations": True}, "Corporations can only be added to economies that use money"),
         ({"corporations": True, "scenario": "hobbesian"}, "use money"),

@@ -962,13 +962,17 @@ def _allowed_in(view: CrusoeView) -> list[str]:
     Men's Work bars some, and waives the Traditional limit that would leave none: ruling 108)."""
     barred = roles.barred_paths(_me(view).roles)
     open_paths = [p for p in PATHS if p not in barred]
-    if not view.scenario.startswith("traditional") or view.cycle > 1:
+    if not view.scenario.startswith("traditional"):
         return landlords.allowed_in_view(view.land, view.seat, open_paths)  # Leases (Landlords)
+    if view.cycle > 1:  # Landlords: he declares his track (ruling 155)
+        track = [p for p in open_paths if p == _me(view).track] if view.land else open_paths
+        return landlords.allowed_in_view(view.land, view.seat, track)
     living = [p for p in view.players if p.alive]
     chosen = [p.path for p in living if p.path is not None]
     allowed = allowed_paths(chosen, len(living) - len(chosen))
     untaken = [p for p in open_paths if p == "dung_beetle" or p not in chosen]
-    return [p for p in allowed if p not in barred] or untaken or open_paths
+    ranked = [p for p in allowed if p not in barred] or untaken or open_paths
+    return landlords.allowed_in_view(view.land, view.seat, ranked)  # (ruling 155)
 
 
 def fits(

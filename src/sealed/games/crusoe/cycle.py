@@ -82,7 +82,8 @@ def deal_turn_order(state: CrusoeState, chance: Chance, events: Events) -> None:
     for seat in living:
         player = state.players[seat]
         player.path, player.position, player.produced = None, 0, {}
-        if state.settings.scenario == "traditional" and state.cycle > 1:
+        fixed = state.settings.scenario == "traditional" and state.cycle > 1
+        if fixed and state.settings.landlords == "none":  # Landlords: he declares it (155)
             player.path = player.track  # "each player must go down the same path"
     # Paternalistic Economy: the government assigns the paths first
     assigned = state.settings.paternalistic or roles.men_assigned(state)  # the men's (113)

@@ -31,8 +31,10 @@ def allowed_paths(chosen: Sequence[str], still_to_choose: int) -> list[str]:
 
 
 def path_problem(state: CrusoeState, seat: str, path: str) -> str | None:
-    if state.settings.scenario != "traditional" or state.cycle > 1:
+    if state.settings.scenario != "traditional":
         return None
+    if state.cycle > 1:
+        return _track_problem(state, seat, path)
     living = [state.players[s] for s in state.order if state.players[s].alive]
     chosen = [p.path for p in living if p.path is not None]
     allowed = allowed_paths(chosen, len(living) - len(chosen))
@@ -41,6 +43,17 @@ def path_problem(state: CrusoeState, seat: str, path: str) -> str | None:
     if allowed == ["grasshopper"]:
         return "Traditional Economy: one player must choose the Grasshopper, and you choose last"
     return f"Traditional Economy: {path} is taken; no doubling up except on the Dung Beetle"
+
+
+def _track_problem(state: CrusoeState, seat: str, path: str) -> str | None:
+    """After the first cycle "each player must go down the same path": under Landlords he
+    declares it (so that the Lease holds it) and may declare no other (ruling 155); without
+    Landlords it is set for him at the start of the cycle."""
+    track = state.players[seat].track
+    if state.settings.landlords == "none" or path == track:
+        return None
+    mine = track or "you have none"
+    return f"Traditional Economy: each player must go down the same path ({mine})"
 
 
 def rank(player: Player) -> int:

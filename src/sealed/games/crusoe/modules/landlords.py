@@ -60,9 +60,7 @@ EVERY = "all"
 OFF_THE_PATHS = 61
 """The position of a player sent straight to the Market: past the end of any path (at most
 60 spaces), so the cycle counts him as arrived (ruling 89)."""
-NOT_WITH = {
-    "traditional": "the Traditional Economy keeps each player on his track",
-}
+NOT_WITH: dict[str, str] = {}
 """Scenarios Landlords is refused with, each with the reason (not built)."""
 
 
@@ -300,7 +298,15 @@ def path_problem(state: CrusoeState, seat: str, path: str) -> str | None:
 
 
 def open_paths(state: CrusoeState, seat: str) -> list[str]:
-    return [p for p in PATHS if path_problem(state, seat, p) is None]
+    """The paths his Leases open to him; in the Traditional Economy only those its ranks
+    allow, his track after the first cycle (ruling 155)."""
+    from sealed.games.crusoe import traditional  # it imports the state, which imports this
+
+    return [
+        p
+        for p in PATHS
+        if path_problem(state, seat, p) is None and traditional.path_problem(state, seat, p) is None
+    ]
 
 
 def before_paths(state: CrusoeState, chance: Chance, events: list[Event] | None) -> bool:
