@@ -69,8 +69,8 @@ def test_every_roll_but_the_known_gaps_is_playable() -> None:
         if not _known_gap(config, refusal):
             unexpected.append(f"roll {i}: {refusal}\n{config.to_text()}")
     assert not unexpected, f"{len(unexpected)} rolls refused:\n" + "\n".join(unexpected[:3])
-    # the known gaps are a small part of the rolls (about one in twenty when this was written)
-    assert sum(reasons.values()) < ROLLS // 10, reasons.most_common()
+    # the known gaps are a small part of the rolls (about one in forty when this was written)
+    assert sum(reasons.values()) < ROLLS // 20, reasons.most_common()
 
 
 def _sample() -> list[tuple[int, Configuration]]:
