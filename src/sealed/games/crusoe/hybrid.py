@@ -293,12 +293,13 @@ def policy_parts(
 
 
 def _branch_specs(task: str) -> tuple[OptionSpec, ...]:
+    unnamed = "the hybrid's ruler, else the vote" if task in TACK_ON_TASKS else "athenian"
     return (
         OptionSpec(
             f"government_{task}",
             "",
             f"a Constitutional Hybrid (government=hybrid): the government deciding {task} "
-            f"({', '.join(FORMS)}; not given: athenian)",
+            f"({', '.join(FORMS)}; not given: {unnamed})",
             choices=("", *FORMS),
         ),
         OptionSpec(
