@@ -11,7 +11,10 @@ the distribution of the goods of starved players might be set by Representative 
 
 Built for the scenarios whose government sets National Capitalism's policy (the Radio
 Signal reward and the tax burdens) and disposes of a starved player's goods: three tasks,
-``radio_reward``, ``tax_burden`` and ``estate``. The rulings are in the manual (66-70).
+``radio_reward``, ``tax_burden`` and ``estate``; Welfare Capitalism's minimum wage, Market
+Socialism's plan, Governmental Socialism's division, and a tack-on's task (``paths``,
+``rents``), also where only a tack-on brings the government. The rulings are in the manual
+(66-70, 150).
 
 Like ``rulers``, this module imports no other crusoe module, so that ``state.Settings`` can
 read its options here without a cycle.
