@@ -571,8 +571,8 @@ class CooperativeBot(GreedyBot):
         for battle in view.battles:
             defended = battle["defenders"][0] if battle["defenders"] else None
             if defended and me.seat not in battle["attackers"]:
-                if apart(view, me.seat, defended):
-                    continue  # Exile: his side only
+                if apart(view, me.seat, defended) or slavery.kept_from(view, me.seat, defended):
+                    continue  # Exile: his side only; Slavery: a supervised slave's limits
                 return Order("join", name=defended)
         return PASS
 
@@ -595,6 +595,7 @@ class SelfishBot(GreedyBot):
             for p in view.players
             if p.alive and p.seat != me.seat and p.seat not in fighting
             if not apart(view, me.seat, p.seat)  # Exile: his side only
+            if not slavery.kept_from(view, me.seat, p.seat)  # Slavery: supervised, ruling 135
         ]
         free = me.seat == view.ruler or "warlord" in me.roles  # the ruler, a Warlord fight free
         free = free or "returned" in me.roles  # back from exile: free (Exile)
@@ -905,6 +906,8 @@ def _random_violence(view: CrusoeView, me: PlayerView, rng: random.Random) -> Or
     for p in view.players:
         if not p.alive or p.seat == me.seat or apart(view, me.seat, p.seat):
             continue
+        if slavery.kept_from(view, me.seat, p.seat):  # Slavery: a supervised slave's limits
+            continue
         if p.seat in fighting:
             choices.append(Order("join", name=p.seat))
         elif (me.leisure >= 1 or free) and (not view.libertarian or "in-default" in p.roles):
@@ -952,12 +955,6 @@ def electable(view: CrusoeView, running: list[str]) -> list[str]:
 
 
 def allowed_in(view: CrusoeView) -> list[str]:
-    """The paths this seat may choose now, and under Slavery those a master and his slaves
-    may take apart (ruling 127)."""
-    return slavery.paths_in_view(view, _allowed_in(view))
-
-
-def _allowed_in(view: CrusoeView) -> list[str]:
     """The paths this seat may choose now (the Traditional Economy's first cycle limits them;
     Men's Work bars some, and waives the Traditional limit that would leave none: ruling 108)."""
     barred = roles.barred_paths(_me(view).roles)

@@ -213,6 +213,10 @@ def _problem(state: CrusoeState, seat: str, order: Order) -> str | None:
         )
     if order.word == "campaign" and not rulers.may_campaign(state, seat):
         return "campaigning for President costs one Leisure, and you have none"
+    if order.word in ("fight", "join"):  # Slavery: a supervised slave's targets (ruling 135)
+        limit = slavery.attack_problem(state, seat, order.word, order.name)
+        if limit:
+            return limit
     if order.word in ("fight", "join", "offer"):
         apart = punishments.apart_problem(state, seat, order.name)
         if apart:
@@ -235,7 +239,7 @@ def _problem(state: CrusoeState, seat: str, order: Order) -> str | None:
     if order.word == "divide":
         return check_division(state, order)
     if order.word == "path":
-        return slavery.path_problem(state, seat, order.name) or path_rule(state, seat, order.name)
+        return path_rule(state, seat, order.name)
     if order.word == "invest":
         return corporations.invest_problem(state, seat, order.terms)
     if order.word == "experience":
@@ -288,7 +292,7 @@ def path_rule(state: CrusoeState, seat: str, path: str) -> str | None:
     Work); None if he may. A government's assignment is held to it too (Paternalistic)."""
     scenario_rule = partial(path_problem, state, seat)  # Men's Work may waive it (108)
     refusal = roles.path_problem(state, seat, path, scenario_rule)
-    return refusal or landlords.path_problem(state, seat, path)  # no Lease (Landlords)
+    return refusal or landlords.path_problem(state, seat, path)
 
 
 def _consign_problem(state: CrusoeState, seat: str, order: Order) -> str | None:
@@ -342,7 +346,6 @@ def legal_orders(state: CrusoeState, seat: str) -> list[Order] | None:
     ask = state.ask or ""
     if ask == "path":
         paths = [Order("path", name=p) for p in PATHS]
-        paths = [o for o in paths if slavery.path_problem(state, seat, o.name) is None]
         return [o for o in paths if path_rule(state, seat, o.name) is None]
     if ask == "tax":
         return [Order("tax", name=str(g)) for g in state.offer[1:]] + [Order("tax", name="none")]
@@ -395,6 +398,9 @@ def _violence_orders(state: CrusoeState, seat: str) -> list[Order]:
     orders = [PASS]
     for other in state.living():
         if other == seat or punishments.apart(state, seat, other):
+            continue
+        word = "join" if involved(state, other) else "fight"
+        if slavery.attack_problem(state, seat, word, other):  # a supervised slave's limits
             continue
         if involved(state, other):
             orders.append(Order("join", name=other))

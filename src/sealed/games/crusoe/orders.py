@@ -99,6 +99,7 @@ GROUPS = (
     *FREQUENCIES,
 )
 """What a player may choose to interact with on a space (all fruit is one type)."""
+TAKEN = (*GROUPS, "nothing")  # what a take order may name (nothing: Slavery, ruling 134)
 
 ORDER_WORDS = (
     "path",
@@ -310,7 +311,8 @@ def parse_order(text: str) -> Order:
         hint = did_you_mean(word, WORDS) or ORDERS_LISTED
         raise OrderSyntaxError(f"unknown order {_shown(word)}{hint}")
     if word in ("path", "take"):
-        return Order(word, name=_one_of(word, rest, PATHS if word == "path" else GROUPS))
+        # Slavery: a supervised slave may take nothing (ruling 134); offered to him only
+        return Order(word, name=_one_of(word, rest, PATHS if word == "path" else TAKEN))
     if word in ("move", "learn"):
         return Order(word, number=_number(word, rest))
     if word == "sell":

@@ -187,6 +187,9 @@ def _move_phase(state: CrusoeState, chance: Chance, events: Events) -> None:
         _market_leisure(state, seat, events)
         _next_turn(state)
         return
+    if slavery.supervised(state, seat):  # he moves with his master, not rolling on his own
+        _next_turn(state)
+        return
     _roll_to_move(state, seat, chance, events)
 
 
@@ -217,11 +220,12 @@ def _roll_to_move(state: CrusoeState, seat: str, chance: Chance, events: Events)
     church.spear_on_entering(state, seat, events)  # before his first move down the Sand Crab
     player = state.players[seat]
     label = f"cycle {state.cycle}: {seat} moves"
-    if player.deprived:
+    if player.deprived or slavery.group_deprived(state, seat):  # a supervised slave's too
         dice = chance.dice(label + " (2d6, the greater)", 2)
         roll, may_interact = max(dice), max(dice) % 2 == 1
     else:
         roll, may_interact = chance.dice(label, 1)[0], True
+    slavery.after_roll(state, seat, may_interact)  # a new landing for his supervised group
     times = roles.experience_count(state, player, roll)
     times += corporations.experience_times(state, player.path, roll)  # the path's corporation
     choices = _move_choices(player, roll, times)
@@ -271,17 +275,19 @@ def _land(
         return
     space = state.board.paths[player.path or "ant"][player.position - 1]
     groups = space_groups(roles.allowed_space(state, player, space))
+    groups = slavery.take_groups(state, seat, groups)  # a supervised slave may take nothing
     where = f"lands on space {player.position}"
     if not may_interact and groups:
         where += " (an even roll: no icon may be used)"
     _narrate_move(state, seat, roll, distance, where, events)
     if not may_interact or not groups:
-        _next_turn(state)
+        _continue(state, chance, events)
     elif len(groups) == 1:
         produce(state, seat, groups[0], chance, events)
-        _next_turn(state)
+        _continue(state, chance, events)
     else:
-        state.ask, state.waiting, state.offer = "take", (seat,), tuple(groups)
+        chooser = slavery.take_chooser(state, seat)  # a supervised slave's: his master
+        state.ask, state.waiting, state.offer = "take", (chooser,), tuple(groups)
 
 
 def space_groups(space: Space) -> list[str]:
@@ -296,8 +302,23 @@ def space_groups(space: Space) -> list[str]:
 
 def _on_take(state: CrusoeState, seat: str, order: Order, chance: Chance, events: Events) -> None:
     state.offer = ()
-    produce(state, seat, order.name, chance, events)
-    _next_turn(state)
+    seat = slavery.take_target(state, seat)  # what a master tells his supervised slave
+    if order.name != slavery.NOTHING:
+        produce(state, seat, order.name, chance, events)
+    _continue(state, chance, events)
+
+
+def _continue(state: CrusoeState, chance: Chance, events: Events) -> None:
+    """The mover's landing is done; his supervised slaves land where he did, one by one
+    (Slavery: "he moves with the master when the master rolls"), then the next turn."""
+    mover = state.order[state.turn]
+    follower = slavery.next_follower(state, mover)
+    if follower is None:
+        _next_turn(state)
+        return
+    distance = state.players[mover].position - state.players[follower].position
+    may_interact = slavery.follower_interacts(state, follower)
+    _land(state, follower, 0, distance, may_interact, chance, events)  # roll 0: his master's
 
 
 # -- production -------------------------------------------------------------------------
@@ -331,6 +352,8 @@ def produce(state: CrusoeState, seat: str, group: str, chance: Chance, events: E
     space = state.board.paths[player.path or "ant"][player.position - 1]
     crowd = on_path(state, player.path or "ant")
     crowd = punishments.crowd(state, seat, player.path or "ant", crowd)  # Exile: his side only
+    slavery.record_take(state, seat, group, events)  # a duplication parts a master's group
+    crowd = slavery.crowd(state, seat, crowd)  # Slavery: a master's group as one person
     gained: dict[str, int] = {}
     for icon, listed in roles.allowed_space(state, player, space):
         if (icon in FRUITS and group == "fruit") or icon == group:
@@ -411,7 +434,7 @@ def _arrive(state: CrusoeState, seat: str, chance: Chance, events: Events) -> No
     player = state.players[seat]
     personal = corporations.personal_experience(state)  # Corporations: none for a player
     if not player.may_gain_experience or not roles.may_learn(state, seat) or not personal:
-        _next_turn(state)
+        _continue(state, chance, events)
         return
     numbers = player.experience.get(player.path or "ant", [])
     dice = (
@@ -429,7 +452,7 @@ def _arrive(state: CrusoeState, seat: str, chance: Chance, events: Events) -> No
             )
         )
     if 1 in dice:
-        _next_turn(state)
+        _continue(state, chance, events)
         return
     state.ask, state.waiting, state.offer = "learn", (seat,), (1, 2, 3, 4, 5, 6)
 
@@ -449,7 +472,7 @@ def _on_learn(state: CrusoeState, seat: str, order: Order, chance: Chance, event
                 data={"seat": seat, "number": order.number},
             )
         )
-    _next_turn(state)
+    _continue(state, chance, events)
 
 
 def _narrate_move(
@@ -458,6 +481,8 @@ def _narrate_move(
     if events is None:
         return
     moved = f"rolls {roll}" + (f", moves {distance}" if distance != roll else "")
+    if not roll:  # Slavery: a supervised slave moves with his master, rolling nothing
+        moved = f"moves {distance} with his master"
     events.append(
         Event(
             "move",

@@ -283,6 +283,10 @@ def _fight(state: CrusoeState, number: int, battle: Battle, chance: Chance, even
     own = [max(rulers.battle_dice(state, s), roles.battle_dice(state, s)) for s in members]
     counts = [classwar.battle_dice(state, s, n) for s, n in zip(members, own, strict=True)]
     counts = [n + landlords.extra_dice(state, s) for n, s in zip(counts, members, strict=True)]
+    counts = [  # Slavery: a master of supervised slaves against slaves only (ruling 135)
+        n + slavery.extra_dice(state, s, *_sides(battle, s))
+        for n, s in zip(counts, members, strict=True)
+    ]
     # The label names whose die is whose, in the order a table types them.
     label = f"cycle {state.cycle}: battle {number + 1}, one die each for {', '.join(members)}"
     if any(n > 1 for n in counts):
@@ -303,6 +307,8 @@ def _fight(state: CrusoeState, number: int, battle: Battle, chance: Chance, even
         variant = state.settings.gender_variant  # Gender halves it before the rest
         own_roll = roles.violence_roll(player, sum(own), variant)
         bonus += corporations.shares_of(state, seat)  # "adds the number of shares he owns"
+        if slavery.die_penalty(state, seat):  # a supervised slave: one off, not below zero
+            own_roll = max(0, own_roll - slavery.die_penalty(state, seat))
         totals[seat] = max(0, own_roll + bonus - penalty(player))
         never_wounded = rulers.fanatic(state, seat) or roles.invincible(state, seat)
         if all(d == 3 for d in own) and not never_wounded:
@@ -369,6 +375,13 @@ def _fight(state: CrusoeState, number: int, battle: Battle, chance: Chance, even
         battle.attackers[:], battle.defenders[:] = winners, losers
     else:
         battle.attackers[:], battle.defenders[:] = list(winners), list(losers)
+
+
+def _sides(battle: Battle, seat: str) -> tuple[list[str], list[str]]:
+    """``seat``'s side of the battle and the other."""
+    if seat in battle.attackers:
+        return battle.attackers, battle.defenders
+    return battle.defenders, battle.attackers
 
 
 def _invincible(state: CrusoeState, side: list[str]) -> bool:

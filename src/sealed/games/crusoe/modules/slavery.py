@@ -11,16 +11,20 @@ the economies' tack-on modules are refused by name. A slave carries the public r
   enslave) and Radio Signals go to the master, and so do his own slaves (ruling 125).
 - Goods and Radio Signals a slave acquires go to his master at the end of the step that gave
   them (Leisure stays with the slave), except while he is being fed and eats (ruling 126).
-- Paths: the master chooses his slave's path. Supervision (the master on the same path) is
-  not built: a master may not send a slave down his own path nor take a slave's (ruling 127),
-  so every slave is unsupervised and moves and produces as a free man.
+- Paths: the master chooses his slave's path (ruling 127). On another path the slave is
+  unsupervised and moves and produces as a free man; on the master's he is supervised: he
+  moves where the master's roll takes him (2d6 the greater when he starves or thirsts), the
+  master chooses what he takes or nothing, and they are one person for overburdening until
+  a production is duplicated (rulings 133, 134); in battle he loses one from his die, his
+  master may roll an extra die, and he attacks or joins only his master or fellow slaves
+  (ruling 135).
 - Consumption: before anyone eats, each master feeds each slave (``feed SLAVE GOODS``),
   frees him with goods (``free SLAVE GOODS``, ruling 128) or hands him to a new master without
   goods (``hand SLAVE SEAT``, ruling 132); the slave eats only what he was given.
 - Slaves are Indigent in violence, never vote (ruling 129), and are freed by winning a battle
   against their master or when the master dies (ruling 130).
-- Not built: supervised slaves (ruling 127); freeing or handing over at any other moment than
-  the feeding.
+- Not built: freeing or handing over at any other moment than the feeding; a master's
+  permission to attack someone else.
 """
 
 from __future__ import annotations
@@ -42,7 +46,28 @@ if TYPE_CHECKING:
 SLAVE = "slave-of-"  # slave-of-N: the slave of the N-th seat (0 first) of the table
 FED = "fed"  # fed this consumption phase (or asked and fed nothing)
 HANDED = "handed"  # handed to a new master this consumption phase (ruling 132)
-ROLES = (*(f"{SLAVE}{n}" for n in range(24)), FED, HANDED)  # seats as many as Doll's House's wives
+GROUP_NAMES = (  # the icon types a player takes (orders.GROUPS: not imported at load time)
+    "fruit",
+    "water",
+    "egg",
+    "fish",
+    "spear",
+    "diamond",
+    "leisure",
+    "speared_fish",
+    "cb",
+    "military",
+    "top40",
+)
+ROLES = (  # the supervision's marks are defined with it, below
+    *(f"{SLAVE}{n}" for n in range(24)),
+    FED,
+    HANDED,
+    "even-roll",
+    "directed",
+    "duplicated",
+    *(f"took-{g}" for g in (*GROUP_NAMES, "nothing")),
+)  # seats as many as Doll's House's wives
 SCENARIOS = ("hobbesian", "tribal-capitalism")
 VOTES = (  # the decisions that are votes: "Slaves may never vote"
     "verdict",
@@ -222,25 +247,6 @@ def path_target(state: CrusoeState, seat: str) -> str:
     return seat
 
 
-def path_problem(state: CrusoeState, seat: str, path: str) -> str | None:
-    """Ruling 127: supervision is not built; a master and his slaves take different paths."""
-    if not in_play(state):
-        return None
-    offered = str(state.offer[0]) if state.offer and str(state.offer[0]) in state.players else ""
-    target = offered or seat
-    master = master_of(state, target)
-    if master is not None:
-        if state.players[master].path == path:
-            return f"path {path}: supervised slaves are not built yet (ruling 127; Slavery)"
-        taken = {state.players[s].path for s in slaves_of(state, master)} | {path}
-        if state.players[master].path is None and len(taken - {None}) >= len(state.board.paths):
-            return f"path {path}: it would leave {master} no path of his own (ruling 127)"
-        return None
-    if path in {state.players[s].path for s in slaves_of(state, target)}:
-        return f"path {path}: supervised slaves are not built yet (ruling 127; Slavery)"
-    return None
-
-
 # -- consumption ----------------------------------------------------------------------------
 
 
@@ -366,30 +372,192 @@ def bot_hand(view: CrusoeView, rng: random.Random) -> Order | None:
     return Order("hand", name=f"{slave} {rng.choice(others)}")
 
 
-def paths_in_view(view: CrusoeView, paths: list[str]) -> list[str]:
-    """The paths of ``paths`` that ruling 127 leaves the chooser (a bot's view of it)."""
-    if "slavery" not in view.punishments or view.decide != "path":
-        return paths
-    players = {p.seat: p for p in view.players}
-    seats = [p.seat for p in view.players]  # the table's seats, in order
-    target = str(view.offer[0]) if view.offer and str(view.offer[0]) in players else view.seat
-    role = next((r for r in players[target].roles if r.startswith(SLAVE)), "")
-    if role:
-        master = seats[int(role.removeprefix(SLAVE))]
-        mine = players[master].path
-        slaves = {p.path for p in view.players if p.alive and role in p.roles}
-        kept = [
-            p
-            for p in paths
-            if p != mine and (mine or len((slaves - {None}) | {p}) < len(view.board))
-        ]
-    else:
-        own = f"{SLAVE}{seats.index(target)}"
-        slaves = {p.path for p in view.players if p.alive and own in p.roles}
-        kept = [p for p in paths if p not in slaves]
-    return kept or paths
-
-
 def may_decide(state: CrusoeState, seat: str, ask: str) -> bool:
     """ "Slaves may never vote as long as they remain slaves" (ruling 129)."""
     return not (ask in VOTES and in_play(state) and master_of(state, seat) is not None)
+
+
+# -- supervision (rulings 133-135) ---------------------------------------------------------
+
+EVEN = "even-roll"  # on a master: his group's 2d6 came up even, no icon may be used
+DIRECTED = "directed"  # on a supervised slave: his master chooses what he takes now
+DUPLICATED = "duplicated"  # on a master: his group duplicated a production this cycle
+TOOK = "took-"  # took-GROUP: what a member of a supervised group took at this landing
+NOTHING = "nothing"  # a supervised slave may take nothing (to avoid duplication)
+
+
+def supervised(state: CrusoeState, seat: str) -> bool:
+    """ "If the master goes down the same path the slave is said to be supervised"."""
+    master = master_of(state, seat) if in_play(state) else None
+    if master is None:
+        return False
+    slave, owner = state.players[seat], state.players[master]
+    return slave.alive and owner.alive and slave.path is not None and slave.path == owner.path
+
+
+def followers(state: CrusoeState, master: str) -> list[str]:
+    """The supervised slaves of ``master``, in turn order."""
+    return [s for s in slaves_of(state, master) if supervised(state, s)]
+
+
+def group_deprived(state: CrusoeState, master: str) -> bool:
+    """ "If any supervised slave is Starving or Thirsty then the group moves by rolling 2d6,
+    taking the greater"."""
+    return any(state.players[s].deprived for s in followers(state, master))
+
+
+def after_roll(state: CrusoeState, seat: str, may_interact: bool) -> None:
+    """A master's roll moves his group: a new landing (its choices cleared), and whether the
+    roll lets them use icons."""
+    group = followers(state, seat)
+    if not group:
+        return
+    for member in (seat, *group):
+        player = state.players[member]
+        player.roles = tuple(r for r in player.roles if not r.startswith(TOOK))
+    _drop_role(state, seat, EVEN)
+    if not may_interact:
+        _add_role(state, seat, EVEN)
+
+
+def next_follower(state: CrusoeState, mover: str) -> str | None:
+    """The first supervised slave of ``mover`` not yet where his master landed."""
+    if not in_play(state):
+        return None
+    where = state.players[mover].position
+    return next((s for s in followers(state, mover) if state.players[s].position != where), None)
+
+
+def follower_interacts(state: CrusoeState, slave: str) -> bool:
+    master = master_of(state, slave)
+    return master is None or EVEN not in state.players[master].roles
+
+
+def take_groups(state: CrusoeState, seat: str, groups: list[str]) -> list[str]:
+    """A supervised slave may also take nothing (ruling 134)."""
+    return [*groups, NOTHING] if groups and supervised(state, seat) else groups
+
+
+def take_chooser(state: CrusoeState, seat: str) -> str:
+    """Who chooses what ``seat`` takes: "supervised slaves produce what their master tells
+    them to"."""
+    master = master_of(state, seat)
+    if master is None or not supervised(state, seat):
+        return seat
+    _add_role(state, seat, DIRECTED)
+    return master
+
+
+def take_target(state: CrusoeState, seat: str) -> str:
+    """Whose take the order of ``seat`` is: his directed slave's, if one awaits it."""
+    if not in_play(state):
+        return seat
+    slave = next((s for s in slaves_of(state, seat) if DIRECTED in state.players[s].roles), None)
+    if slave is None:
+        return seat
+    _drop_role(state, slave, DIRECTED)
+    return slave
+
+
+def record_take(state: CrusoeState, seat: str, group: str, events: list[Event] | None) -> None:
+    """A group member takes ``group``: a second of the group taking it at this landing makes
+    them separate people for overburdening for the rest of the cycle (ruling 134)."""
+    members = _group(state, seat)
+    if not members:
+        return
+    master = members[0]
+    mark = f"{TOOK}{group}"
+    if DUPLICATED not in state.players[master].roles and any(
+        mark in state.players[m].roles for m in members if m != seat
+    ):
+        _add_role(state, master, DUPLICATED)
+        text = f"{seat} takes {group} as another of {master}'s group did: separate from now on."
+        _tell(events, "duplicated", text, seat, master)
+    _add_role(state, seat, mark)
+
+
+def crowd(state: CrusoeState, seat: str, players: int) -> int:
+    """ "A master and his supervised slaves are treated as a single person for purposes of
+    overburdening" until a production is duplicated."""
+    members = _group(state, seat)
+    if len(members) < 2 or DUPLICATED in state.players[members[0]].roles:
+        return players
+    return players - (len(members) - 1)
+
+
+def _group(state: CrusoeState, seat: str) -> list[str]:
+    """``seat``'s supervised group (its master first), or [] when he is in none."""
+    master = master_of(state, seat) if supervised(state, seat) else seat
+    if master is None or not in_play(state):
+        return []
+    group = followers(state, master)
+    return [master, *group] if group else []
+
+
+def new_cycle(state: CrusoeState) -> None:
+    """The duplication lasts "for the rest of the cycle"."""
+    if in_play(state):
+        for seat in state.seats:
+            _drop_role(state, seat, DUPLICATED, EVEN)
+
+
+def _add_role(state: CrusoeState, seat: str, role: str) -> None:
+    if role not in state.players[seat].roles:
+        state.players[seat].roles = (*state.players[seat].roles, role)
+
+
+def _drop_role(state: CrusoeState, seat: str, *gone: str) -> None:
+    state.players[seat].roles = tuple(r for r in state.players[seat].roles if r not in gone)
+
+
+# -- supervised slaves in violence (ruling 135) --------------------------------------------
+
+
+def die_penalty(state: CrusoeState, seat: str) -> int:
+    """ "supervised slaves subtract one from their die roll (not to go below zero)"."""
+    return 1 if supervised(state, seat) else 0
+
+
+def extra_dice(state: CrusoeState, seat: str, side: list[str], opponents: list[str]) -> int:
+    """A master fighting beside a supervised slave of his rolls an extra die "as long as there
+    are no non-slaves fighting against them" (ruling 135)."""
+    if not in_play(state) or not set(followers(state, seat)) & set(side):
+        return 0
+    return 1 if all(master_of(state, s) is not None for s in opponents) else 0
+
+
+def attack_problem(state: CrusoeState, seat: str, word: str, name: str) -> str | None:
+    """ "Supervised slaves may only initiate attacks against their masters and against fellow
+    slaves of the same master ... They may only join attacks that include at least one such
+    target"; no permission is given in the program (ruling 135)."""
+    if not supervised(state, seat):
+        return None
+    master = master_of(state, seat) or ""
+    allowed = {master, *slaves_of(state, master)} - {seat}
+    if word == "fight" and name not in allowed:
+        return f"fight {name}: a supervised slave attacks only his master or fellow slaves"
+    if word == "join":
+        battle = next((b for b in state.battles if name in b.members), None)
+        if battle is not None and not allowed & set(battle.members):
+            return f"join {name}: a supervised slave joins only a fight with his master or fellows"
+    return None
+
+
+def kept_from(view: CrusoeView, seat: str, other: str) -> bool:
+    """A bot's view of ruling 135: ``seat`` is a supervised slave (on his living master's
+    path) and ``other`` is neither his master nor a fellow slave of his."""
+    if "slavery" not in view.punishments:
+        return False
+    players = {p.seat: p for p in view.players}
+    seats = [p.seat for p in view.players]
+    role = (
+        next((r for r in players[seat].roles if r.startswith(SLAVE)), "") if seat in players else ""
+    )
+    if not role:
+        return False
+    master = players[seats[int(role.removeprefix(SLAVE))]]
+    me = players[seat]
+    if not master.alive or me.path is None or me.path != master.path:
+        return False
+    fellows = {p.seat for p in view.players if role in p.roles} | {master.seat}
+    return other not in fellows
