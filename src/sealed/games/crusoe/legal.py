@@ -213,14 +213,14 @@ def _problem(state: CrusoeState, seat: str, order: Order) -> str | None:
         )
     if order.word == "campaign" and not rulers.may_campaign(state, seat):
         return "campaigning for President costs one Leisure, and you have none"
-    if order.word in ("fight", "join"):  # Slavery: a supervised slave's targets (ruling 135)
-        limit = slavery.attack_problem(state, seat, order.word, order.name)
-        if limit:
-            return limit
     if order.word in ("fight", "join", "offer"):
         apart = punishments.apart_problem(state, seat, order.name)
         if apart:
             return apart
+    if order.word in ("fight", "join"):  # Slavery: a supervised slave's targets (ruling 135)
+        limit = slavery.attack_problem(state, seat, order.word, order.name)
+        if limit:
+            return limit
     if order.word == "fight":
         free = rulers.rules_free(state, seat) or roles.free_violence(state, seat)
         if player.leisure < 1 and not free:
