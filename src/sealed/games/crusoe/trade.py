@@ -19,7 +19,7 @@ from collections.abc import Mapping
 from sealed.core.chance import Chance
 from sealed.core.events import Audience, Event
 from sealed.games.crusoe import market, socialism, socialist_market
-from sealed.games.crusoe.modules import landlords, punishments
+from sealed.games.crusoe.modules import gender, landlords, punishments
 from sealed.games.crusoe.orders import Order
 from sealed.games.crusoe.pool import split_evenly
 from sealed.games.crusoe.state import GOODS, CrusoeState, Offer
@@ -60,6 +60,7 @@ def _split(state: CrusoeState, events: Events) -> None:
             state.pile[good] = state.pile.get(good, 0) + n
         state.players[seat].goods = dict.fromkeys(GOODS, 0)
     split_evenly(state, events, living)
+    gender.collect_shares(state, living, events)  # Doll's House: her share is his (157)
 
 
 def draft_phase(state: CrusoeState, chance: Chance, events: Events) -> None:
@@ -73,6 +74,7 @@ def draft_phase(state: CrusoeState, chance: Chance, events: Events) -> None:
         state.phase = "trade"
         return
     living = punishments.sharers(state)  # Exile: only the side that shares drafts
+    living = gender.drafters(state, living)  # Doll's House: a wife does not draft (157)
     seat = living[state.turn % len(living)]
     if len(kinds) == 1:
         _take_from_pile(state, seat, kinds[0], events)

@@ -38,9 +38,10 @@ BARRED = tuple(f"barred-{p}" for p in PATHS)  # Men's Work: a path this player m
 WIFE = "wife-of-"  # Doll's House: wife-of-N, married to the N-th seat (0 first) of the table
 WIVES = tuple(f"{WIFE}{n}" for n in range(24))
 ROLES = (ROLE, *BARRED, *WIVES)
-DOLLS_HOUSE_SCENARIOS = ("hobbesian", "tribal-capitalism")
-"""Where Doll's House is built: no market, or barter only (ruling 112); not Crusoe's Economy,
-whose castaways cannot reach each other (ruling 9)."""
+DOLLS_HOUSE_SCENARIOS = ("hobbesian", "tribal-capitalism", "tribal-communism")
+"""Where Doll's House is built: no market, or barter only (ruling 112), and Tribal Communism's
+split, a wife's share to her husband (157); not Crusoe's Economy, whose castaways cannot reach
+each other (ruling 9)."""
 FOODS = ("banana", "apple", "grape", "egg", "fish")
 VOTES = (
     "vote",
@@ -410,3 +411,38 @@ def _check_matriarchy(options: Options, scenario: str) -> None:
 def men_assigned(state: CrusoeState) -> bool:
     """The government chooses the men's paths each cycle (the Matriarchal Golden Age)."""
     return state.settings.gender_variant == MATRIARCHAL
+
+
+# -- Doll's House in the pooled economies (ruling 157) -------------------------------------------
+
+
+def collect_shares(state: CrusoeState, sharers: list[str], events: list[Event] | None) -> None:
+    """Tribal Communism's even split counts a wife as a head, and her husband collects her
+    share, as he collects what she produces (ruling 157); a husband on the other side of an
+    Exile does not (the share stays hers)."""
+    if state.settings.gender_variant != "dolls-house":
+        return
+    for wife in sharers:
+        husband = husband_of(state, wife)
+        if husband is None or husband not in sharers:
+            continue
+        share = {g: n for g, n in state.players[wife].goods.items() if n}
+        _hand_over(state, wife, husband, share)
+        if events is not None and share:
+            from sealed.core.events import Event
+
+            text = ", ".join(f"{n} {g}" for g, n in share.items())
+            events.append(
+                Event(
+                    "marriage",
+                    f"{husband} collects his wife {wife}'s share: {text}.",
+                    data={"wife": wife, "husband": husband, "goods": share},
+                )
+            )
+
+
+def drafters(state: CrusoeState, sharers: list[str]) -> list[str]:
+    """Who takes a turn in Tribal Communism's draft of the odd goods: not a wife, who "does
+    not participate in the market" (ruling 157); everyone, if only wives are left."""
+    kept = [s for s in sharers if husband_of(state, s) is None]
+    return kept or sharers
