@@ -443,6 +443,7 @@ def collect_shares(state: CrusoeState, sharers: list[str], events: list[Event] |
 
 def drafters(state: CrusoeState, sharers: list[str]) -> list[str]:
     """Who takes a turn in Tribal Communism's draft of the odd goods: not a wife, who "does
-    not participate in the market" (ruling 157); everyone, if only wives are left."""
-    kept = [s for s in sharers if husband_of(state, s) is None]
+    not participate in the market" (ruling 157), unless her husband is not among the sharers
+    (Exile); everyone, if only wives are left."""
+    kept = [s for s in sharers if husband_of(state, s) not in sharers]
     return kept or sharers
