@@ -17,7 +17,7 @@ from collections.abc import Mapping
 from sealed.core.chance import Chance
 from sealed.core.events import Event
 from sealed.games.crusoe import rulers
-from sealed.games.crusoe.modules import punishments
+from sealed.games.crusoe.modules import gender, punishments
 from sealed.games.crusoe.orders import Order
 from sealed.games.crusoe.pool import split_evenly
 from sealed.games.crusoe.state import GOODS, CrusoeState
@@ -51,6 +51,7 @@ def begin(state: CrusoeState, events: Events) -> None:
 
 def divide_phase(state: CrusoeState, chance: Chance, events: Events) -> None:
     living = punishments.sharers(state)  # the living in turn order (under Exile, one side)
+    living = gender.proposers(state, living)  # Doll's House: a wife proposes nothing (158)
     ruler = rulers.ruler_for(state, "distribution")  # a hybrid: only if his branch divides
     if ruler is not None:  # a Dictatorship: the Dictator alone divides the pool
         living = [ruler]
@@ -58,7 +59,10 @@ def divide_phase(state: CrusoeState, chance: Chance, events: Events) -> None:
         state.ask, state.waiting = "divide", (living[state.turn],)
         return
     # every proposal failed: Communism's even split and draft
-    split_evenly(state, events, punishments.sharers(state))
+    sharers = punishments.sharers(state)
+    before = {s: dict(state.players[s].goods) for s in sharers}
+    split_evenly(state, events, sharers)
+    gender.collect_shares(state, sharers, events, before)  # Doll's House: hers is his (158)
     state.phase, state.turn = "draft", 0
 
 
@@ -110,7 +114,9 @@ def proposer_first(state: CrusoeState, seat: str) -> list[str]:
 def on_divide(state: CrusoeState, seat: str, order: Order, chance: Chance, events: Events) -> None:
     state.proposal = {s: dict(goods) for s, goods in order.shares}
     if rulers.ruler_for(state, "distribution") == seat:
+        given = state.proposal
         rulers.decree_division(state, seat, events)
+        gender.collect_given(state, given, punishments.sharers(state), events)  # 158
         return
     state.ask, state.waiting = "vote", tuple(punishments.sharers(state))  # Exile: one side
     if events is not None:
@@ -144,6 +150,7 @@ def on_vote(
         for seat, goods in state.proposal.items():
             for good, n in goods.items():
                 state.players[seat].goods[good] += n
+        gender.collect_given(state, state.proposal, punishments.sharers(state), events)  # 158
         state.pile, state.proposal = {}, {}
         state.phase = "trade"  # no barter in Socialism: the Market then closes
         return

@@ -18,7 +18,7 @@ after them, one shuffle of the seven paths (ruling 108) and kept as the public r
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from sealed.core.errors import OptionError
@@ -38,10 +38,16 @@ BARRED = tuple(f"barred-{p}" for p in PATHS)  # Men's Work: a path this player m
 WIFE = "wife-of-"  # Doll's House: wife-of-N, married to the N-th seat (0 first) of the table
 WIVES = tuple(f"{WIFE}{n}" for n in range(24))
 ROLES = (ROLE, *BARRED, *WIVES)
-DOLLS_HOUSE_SCENARIOS = ("hobbesian", "tribal-capitalism", "tribal-communism")
-"""Where Doll's House is built: no market, or barter only (ruling 112), and Tribal Communism's
-split, a wife's share to her husband (157); not Crusoe's Economy, whose castaways cannot reach
-each other (ruling 9)."""
+DOLLS_HOUSE_SCENARIOS = (
+    "hobbesian",
+    "tribal-capitalism",
+    "tribal-communism",
+    "tribal-socialism",
+    "governmental-socialism",
+)
+"""Where Doll's House is built: no market, or barter only (ruling 112), Tribal Communism's
+split, a wife's share to her husband (157), and Socialism's division, likewise (158); not
+Crusoe's Economy, whose castaways cannot reach each other (ruling 9)."""
 FOODS = ("banana", "apple", "grape", "egg", "fish")
 VOTES = (
     "vote",
@@ -416,17 +422,37 @@ def men_assigned(state: CrusoeState) -> bool:
 # -- Doll's House in the pooled economies (ruling 157) -------------------------------------------
 
 
-def collect_shares(state: CrusoeState, sharers: list[str], events: list[Event] | None) -> None:
+def collect_shares(
+    state: CrusoeState,
+    sharers: list[str],
+    events: list[Event] | None,
+    before: Mapping[str, Mapping[str, int]] | None = None,
+) -> None:
     """Tribal Communism's even split counts a wife as a head, and her husband collects her
     share, as he collects what she produces (ruling 157); a husband on the other side of an
-    Exile does not (the share stays hers)."""
+    Exile does not (the share stays hers). Her share is what she holds beyond ``before``
+    (by default all she holds: the split starts from nothing)."""
+    given = {
+        s: {g: n - (before or {}).get(s, {}).get(g, 0) for g, n in state.players[s].goods.items()}
+        for s in sharers
+    }
+    collect_given(state, given, sharers, events)
+
+
+def collect_given(
+    state: CrusoeState,
+    given: Mapping[str, Mapping[str, int]],
+    sharers: list[str],
+    events: list[Event] | None,
+) -> None:
+    """What a division gives a wife, her husband collects (rulings 157, 158)."""
     if state.settings.gender_variant != "dolls-house":
         return
     for wife in sharers:
         husband = husband_of(state, wife)
         if husband is None or husband not in sharers:
             continue
-        share = {g: n for g, n in state.players[wife].goods.items() if n}
+        share = {g: n for g, n in given.get(wife, {}).items() if n > 0}
         _hand_over(state, wife, husband, share)
         if events is not None and share:
             from sealed.core.events import Event
@@ -447,3 +473,9 @@ def drafters(state: CrusoeState, sharers: list[str]) -> list[str]:
     (Exile); everyone, if only wives are left."""
     kept = [s for s in sharers if husband_of(state, s) not in sharers]
     return kept or sharers
+
+
+def proposers(state: CrusoeState, sharers: list[str]) -> list[str]:
+    """Who proposes a division of Socialism's common pool: not a wife, as in the draft
+    (ruling 158); she does not vote on one either (No Suffrage, ruling 109)."""
+    return drafters(state, sharers)
