@@ -84,7 +84,8 @@ def read_options(options: Options) -> bool:
     if variant == "dolls-house" and scenario not in DOLLS_HOUSE_SCENARIOS:
         raise OptionError(
             f"gender dolls-house with scenario {scenario}: not built yet (built with "
-            f"{', '.join(DOLLS_HOUSE_SCENARIOS)}: a wife's part in other markets is not ruled)"
+            f"{', '.join(DOLLS_HOUSE_SCENARIOS)}: a wife's part in the Traditional Economy's tax "
+            "and provision, or in a money economy, is not ruled)"
         )
     if variant == MATRIARCHAL:
         _check_matriarchy(options, scenario)
