@@ -34,7 +34,6 @@ NOT_BUILT = (
 )
 """The known gaps, by the words of their refusal (the manual's "Not built and known gaps")."""
 DOLLS_HOUSE_GAPS = (
-    "traditional",
     "national-capitalism",
     "welfare-capitalism",
     "class-warfare-capitalism",
@@ -42,9 +41,9 @@ DOLLS_HOUSE_GAPS = (
     "market-socialism",
     "centralized-communism",
 )
-"""The economies in which Doll's House is still refused (a wife's part in the Traditional
-Economy's tax or in a money economy is not ruled); the tribal ones are built (rulings 157,
-158), so a refusal there is not a known gap."""
+"""The economies in which Doll's House is still refused (a wife's part in a money economy's
+market is not ruled); the tribal ones and the Traditional Economy are built (rulings 157-159),
+so a refusal there is not a known gap."""
 
 
 def _rolls() -> list[tuple[int, Configuration]]:
@@ -85,8 +84,8 @@ def test_every_roll_but_the_known_gaps_is_playable() -> None:
         if not _known_gap(config, refusal):
             unexpected.append(f"roll {i}: {refusal}\n{config.to_text()}")
     assert not unexpected, f"{len(unexpected)} rolls refused:\n" + "\n".join(unexpected[:3])
-    # the known gaps are a small part of the rolls (38 of 2,000 once Doll's House played in
-    # the tribal economies: rulings 157, 158)
+    # the known gaps are a small part of the rolls (32 of 2,000 once Doll's House played in
+    # the tribal economies and the Traditional Economy: rulings 157-159)
     assert sum(reasons.values()) < ROLLS // 40, reasons.most_common()
 
 
@@ -234,7 +233,8 @@ def _dolls_houses() -> list[tuple[int, Configuration]]:
         options = config.options()
         if options.get("gender") == "dolls-house" and not config.not_built():
             kinds.setdefault(str(options.get("scenario")), (i, config))
-    return [kinds[e] for e in ("tribal-communism", "tribal-socialism", "governmental-socialism")]
+    built = ("tribal-communism", "tribal-socialism", "governmental-socialism", "traditional")
+    return [kinds[e] for e in built]
 
 
 @pytest.mark.parametrize(("i", "config"), _dolls_houses(), ids=lambda v: str(v)[:40])

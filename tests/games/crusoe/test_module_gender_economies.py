@@ -19,7 +19,7 @@ from sealed.games.crusoe import GAME
 from sealed.games.crusoe.modules.gender import husband_of
 from sealed.games.crusoe.state import GOODS, CrusoeState
 
-ECONOMIES = ("tribal-communism", "tribal-socialism", "governmental-socialism")
+ECONOMIES = ("tribal-communism", "tribal-socialism", "governmental-socialism", "traditional")
 """The economies Doll's House is newly built for (ruling 157 on)."""
 MARKET_ONLY = {
     "split",

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 
 from sealed.core.chance import Chance
 from sealed.core.events import Event
+from sealed.games.crusoe.modules import gender
 from sealed.games.crusoe.orders import Order
 from sealed.games.crusoe.state import CLASSES, FOODS, GOODS, RANKS, CrusoeState, Player
 
@@ -80,14 +81,16 @@ def taxable(state: CrusoeState) -> list[str]:
     return sorted(others, key=lambda s: rank(state.players[s]))  # stable: turn order in a rank
 
 
-def tax_choices(player: Player) -> list[str]:
-    """A unit of goods produced this cycle, never leaving zero water or less than three food."""
+def tax_choices(player: Player, payer: Player | None = None) -> list[str]:
+    """A unit of goods produced this cycle, never leaving zero water or less than three food;
+    ``payer`` holds the goods when not the producer (Doll's House: her husband, ruling 159)."""
+    holder = payer or player
     choices = []
     for good in GOODS:
-        if player.produced.get(good, 0) < 1 or player.goods[good] < 1:
+        if player.produced.get(good, 0) < 1 or holder.goods[good] < 1:
             continue
-        water = player.goods["water"] - (good == "water")
-        food = sum(player.goods[f] for f in FOODS) - (good in FOODS)
+        water = holder.goods["water"] - (good == "water")
+        food = sum(holder.goods[f] for f in FOODS) - (good in FOODS)
         if water >= 1 and food >= 3:
             choices.append(good)
     return choices
@@ -98,7 +101,10 @@ def tax_phase(state: CrusoeState, chance: Chance, events: Events) -> None:
     targets = taxable(state) if grasshopper else []
     while state.turn < len(targets):
         target = targets[state.turn]
-        choices = tax_choices(state.players[target])
+        payer = gender.household(state, target)  # Doll's House: her husband pays (159)
+        choices = tax_choices(state.players[target], state.players[payer])
+        if grasshopper and payer == gender.household(state, grasshopper):
+            choices = []  # a household does not tax itself (159)
         if choices and grasshopper:
             state.ask, state.waiting = "tax", (grasshopper,)
             state.offer = (target, *choices)
@@ -117,8 +123,8 @@ def on_tax(state: CrusoeState, seat: str, order: Order, chance: Chance, events: 
     state.turn += 1
     if order.name == "none":
         return
-    state.players[target].goods[order.name] -= 1
-    state.players[seat].goods[order.name] += 1
+    state.players[gender.household(state, target)].goods[order.name] -= 1  # Doll's House:
+    state.players[gender.household(state, seat)].goods[order.name] += 1  # husbands (159)
     if events is not None:
         events.append(
             Event(
@@ -136,7 +142,8 @@ def _provide(state: CrusoeState, events: Events) -> bool:
     grasshopper, firefly = _holder(state, "grasshopper"), _holder(state, "firefly")
     if grasshopper is None or firefly is None:
         return False
-    giver, taker = state.players[grasshopper], state.players[firefly]
+    giver = state.players[gender.household(state, grasshopper)]  # a wife's: her husband's (159)
+    taker = state.players[firefly]
     if taker.goods["water"] == 0 and giver.goods["water"] >= 2:
         _hand_over(state, grasshopper, firefly, "water", events)
     while sum(taker.goods[f] for f in FOODS) < 3 and sum(giver.goods[f] for f in FOODS) > 3:
@@ -188,7 +195,7 @@ def on_provide(state: CrusoeState, seat: str, order: Order, chance: Chance, even
 def _hand_over(
     state: CrusoeState, grasshopper: str, firefly: str, good: str, events: Events
 ) -> None:
-    state.players[grasshopper].goods[good] -= 1
+    state.players[gender.household(state, grasshopper)].goods[good] -= 1  # Doll's House (159)
     state.players[firefly].goods[good] += 1
     if events is not None:
         events.append(

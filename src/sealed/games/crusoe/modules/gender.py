@@ -44,9 +44,11 @@ DOLLS_HOUSE_SCENARIOS = (
     "tribal-communism",
     "tribal-socialism",
     "governmental-socialism",
+    "traditional",
 )
 """Where Doll's House is built: no market, or barter only (ruling 112), Tribal Communism's
-split, a wife's share to her husband (157), and Socialism's division, likewise (158); not
+split, a wife's share to her husband (157), Socialism's division, likewise (158), and the
+Traditional Economy, the household's dues from his goods (159); not
 Crusoe's Economy, whose castaways cannot reach each other (ruling 9)."""
 FOODS = ("banana", "apple", "grape", "egg", "fish")
 VOTES = (
@@ -84,8 +86,8 @@ def read_options(options: Options) -> bool:
     if variant == "dolls-house" and scenario not in DOLLS_HOUSE_SCENARIOS:
         raise OptionError(
             f"gender dolls-house with scenario {scenario}: not built yet (built with "
-            f"{', '.join(DOLLS_HOUSE_SCENARIOS)}: a wife's part in the Traditional Economy's tax "
-            "and provision, or in a money economy, is not ruled)"
+            f"{', '.join(DOLLS_HOUSE_SCENARIOS)}: a wife's part in a money economy's market is not "
+            "ruled)"
         )
     if variant == MATRIARCHAL:
         _check_matriarchy(options, scenario)
@@ -474,6 +476,12 @@ def drafters(state: CrusoeState, sharers: list[str]) -> list[str]:
     (Exile); everyone, if only wives are left."""
     kept = [s for s in sharers if husband_of(state, s) not in sharers]
     return kept or sharers
+
+
+def household(state: CrusoeState, seat: str) -> str:
+    """Whose goods a player's dues come from: a wife's husband's (Doll's House: he holds what
+    she produces, ruling 159), anyone else's own."""
+    return husband_of(state, seat) or seat
 
 
 def proposers(state: CrusoeState, sharers: list[str]) -> list[str]:
