@@ -1,5 +1,7 @@
-"""Gender (modules/gender.py): the options (Doll's House and the Matriarchal Golden Age refused
-by name as not built; Men's Work numbers the seed rules out), Mad Jack's rolls, the halving, and
+"""Gender (modules/gender.py): the options (Doll's House in a money economy and the
+Matriarchal Golden Age where not built refused by name; the other economies: rulings 157-159,
+test_module_gender_economies.py; Men's Work numbers the seed rules out), Mad Jack's rolls,
+the halving, and
 random games under Basic Disempowerment, No Suffrage and Men's Work in which no woman votes,
 invokes, speaks or rules under No Suffrage and nobody walks a path denied to him, that replay
 exactly. The rules on the table are cases/module_gender.yaml."""
