@@ -288,8 +288,8 @@ def _problem(state: CrusoeState, seat: str, order: Order) -> str | None:
 
 
 def path_rule(state: CrusoeState, seat: str, path: str) -> str | None:
-    """Why ``seat`` may not go down ``path`` (the Traditional Economy's first cycle, Men's
-    Work); None if he may. A government's assignment is held to it too (Paternalistic)."""
+    """Why ``seat`` may not go down ``path`` (the Traditional Economy's first cycle, Men's Work,
+    Landlords); None if he may. A government's assignment is held to it too (Paternalistic)."""
     scenario_rule = partial(path_problem, state, seat)  # Men's Work may waive it (108)
     refusal = roles.path_problem(state, seat, path, scenario_rule)
     return refusal or landlords.path_problem(state, seat, path)
