@@ -859,11 +859,22 @@ def _state_json(state: CrusoeState) -> JsonDict:
         **({"land": state.land.to_json()} if state.settings.landlords != "none" else {}),
         # Corporations' ledger, only in a game with Corporations (digests unchanged)
         **({"corporations": state.corp.to_json()} if state.settings.corporations else {}),
+        # Class Warfare's classes, CEOs and sales, only in a Class Warfare game: release
+        # 191b723 wrote none of these keys, so its records keep their digests
+        **(_class_warfare_json(state) if state.settings.scenario == CLASS_WARFARE else {}),
+        "players": {seat: _player_to_json(p) for seat, p in state.players.items()},
+        "map": board_to_json(state.board),
+    }
+
+
+CLASS_WARFARE = "class-warfare-capitalism"  # classwar.SCENARIO (that module imports this one)
+
+
+def _class_warfare_json(state: CrusoeState) -> JsonDict:
+    return {
         "classes": dict(state.classes),
         "ceos": [{"seat": ceo, "goods": list(goods)} for ceo, goods in state.ceos],
         "sales": {s: dict(v) for s, v in state.sales.items()},
-        "players": {seat: _player_to_json(p) for seat, p in state.players.items()},
-        "map": board_to_json(state.board),
     }
 
 
