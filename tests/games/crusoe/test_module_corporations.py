@@ -12,7 +12,7 @@ import json
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from tests.games.crusoe.bot_games import BOTS, bot_game, check_tokens, seal_watching_the_others
 from tests.games.crusoe.test_market_properties import money_change
@@ -36,7 +36,6 @@ def settings_of(options: dict[str, Any]) -> Settings:
     [
         ("crusoes-economy", "can only be added to economies that use money"),
         ("tribal-socialism", "can only be added to economies that use money"),
-        ("market-socialism", "market-socialism: not built yet"),
     ],
 )
 def test_corporations_outside_a_monetary_market_are_refused_in_one_line(
@@ -47,10 +46,11 @@ def test_corporations_outside_a_monetary_market_are_refused_in_one_line(
     assert "\n" not in str(refused.value)
 
 
-@pytest.mark.parametrize("scenario", corporations.MONETARY)
-def test_mad_jacks_corporations_are_playable_with_every_monetary_market(scenario: str) -> None:
-    assert _is_built({"scenario": scenario, "corporations": True})
-    assert not _is_built({"scenario": "market-socialism", "corporations": True})
+@pytest.mark.parametrize("scenario", corporations.MONEY_SCENARIOS)
+def test_mad_jacks_corporations_are_playable_with_every_economy_that_uses_money(
+    scenario: str,
+) -> None:
+    assert _is_built({"scenario": scenario, "corporations": True})  # Market Socialism: 160
 
 
 def test_the_default_is_no_corporations_and_no_ledger_in_the_state() -> None:
@@ -126,9 +126,10 @@ def check_step(before: CrusoeState, match: Match[Any, Any, Any]) -> None:
 @settings(max_examples=10, deadline=None)
 @given(
     seed=st.integers(0, 2**32),
-    scenario=st.sampled_from(corporations.MONETARY),
+    scenario=st.sampled_from(corporations.MONEY_SCENARIOS),
     bots=st.permutations(BOTS),
 )
+@example(seed=7, scenario="market-socialism", bots=list(BOTS))
 def test_random_games_with_corporations_end_account_for_every_dollar_and_replay(
     seed: int, scenario: str, bots: list[str]
 ) -> None:
@@ -148,6 +149,26 @@ def test_the_bots_invest_their_money_before_it_is_discarded() -> None:
     assert sum(match.state.corp.coffers.values()) > 0
     tolls = [e for step in match.steps for e in step.events if e.kind == "toll"]
     assert tolls and any(e.data["cost"] == ["fee", 10] for e in tolls)  # greedy's fee
+
+
+def test_in_market_socialism_the_bots_invest_after_the_purchases_and_pay_from_their_wages() -> None:
+    """Ruling 160: the investment subphase follows the purchases from the vault (no purchase
+    after it) and comes before the discard; the costs are paid from the wages."""
+    options = resolve_options(GAME.options, {"scenario": "market-socialism", "corporations": True})
+    match = bot_game(3, ("greedy",) * 4, options, check_step)
+    kinds = [e.kind for step in match.steps for e in step.events]
+    assert "invest" in kinds and sum(match.state.corp.coffers.values()) > 0
+    for step in match.steps:
+        names = [e.kind for e in step.events]
+        if "invest" in names and "discard" in names:
+            assert names.index("invest") < names.index("discard")
+    after = False
+    for step in match.steps:
+        for event in step.events:
+            if event.kind == "wages":
+                after = False
+            after = after or event.kind == "invest"
+            assert not (after and event.kind == "buy"), "a purchase after the investment"
 
 
 @pytest.mark.parametrize("bot", ["greedy", "random"])

@@ -36,7 +36,7 @@ from collections.abc import Mapping
 
 from sealed.core.chance import Chance
 from sealed.core.events import Event
-from sealed.games.crusoe.modules import landlords
+from sealed.games.crusoe.modules import corporations, landlords
 from sealed.games.crusoe.orders import Order
 from sealed.games.crusoe.state import ELASTICITY, GOODS, KEEPS_ON, CrusoeState
 
@@ -111,6 +111,7 @@ def begin(state: CrusoeState, events: Events) -> None:
     state.phase = "buy"
     if events is not None:
         _wages_event(state, wages, events)
+    corporations.collect(state, events)  # the wages are his first money: salary, fees (160)
     landlords.collect(state, events)  # Landlords: the rent owed, from the wages (ruling 154)
 
 
@@ -148,16 +149,21 @@ def _may_buy(state: CrusoeState, seat: str) -> bool:
 
 
 def buy_phase(state: CrusoeState, chance: Chance, events: Events) -> None:
-    """Turns in turn order until nobody may or will buy more; then the money left is discarded
-    and the black market opens."""
+    """Turns in turn order until nobody may or will buy more; then (Corporations) the
+    investment subphase (ruling 160); then the money left is discarded and the black market
+    opens."""
     seats = living(state)
-    for step in range(len(seats)):
+    for step in range(0 if corporations.investing(state) else len(seats)):
         seat = seats[(state.turn + step) % len(seats)]
         if _may_buy(state, seat):
             state.turn = (state.turn + step) % len(seats)
             state.ask, state.waiting = "buy", (seat,)
             state.offer = tuple(g for g in GOODS if room(state, seat, g))
             return
+    if corporations.ask_investment(state, seats):
+        return  # Corporations: after the purchases, "just before excess money is discarded" (160)
+    if corporations.next_spend(state, chance, events):
+        return  # Corporations: "At the end of the investment subphase", experience (145)
     _close(state, events)
 
 

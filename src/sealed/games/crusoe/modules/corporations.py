@@ -7,9 +7,11 @@ monetary market economy). During this subphase players may invest any remaining 
 have in one or more paths, with each $10 invested in a given path providing one share of that
 corporation to the player. Such money goes into the corporate coffers."
 
-Option (as Mad Jack emits it): ``corporations=true``, with the monetary market economies
-(``MONETARY``). Built (rulings 136-145): the investment subphase (``invest ant 20 sand_crab
-10`` or ``invest none``, written by all at once), the coffers, the shares added to the
+Option (as Mad Jack emits it): ``corporations=true``, with every economy that uses money
+(``MONEY_SCENARIOS``; in Market Socialism the subphase follows the purchases from the vault
+and the costs are paid from the wages, ruling 160). Built (rulings 136-145): the investment
+subphase (``invest ant 20 sand_crab 10`` or ``invest none``, written by all at once), the
+coffers, the shares added to the
 violence roll, the shares taken like goods after a lost fight, no personal Experience; each
 cycle before the order of play the cost to traverse each path, voted by its stockholders
 weighted by shares (``fee 10`` or ``salary 60``), paid when the player first holds money; at
@@ -153,8 +155,7 @@ def from_json(value: object, seats: Sequence[str]) -> Corporations:
 
 
 def read_options(options: Options) -> bool:
-    """:raises OptionError: with a barter economy (the seed rules it out), or Market
-    Socialism (not built: its purchases have no investment subphase yet)."""
+    """:raises OptionError: with a barter economy (the seed rules it out)."""
     if not options.get("corporations", False):
         return False
     scenario = str(options.get("scenario", "crusoes-economy"))
@@ -162,11 +163,6 @@ def read_options(options: Options) -> bool:
         raise OptionError(
             f"corporations with {scenario}: Corporations can only be added to economies that "
             "use money"
-        )
-    if scenario not in MONETARY:
-        raise OptionError(
-            "corporations with market-socialism: not built yet (its purchases have no "
-            "investment subphase); see docs/games/crusoe.md"
         )
     return True
 
@@ -185,6 +181,12 @@ def shares_of(state: CrusoeState, seat: str) -> int:
 def personal_experience(state: CrusoeState) -> bool:
     """ "Experience is not accrued by players in the normal way for completing paths"."""
     return not on(state)
+
+
+def investing(state: CrusoeState) -> bool:
+    """Whether this cycle's investment subphase has opened (Market Socialism: the purchases
+    from the vault are then over, ruling 160)."""
+    return on(state) and state.corp.invested == state.cycle
 
 
 def ask_investment(state: CrusoeState, traders: Sequence[str]) -> bool:
