@@ -1,9 +1,9 @@
-"""Game files written by the last release (c198585) still load, replay and play on.
+"""Game files written by earlier releases (c198585, 191b723) still load, replay and play on.
 
 The product's promise (architecture, "Versions"): a rules fix bumps the
 version and the game keeps replaying older versions, so games in progress
-survive an upgrade. ``tests/records/c198585/`` holds bot games written by that
-release's code (``tests/records/make_records.py``; how, in its README): every
+survive an upgrade. ``tests/records/<release>/`` holds bot games written by that
+release's code (``tests/records/make_records.py``; how, in each README): every
 game registered then, finished and in progress. Each must load with today's
 code under the rules of the version it names, reach the recorded final state,
 and, if in progress, play its next step and replay again.
@@ -22,24 +22,50 @@ from sealed.core.match import Match, bot_rng, replay
 from sealed.core.registry import get_game
 from sealed.storage import load_match
 
-FOLDER = Path(__file__).parent.parent / "records" / "c198585"
-INDEX: dict[str, dict[str, Any]] = json.loads((FOLDER / "index.json").read_text("utf-8"))
+RECORDS = Path(__file__).parent.parent / "records"
+RELEASES = ("c198585", "191b723")  # oldest first; each folder has its index.json
+FOLDER = RECORDS / "c198585"  # the first release's records, for the version 1 tests below
+INDEXES: dict[str, dict[str, dict[str, Any]]] = {
+    release: json.loads((RECORDS / release / "index.json").read_text("utf-8"))
+    for release in RELEASES
+}
 RELEASED_GAMES = {"war-slayer", "rex-furum", "fixem", "goofspiel", "factionrpg", "crusoe"}
+RECORD_IDS = [f"{r}/{n}" for r in RELEASES for n in sorted(INDEXES[r])]
+IN_PROGRESS = [
+    f"{r}/{n}" for r in RELEASES for n, e in sorted(INDEXES[r].items()) if not e["finished"]
+]
 
 
-def test_every_game_of_the_release_has_finished_and_unfinished_records() -> None:
-    finished = {e["game"] for e in INDEX.values() if e["finished"]}
-    unfinished = {e["game"] for e in INDEX.values() if not e["finished"]}
+def entry_of(record_id: str) -> tuple[Path, dict[str, Any]]:
+    """The file of ``release/name`` and its index entry."""
+    release, name = record_id.split("/")
+    return RECORDS / release / name, INDEXES[release][name]
+
+
+@pytest.mark.parametrize("release", RELEASES)
+def test_every_game_of_the_release_has_finished_and_unfinished_records(release: str) -> None:
+    index = INDEXES[release]
+    finished = {e["game"] for e in index.values() if e["finished"]}
+    unfinished = {e["game"] for e in index.values() if not e["finished"]}
     assert finished == RELEASED_GAMES
     assert unfinished == RELEASED_GAMES
-    assert sorted(p.name for p in FOLDER.glob("*.json") if p.name != "index.json") == sorted(INDEX)
+    folder = RECORDS / release
+    assert sorted(p.name for p in folder.glob("*.json") if p.name != "index.json") == sorted(index)
 
 
-@pytest.mark.parametrize("name", sorted(INDEX))
-def test_old_record_replays_with_todays_code(name: str) -> None:
-    entry = INDEX[name]
-    record = json.loads((FOLDER / name).read_text("utf-8"))
-    match = load_match(FOLDER / name)
+def test_the_191b723_records_are_of_crusoe_and_factionrpg_version_2() -> None:
+    """That release shipped both games' version 2: its records replay under those rules."""
+    for name, entry in INDEXES["191b723"].items():
+        if entry["game"] in {"crusoe", "factionrpg"}:
+            record = json.loads((RECORDS / "191b723" / name).read_text("utf-8"))
+            assert record["game_version"] == 2, name
+
+
+@pytest.mark.parametrize("record_id", RECORD_IDS)
+def test_old_record_replays_with_todays_code(record_id: str) -> None:
+    path, entry = entry_of(record_id)
+    record = json.loads(path.read_text("utf-8"))
+    match = load_match(path)
     assert match.game.name == entry["game"]
     assert match.game.version == record["game_version"], "replayed under its own version's rules"
     assert len(match.steps) == entry["steps"]
@@ -47,10 +73,10 @@ def test_old_record_replays_with_todays_code(name: str) -> None:
     assert match.to_json()["state_digest"] == record["state_digest"]
 
 
-@pytest.mark.parametrize("name", sorted(n for n, e in INDEX.items() if not e["finished"]))
-def test_old_game_in_progress_plays_its_next_step(name: str) -> None:
-    entry = INDEX[name]
-    match = load_match(FOLDER / name)
+@pytest.mark.parametrize("record_id", IN_PROGRESS)
+def test_old_game_in_progress_plays_its_next_step(record_id: str) -> None:
+    path, entry = entry_of(record_id)
+    match = load_match(path)
     before = len(match.steps)
     play_next_step(match, entry["bots"])
     assert len(match.steps) == before + 1
@@ -59,17 +85,18 @@ def test_old_game_in_progress_plays_its_next_step(name: str) -> None:
     assert again.to_json()["state_digest"] == match.to_json()["state_digest"]
 
 
-@pytest.mark.parametrize("name", sorted(n for n, e in INDEX.items() if not e["finished"]))
-def test_old_game_in_progress_plays_to_its_end_and_replays(name: str) -> None:
+@pytest.mark.parametrize("record_id", IN_PROGRESS)
+def test_old_game_in_progress_plays_to_its_end_and_replays(record_id: str) -> None:
     """The whole rest of the game under the old version's rules, saved and replayed."""
-    match = load_match(FOLDER / name)
+    path, entry = entry_of(record_id)
+    match = load_match(path)
     for _ in range(1000):
         if match.result() is not None:
             break
-        play_next_step(match, INDEX[name]["bots"])
+        play_next_step(match, entry["bots"])
     assert match.result() is not None
     record = match.to_json()
-    assert record["game_version"] == json.loads((FOLDER / name).read_text("utf-8"))["game_version"]
+    assert record["game_version"] == json.loads(path.read_text("utf-8"))["game_version"]
     assert replay(record).to_json()["state_digest"] == record["state_digest"]
 
 

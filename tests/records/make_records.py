@@ -6,13 +6,18 @@ due), written exactly as ``sealed`` of that release saves a game file. The
 index (``index.json``) names each file's bots, so the test can play the next
 step of a game in progress with today's code.
 
-Run it with the OLD code on the path (see README.md in the output folder)::
+Run it with the OLD code on the path (see README.md in the output folder); the
+plan set is the release's, named by the output folder (or a second argument)::
 
     git archive c198585 src | tar -x -C /tmp/old
     PYTHONPATH=/tmp/old/src .venv/bin/python tests/records/make_records.py tests/records/c198585
 
-It uses only what that release had: ``Match``, ``get_game``,
-``parse_option_pairs``, ``save_match`` and the games' bots.
+    git archive 191b723 src | tar -x -C /tmp/old191
+    PYTHONPATH=/tmp/old191/src .venv/bin/python tests/records/make_records.py tests/records/191b723
+
+It uses only what each release had: ``Match``, ``get_game``,
+``parse_option_pairs``, ``save_match`` and the games' bots (and, for 191b723,
+Crusoe's Mad Jack, ``sealed.games.crusoe.madjack.roll``).
 """
 
 from __future__ import annotations
@@ -42,9 +47,10 @@ class Plan:
     stop_after: int | None = None  # steps; None plays to the end
     setup: dict[str, Any] | None = None
     first_orders: tuple[tuple[str, str], ...] = ()  # (seat, text) sealed before the bots play
+    narrate: bool = False  # FactionRPG: each bot's asset orders carry a narration (fieldsets)
 
 
-SEATS = ("ana", "ben", "cy", "di", "ed", "flo")
+SEATS = ("ana", "ben", "cy", "di", "ed", "flo", "gus", "hal", "ivy", "jo")
 
 # FactionRPG with an Upgrade: ana's specialization is upgrade and her first orders
 # are an exceptional Enhance (strength 12 on value 2); hidden Agents act covertly.
@@ -83,7 +89,7 @@ CRUSOE_ECONOMIES: tuple[tuple[str, tuple[str, ...]], ...] = (
 )
 
 
-def plans() -> list[Plan]:
+def plans_c198585() -> list[Plan]:
     """Every game registered at c198585: finished games and games in progress."""
     result = [
         Plan("war-slayer-finished", "war-slayer", ("spymaster", "random"), 11),
@@ -134,6 +140,189 @@ def plans() -> list[Plan]:
     return result
 
 
+# Release 191b723 (the head at the end of 2026-11-23): Crusoe's Planet version 2 with its
+# advanced scenarios and governments, modules, victory conditions and Mad Jack; FactionRPG
+# version 2 (narrations; an Upgrade raises a value by 3).
+ADVANCED_GOVERNED = (
+    "national-capitalism",
+    "welfare-capitalism",
+    "market-socialism",
+    "governmental-socialism",
+)
+ADVANCED_UNGOVERNED = ("state-capitalism", "centralized-communism")
+GOVERNMENTS_191 = ("athenian", "dictatorship", "representative")
+CRUSOE_MODULES_191: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("vegetarians", ("scenario=tribal-capitalism", "vegetarians=make-or-eat")),
+    (
+        "race",
+        (
+            "scenario=hobbesian",
+            "race=one-majority-prejudiced",
+            "race_majority_prejudiced=2",
+            "race_penalty=2",
+        ),
+    ),
+    ("disability", ("scenario=hobbesian", "disability=true", "disability_players=2")),
+    ("guilds", ("scenario=tribal-capitalism", "guild_oligarchy=true")),
+    ("gender", ("scenario=hobbesian", "gender=base")),
+    ("strong-warlord", ("scenario=hobbesian", "early_feudalism=strong")),
+    ("diamonds-lottery", ("scenario=crusoes-economy", "diamonds=lottery")),
+    ("diamonds-small-boat", ("scenario=tribal-socialism", "diamonds=small-boat")),
+    ("victory-secret", ("scenario=traditional", "victory=secret")),
+    (
+        "dictatorship-unstable",
+        (
+            "scenario=national-capitalism",
+            "government=dictatorship",
+            "government_strength=unstable",
+            "government_dice=2",
+        ),
+    ),
+    ("welfare-minimum-wage", ("scenario=welfare-capitalism", "minimum_wage=government")),
+)
+CRUSOE_BOTS = ("greedy", "random", "cooperative", "selfish")
+
+
+def plans_191b723() -> list[Plan]:
+    """Every game registered at 191b723, finished and in progress, and what that release added."""
+    result = [
+        Plan("war-slayer-finished", "war-slayer", ("spymaster", "random"), 111),
+        Plan("war-slayer-in-progress", "war-slayer", ("random", "spymaster"), 113, stop_after=5),
+        Plan("rex-furum-finished", "rex-furum", ("greedy", "crasher", "traitor", "loyal"), 121),
+        Plan("rex-furum-in-progress", "rex-furum", ("greedy", "random", "traitor"), 123, (), 4),
+        Plan("fixem-finished", "fixem", ("counter", "random", "random"), 131),
+        Plan("fixem-in-progress", "fixem", ("counter", "random"), 133, stop_after=5),
+        Plan("goofspiel-finished", "goofspiel", ("matching", "counter", "random"), 141),
+        Plan("goofspiel-in-progress", "goofspiel", ("counter", "random"), 143, stop_after=5),
+        Plan(
+            "factionrpg-finished", "factionrpg", ("random", "random", "steward"), 151, ("turns=4",)
+        ),
+        Plan("factionrpg-in-progress", "factionrpg", ("random",) * 4, 153, (), 5),
+    ]
+    # Version 2's narrations: every asset order in a fieldset with a narration, read at
+    # resolution, and an Upgrade (version 2: +3 on an exceptional Enhance).
+    narrated = ("random", "random", "steward")
+    result.append(
+        Plan(
+            "factionrpg-narrated-finished", "factionrpg", narrated, 155, ("turns=4",), narrate=True
+        )
+    )
+    result.append(
+        Plan("factionrpg-narrated-in-progress", "factionrpg", narrated, 156, (), 3, narrate=True)
+    )
+    upgrade_options = ("starting_assets=setup", "space=100", "turns=4")
+    for name, seed, stop in (("finished", 157, None), ("in-progress", 158, 3)):
+        result.append(
+            Plan(
+                f"factionrpg-upgrade-{name}",
+                "factionrpg",
+                narrated,
+                seed,
+                upgrade_options,
+                stop,
+                UPGRADE_SETUP,
+                UPGRADE_ORDERS,
+            )
+        )
+    for label, options in CRUSOE_ECONOMIES:
+        result.append(Plan(f"crusoe-{label}-finished", "crusoe", CRUSOE_BOTS, 161, options))
+    result.append(
+        Plan("crusoe-hobbesian-in-progress", "crusoe", CRUSOE_BOTS, 162, ("scenario=hobbesian",), 6)
+    )
+    seed = 170
+    for scenario in ADVANCED_GOVERNED:
+        for government in GOVERNMENTS_191:
+            seed += 1
+            options = (f"scenario={scenario}", f"government={government}")
+            result.append(
+                Plan(
+                    f"crusoe-{scenario}-{government}-finished",
+                    "crusoe",
+                    CRUSOE_BOTS[:3],
+                    seed,
+                    options,
+                )
+            )  # three seats: smaller files
+        result.append(
+            Plan(
+                f"crusoe-{scenario}-in-progress",
+                "crusoe",
+                CRUSOE_BOTS,
+                seed + 50,
+                (f"scenario={scenario}", "government=representative"),
+                8,
+            )
+        )
+    for scenario in ADVANCED_UNGOVERNED:
+        seed += 1
+        options = (f"scenario={scenario}",)
+        result.append(Plan(f"crusoe-{scenario}-finished", "crusoe", CRUSOE_BOTS[:3], seed, options))
+        result.append(
+            Plan(f"crusoe-{scenario}-in-progress", "crusoe", CRUSOE_BOTS, seed + 50, options, 8)
+        )
+    for label, options in CRUSOE_MODULES_191:
+        seed += 1
+        result.append(Plan(f"crusoe-{label}-finished", "crusoe", CRUSOE_BOTS[:3], seed, options))
+    result.append(
+        Plan(
+            "crusoe-strong-warlord-in-progress",
+            "crusoe",
+            CRUSOE_BOTS,
+            199,
+            ("scenario=hobbesian", "early_feudalism=strong"),
+            6,
+        )
+    )
+    # More Than Eight Players (the crowd module): nine seats, stopped early (files grow fast)
+    result.append(
+        Plan(
+            "crusoe-crowd-in-progress",
+            "crusoe",
+            ("greedy", "random", "selfish") * 3,
+            198,
+            ("scenario=tribal-capitalism",),
+            12,
+        )
+    )
+    result.append(mad_jack_plan())
+    return result
+
+
+def mad_jack_plan() -> Plan:
+    """The first Mad Jack configuration (4 players, seeds from 1) the release could play."""
+    from sealed.core.chance import SeededChance  # only 191b723 has Mad Jack
+    from sealed.games.crusoe import madjack
+
+    for seed in range(1, 200):
+        config = madjack.roll(4, SeededChance(f"madjack/{seed}"), complications=1)
+        if config.not_built():
+            continue
+        options = tuple(
+            f"{k}={str(v).lower() if isinstance(v, bool) else v}"
+            for k, v in config.options().items()
+        )
+        return Plan("crusoe-madjack-finished", "crusoe", CRUSOE_BOTS, 190 + seed, options)
+    raise RuntimeError("no Mad Jack configuration of this release is built")
+
+
+PLAN_SETS = {"c198585": plans_c198585, "191b723": plans_191b723}
+
+
+def narrated(order: Any, seat: str, step: int) -> Any:
+    """FactionRPG asset orders, each in a fieldset with a narration (version 2)."""
+    import dataclasses
+
+    from sealed.games.factionrpg.orders import TurnOrders
+
+    if not isinstance(order, TurnOrders):
+        return order
+    actions = tuple(
+        dataclasses.replace(a, narration=f"{seat}'s {a.asset} moves at step {step}.")
+        for a in order.actions
+    )
+    return dataclasses.replace(order, actions=actions)
+
+
 def play(plan: Plan) -> Match[Any, Any, Any]:
     """The plan's game, played by its bots until it ends or ``stop_after`` steps are done.
 
@@ -151,7 +340,10 @@ def play(plan: Plan) -> Match[Any, Any, Any]:
 
     def seal(seat: str) -> None:
         view = game.view(match.state, seat)
-        match.seal_order(seat, bots[seat].choose(view, match.prompts()[seat], rngs[seat]))
+        order = bots[seat].choose(view, match.prompts()[seat], rngs[seat])
+        if plan.narrate:
+            order = narrated(order, seat, len(match.steps))
+        match.seal_order(seat, order)
 
     while match.result() is None:
         if plan.stop_after is not None and len(match.steps) >= plan.stop_after:
@@ -166,11 +358,11 @@ def play(plan: Plan) -> Match[Any, Any, Any]:
     return match
 
 
-def main(folder: str) -> None:
+def main(folder: str, plan_set: str | None = None) -> None:
     out = Path(folder)
     out.mkdir(parents=True, exist_ok=True)
     index: dict[str, dict[str, Any]] = {}
-    for plan in plans():
+    for plan in PLAN_SETS[plan_set or out.name]():
         match = play(plan)
         path = out / f"{plan.name}.json"
         save_match(match, path)
@@ -185,4 +377,4 @@ def main(folder: str) -> None:
 
 
 if __name__ == "__main__":
-    main(sys.argv[1])
+    main(*sys.argv[1:3])
