@@ -284,24 +284,30 @@ def plans_191b723() -> list[Plan]:
             12,
         )
     )
-    result.append(mad_jack_plan())
+    result.append(mad_jack_plan("crusoe-madjack-finished", 1, 0))
+    result.append(mad_jack_plan("crusoe-madjack-modules-finished", 3, 3))
+    # Longer games of the three whose speed changed since (same outcomes claimed).
+    result.append(Plan("war-slayer-finished-2", "war-slayer", ("random", "random"), 114))
+    result.append(Plan("rex-furum-finished-2", "rex-furum", ("random", "greedy", "loyal"), 122))
+    result.append(Plan("fixem-finished-2", "fixem", ("random", "counter", "random", "random"), 132))
     return result
 
 
-def mad_jack_plan() -> Plan:
-    """The first Mad Jack configuration (4 players, seeds from 1) the release could play."""
+def mad_jack_plan(name: str, complications: int, modules: int) -> Plan:
+    """The first Mad Jack configuration (4 players, seeds ``madjack/1``, ...) rolled with
+    ``complications`` that the release could play and has at least ``modules`` tack-ons."""
     from sealed.core.chance import SeededChance  # only 191b723 has Mad Jack
     from sealed.games.crusoe import madjack
 
-    for seed in range(1, 200):
-        config = madjack.roll(4, SeededChance(f"madjack/{seed}"), complications=1)
-        if config.not_built():
+    for seed in range(1, 400):
+        config = madjack.roll(4, SeededChance(f"madjack/{seed}"), complications=complications)
+        if config.not_built() or len(config.modules) < modules:
             continue
         options = tuple(
             f"{k}={str(v).lower() if isinstance(v, bool) else v}"
             for k, v in config.options().items()
         )
-        return Plan("crusoe-madjack-finished", "crusoe", CRUSOE_BOTS, 190 + seed, options)
+        return Plan(name, "crusoe", CRUSOE_BOTS, 190 + seed, options)
     raise RuntimeError("no Mad Jack configuration of this release is built")
 
 
