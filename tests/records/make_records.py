@@ -329,6 +329,15 @@ def narrated(order: Any, seat: str, step: int) -> Any:
     return dataclasses.replace(order, actions=actions)
 
 
+def press(match: Match[Any, Any, Any]) -> None:
+    """The game master narrates the open step to everyone, and the first seat whispers to the
+    second (messages travel in the record, never in the rules); once per step."""
+    if any(m.step == match.step for m in match.messages):
+        return
+    match.send("gm", None, f"Step {match.step}: the GM tells the tale so far.")
+    match.send(match.seats[0], [match.seats[1]], f"Step {match.step}: keep our pact.")
+
+
 def play(plan: Plan) -> Match[Any, Any, Any]:
     """The plan's game, played by its bots until it ends or ``stop_after`` steps are done.
 
@@ -344,6 +353,10 @@ def play(plan: Plan) -> Match[Any, Any, Any]:
     bots = {seat: game.bots[name]() for seat, name in zip(seats, plan.bots, strict=True)}
     rngs = {seat: random.Random(f"{plan.seed}/bot/{seat}") for seat in seats}
 
+    if plan.narrate:  # the record says which bot plays each seat (its handovers)
+        for seat, name in zip(seats, plan.bots, strict=True):
+            match.hand_over(seat, name)
+
     def seal(seat: str) -> None:
         view = game.view(match.state, seat)
         order = bots[seat].choose(view, match.prompts()[seat], rngs[seat])
@@ -352,6 +365,8 @@ def play(plan: Plan) -> Match[Any, Any, Any]:
         match.seal_order(seat, order)
 
     while match.result() is None:
+        if plan.narrate:
+            press(match)
         if plan.stop_after is not None and len(match.steps) >= plan.stop_after:
             seal(match.waiting_for()[0])
             break
