@@ -1,5 +1,5 @@
-"""Gender (modules/gender.py): the options (Doll's House in a money economy and the
-Matriarchal Golden Age where not built refused by name; the other economies: rulings 157-159,
+"""Gender (modules/gender.py): the options (Doll's House in Crusoe's Economy and the
+Matriarchal Golden Age where not built refused by name; the other economies: rulings 157-162,
 test_module_gender_economies.py; Men's Work numbers the seed rules out), Mad Jack's rolls,
 the halving, and
 random games under Basic Disempowerment, No Suffrage and Men's Work in which no woman votes,
@@ -21,6 +21,7 @@ from sealed.core.match import Match, bot_rng, replay
 from sealed.games.crusoe import GAME
 from sealed.games.crusoe.madjack import _is_built
 from sealed.games.crusoe.modules.gender import (
+    DOLLS_HOUSE_SCENARIOS,
     MATRIARCHAL,
     VOTES,
     barred_paths,
@@ -37,10 +38,6 @@ BOTS = ("greedy", "cooperative", "selfish", "random", "greedy")
     ("options", "message"),
     [
         ({"gender": "dolls-house"}, "gender dolls-house with scenario crusoes-economy: not built"),
-        (
-            {"gender": "dolls-house", "scenario": "national-capitalism"},
-            "gender dolls-house with scenario national-capitalism: not built yet",
-        ),
         (
             {"gender": "dolls-house", "scenario": "hobbesian", "objectivist": True},
             "gender dolls-house with objectivist: both say who receives",
@@ -74,7 +71,8 @@ def test_mad_jacks_gender_rolls_are_playable() -> None:
             "gender_pink_collar_path": 1,
         }
     )
-    assert _is_built({"gender": "dolls-house", "gender_mens_work": 0, "scenario": "hobbesian"})
+    for scenario in DOLLS_HOUSE_SCENARIOS:  # every economy but Crusoe's (rulings 157-162)
+        assert _is_built({"gender": "dolls-house", "gender_mens_work": 0, "scenario": scenario})
     assert _is_built({"gender": "matriarchal-golden-age", "gender_mens_work": 0})
 
 

@@ -988,12 +988,27 @@ def fits(
 
 
 def _neighbours(view: CrusoeView, seat: str) -> set[str]:
-    """Retail Subphase: the players to either side in turn order, among the living."""
-    ring = [s for s in view.order if any(p.seat == s and p.alive for p in view.players)]
+    """Retail Subphase: the players to either side in turn order, among the living who trade
+    (not a wife, Doll's House: ruling 161)."""
+    ring = [
+        s
+        for s in view.order
+        if any(p.seat == s and p.alive and not _wed(view, p) for p in view.players)
+    ]
     if seat not in ring:
         return set()
     i = ring.index(seat)
     return {ring[i - 1], ring[(i + 1) % len(ring)]} - {seat}
+
+
+def _wed(view: CrusoeView, player: PlayerView) -> bool:
+    """Doll's House: a wife whose husband lives (her public role ``wife-of-N`` names his place
+    at the table); she takes no part in the market (gender.in_market)."""
+    for role in player.roles:
+        if role.startswith("wife-of-"):
+            n = int(role.removeprefix("wife-of-"))
+            return n < len(view.players) and view.players[n].alive
+    return False
 
 
 def _rank(player: PlayerView) -> int:

@@ -42,7 +42,7 @@ from sealed.games.crusoe.auction import (
     revealed,
     wanted,
 )
-from sealed.games.crusoe.modules import corporations, landlords
+from sealed.games.crusoe.modules import corporations, gender, landlords
 from sealed.games.crusoe.orders import Order
 from sealed.games.crusoe.state import (
     ELASTICITY,
@@ -65,6 +65,7 @@ def begin(state: CrusoeState, events: Events) -> None:
     state.pile, state.prices, state.putback, state.turn = {}, {}, {}, 0
     if state.settings.scenario == "centralized-communism":
         _dump_into_the_pot(state, events)
+        gender.collect_money(state, events)  # Doll's House: a wife's $100 is his (ruling 161)
         corporations.collect(state, events)  # a salary's excess, then the fees (143, 144)
         landlords.collect(state, events)  # the tenants' first money: the rent owed
         state.phase, state.good = "wholesale", _next_on_sale(state, 0)
@@ -80,8 +81,9 @@ COMMUNIST_WAGE = 100
 def _dump_into_the_pot(state: CrusoeState, events: Events) -> None:
     """Centralized Communism: "instead of calculating commodity prices everything is just dumped
     into the pot and each player is given $100" (ruling 46: every unit held goes in, older
-    units, spears and diamonds too, as Tribal Communism shares every good, ruling 22)."""
-    seats = traders(state)
+    units, spears and diamonds too, as Tribal Communism shares every good, ruling 22); a
+    wife's too, and her $100 her husband collects (ruling 161)."""
+    seats = [s for s in state.order if state.players[s].alive]
     for seat in seats:
         player = state.players[seat]
         for good, n in player.goods.items():
@@ -105,8 +107,9 @@ def _dump_into_the_pot(state: CrusoeState, events: Events) -> None:
 
 
 def traders(state: CrusoeState) -> list[str]:
-    """The living, in turn order."""
-    return [s for s in state.order if state.players[s].alive]
+    """The living, in turn order, but a wife (Doll's House: "she does not participate in the
+    market", ruling 161)."""
+    return [s for s in state.order if state.players[s].alive and gender.in_market(state, s)]
 
 
 # -- commodity markets ---------------------------------------------------------------------
@@ -115,7 +118,7 @@ def traders(state: CrusoeState) -> list[str]:
 def older(state: CrusoeState, seat: str, good: str) -> int:
     """Units of ``good`` held that were not produced this cycle (they may be kept back)."""
     player = state.players[seat]
-    return max(0, player.goods[good] - player.produced.get(good, 0))
+    return max(0, player.goods[good] - gender.market_produced(state, seat, good))  # 161
 
 
 def commodity_phase(state: CrusoeState, chance: Chance, events: Events) -> None:
@@ -166,7 +169,8 @@ def _settle_commodity(state: CrusoeState, good: str, events: Events) -> None:
     own = {}
     for seat in statecap.sellers(state, good) if capitalist else traders(state):
         player = state.players[seat]
-        units = min(player.goods[good], player.produced.get(good, 0) + state.putback.get(seat, 0))
+        fresh = gender.market_produced(state, seat, good)  # a wife's is her husband's (161)
+        units = min(player.goods[good], fresh + state.putback.get(seat, 0))
         if units:
             own[seat] = units
     for seat, n in own.items():
@@ -224,24 +228,27 @@ def _money_event(events: list[Event], kind: str, amount: int, text: str) -> None
 def taxes_phase(state: CrusoeState, chance: Chance, events: Events) -> None:
     """Collect the taxes that pay the Radio Signal rewards the government set (and, in Welfare
     Capitalism, the welfare of those below the minimum wage)."""
+    gender.collect_money(state, events)  # Doll's House: a CEO's share to a wife is his (161)
     corporations.collect(state, events)  # a salary's excess, then the fees (143, 144)
     landlords.collect(state, events)  # rent owed is paid as soon as the tenant holds money
     if state.settings.libertarianism:  # "For a monetary market no taxes are collected" (111)
         state.phase, state.good, state.turn = "wholesale", _next_on_sale(state, 0), 0
         return
-    seats = traders(state)
+    seats = traders(state)  # Doll's House: a wife's rewards and burden are her husband's (161)
+    everyone = [s for s in state.order if state.players[s].alive]
     if state.settings.scenario == "state-capitalism":
         statecap.signal_pay(state, events)  # "No tax is assessed, but ... money is printed"
         state.phase, state.good, state.turn = "wholesale", _next_on_sale(state, 0), 0
         return
     rewards = {
         s: sum(state.players[s].radio[f] * state.policy["reward"][f] for f in FREQUENCIES)
-        for s in seats
+        for s in everyone
     }
-    burden = {s: state.policy["burden"].get(state.players[s].path or "", 0) for s in seats}
+    burden = {s: state.policy["burden"].get(state.players[s].path or "", 0) for s in everyone}
     if "seats" in state.policy:  # a Bureaucracy's chart set a burden per player (ruling 70)
         burden = {s: state.policy["seats"].get(s, b) for s, b in burden.items()}
     burden = {s: classwar.tax_burden(state, s, b) for s, b in burden.items()}  # by class
+    rewards, burden = gender.fold(state, rewards, seats), gender.fold(state, burden, seats)
     money = {s: state.players[s].money for s in seats}
     wage, relief = None, {}
     if state.settings.scenario == "welfare-capitalism":
@@ -327,6 +334,13 @@ def _tax_event(
 
 
 def _signals(state: CrusoeState, seat: str) -> str:
+    """The seat's signals, and his wives' (Doll's House: the household is one taxpayer, 161)."""
+    parts = [_radio(state, seat)]
+    parts += [f"his wife {w}'s {_radio(state, w)}" for w in gender.wives_of(state, seat)]
+    return ", ".join(p for p in parts if p and not p.endswith("'s "))
+
+
+def _radio(state: CrusoeState, seat: str) -> str:
     radio = state.players[seat].radio
     return ", ".join(f"{n} {FREQUENCY_NAMES[f]}" for f, n in radio.items() if n)
 
@@ -341,6 +355,7 @@ def _next_on_sale(state: CrusoeState, start: int) -> str | None:
 def wholesale_phase(state: CrusoeState, chance: Chance, events: Events) -> None:
     """Every living player seals a list for the good on sale; after the last good, the money
     left is discarded and retail barter begins."""
+    gender.collect_money(state, events)  # Doll's House: what was given a wife is his (161)
     if state.good is not None:
         state.ask, state.waiting = "bid", tuple(traders(state))
         return

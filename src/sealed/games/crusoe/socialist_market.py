@@ -36,7 +36,7 @@ from collections.abc import Mapping
 
 from sealed.core.chance import Chance
 from sealed.core.events import Event
-from sealed.games.crusoe.modules import corporations, landlords
+from sealed.games.crusoe.modules import corporations, gender, landlords
 from sealed.games.crusoe.orders import Order
 from sealed.games.crusoe.state import ELASTICITY, GOODS, KEEPS_ON, CrusoeState
 
@@ -101,7 +101,8 @@ def begin(state: CrusoeState, events: Events) -> None:
     for seat in living(state):
         player = state.players[seat]
         for good in GOODS:
-            units = min(player.goods[good], player.produced.get(good, 0))
+            # Doll's House: a wife's produce is her husband's, so is its wage (ruling 162)
+            units = min(player.goods[good], gender.market_produced(state, seat, good))
             if units:
                 player.goods[good] -= units
                 state.vault[good] = state.vault.get(good, 0) + units
@@ -145,6 +146,9 @@ def room(state: CrusoeState, seat: str, good: str) -> int:
 
 
 def _may_buy(state: CrusoeState, seat: str) -> bool:
+    """Not a wife: she "does not participate in the market" (Doll's House, ruling 162)."""
+    if not gender.in_market(state, seat):
+        return False
     return seat not in state.done and any(room(state, seat, g) for g in GOODS)
 
 
@@ -152,7 +156,8 @@ def buy_phase(state: CrusoeState, chance: Chance, events: Events) -> None:
     """Turns in turn order until nobody may or will buy more; then (Corporations) the
     investment subphase (ruling 160); then the money left is discarded and the black market
     opens."""
-    seats = living(state)
+    gender.collect_money(state, events)  # Doll's House: what was given a wife is his (162)
+    seats = [s for s in living(state) if gender.in_market(state, s)]
     for step in range(0 if corporations.investing(state) else len(seats)):
         seat = seats[(state.turn + step) % len(seats)]
         if _may_buy(state, seat):

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from sealed.core.chance import Chance
 from sealed.core.events import Audience, Event
+from sealed.games.crusoe.modules import gender
 from sealed.games.crusoe.orders import Order
 from sealed.games.crusoe.state import FREQUENCIES, FREQUENCY_NAMES, CrusoeState, Deal
 
@@ -41,8 +42,9 @@ def living(state: CrusoeState) -> list[str]:
 
 
 def sellers(state: CrusoeState, good: str) -> list[str]:
-    """The living who possess the most of ``good`` (none if nobody holds any), in turn order."""
-    held = {s: state.players[s].goods[good] for s in living(state)}
+    """The living who possess the most of ``good`` (none if nobody holds any), in turn order;
+    never a wife, who takes no part in the market (Doll's House, ruling 161)."""
+    held = {s: state.players[s].goods[good] for s in living(state) if gender.in_market(state, s)}
     most = max(held.values(), default=0)
     return [s for s, n in held.items() if most and n == most]
 
@@ -50,7 +52,11 @@ def sellers(state: CrusoeState, good: str) -> list[str]:
 def holders(state: CrusoeState, good: str) -> list[str]:
     """The others who hold some of ``good``: they must deal with a seller or destroy."""
     legal = sellers(state, good)
-    return [s for s in living(state) if s not in legal and state.players[s].goods[good] > 0]
+    return [
+        s
+        for s in living(state)
+        if s not in legal and state.players[s].goods[good] > 0 and gender.in_market(state, s)
+    ]
 
 
 def _done(state: CrusoeState, holder: str) -> bool:
@@ -135,7 +141,7 @@ def _destroy(state: CrusoeState, holder: str, good: str, why: str, events: Event
 
 def _this_cycle(state: CrusoeState, seat: str, good: str) -> int:
     player = state.players[seat]
-    return min(player.goods[good], player.produced.get(good, 0))
+    return min(player.goods[good], gender.market_produced(state, seat, good))  # 161
 
 
 def consigned(state: CrusoeState, good: str, events: Events) -> dict[str, int]:

@@ -31,6 +31,7 @@ from sealed.core import setup
 from sealed.core.errors import OptionError
 from sealed.core.events import Event
 from sealed.core.game import JsonDict, Options
+from sealed.games.crusoe.modules import gender
 
 if TYPE_CHECKING:
     from sealed.core.chance import Chance
@@ -268,15 +269,16 @@ def collect(state: CrusoeState, events: list[Event] | None) -> None:
         player = state.players[seat]
         cost = state.corp.costs.get(player.path or "")
         if cost is not None and player.path:  # once a cycle: the tax subphase, or the pot
-            if cost[0] == "fee":
-                debts = state.corp.debts.setdefault(seat, {})
+            if cost[0] == "fee":  # Doll's House: a wife's fee her husband owes (ruling 163)
+                debts = state.corp.debts.setdefault(gender.household(state, seat), {})
                 debts[player.path] = debts.get(player.path, 0) + int(cost[1])
             elif player.money > int(cost[1]):
                 _pay(state, seat, player.path, player.money - int(cost[1]), 0, "salary", events)
-        for path, owed in list(state.corp.debts.get(seat, {}).items()):
-            paid = min(owed, player.money)
+        debtor = gender.household(state, seat)  # a wife's fees are her husband's (163)
+        for path, owed in list(state.corp.debts.get(debtor, {}).items()):
+            paid = min(owed, state.players[debtor].money)
             if paid:
-                _pay(state, seat, path, paid, owed - paid, "fee", events)
+                _pay(state, debtor, path, paid, owed - paid, "fee", events)
     for seat in list(state.corp.debts):
         state.corp.debts[seat] = {p: n for p, n in state.corp.debts[seat].items() if n}
         if not state.corp.debts[seat] or not state.players[seat].alive:

@@ -45,11 +45,19 @@ DOLLS_HOUSE_SCENARIOS = (
     "tribal-socialism",
     "governmental-socialism",
     "traditional",
+    "national-capitalism",
+    "welfare-capitalism",
+    "class-warfare-capitalism",
+    "state-capitalism",
+    "centralized-communism",
+    "market-socialism",
 )
 """Where Doll's House is built: no market, or barter only (ruling 112), Tribal Communism's
 split, a wife's share to her husband (157), Socialism's division, likewise (158), and the
-Traditional Economy, the household's dues from his goods (159); not
-Crusoe's Economy, whose castaways cannot reach each other (ruling 9)."""
+Traditional Economy, the household's dues from his goods (159), the monetary markets, a wife no
+trader, her money his, the household one taxpayer (161), Market Socialism, her wage his, no
+purchase of hers (162); not Crusoe's Economy, whose castaways cannot reach each other
+(ruling 9)."""
 FOODS = ("banana", "apple", "grape", "egg", "fish")
 VOTES = (
     "vote",
@@ -85,9 +93,9 @@ def read_options(options: Options) -> bool:
     scenario = str(options.get("scenario", "crusoes-economy"))
     if variant == "dolls-house" and scenario not in DOLLS_HOUSE_SCENARIOS:
         raise OptionError(
-            f"gender dolls-house with scenario {scenario}: not built yet (built with "
-            f"{', '.join(DOLLS_HOUSE_SCENARIOS)}: a wife's part in a money economy's market is not "
-            "ruled)"
+            f"gender dolls-house with scenario {scenario}: not built (built with "
+            f"{', '.join(DOLLS_HOUSE_SCENARIOS)}; in Crusoe's Economy the castaways cannot reach "
+            "each other, ruling 9)"
         )
     if variant == MATRIARCHAL:
         _check_matriarchy(options, scenario)
@@ -488,3 +496,69 @@ def proposers(state: CrusoeState, sharers: list[str]) -> list[str]:
     """Who proposes a division of Socialism's common pool: not a wife, as in the draft
     (ruling 158); she does not vote on one either (No Suffrage, ruling 109)."""
     return drafters(state, sharers)
+
+
+# -- Doll's House in the money economies (rulings 161, 162) ---------------------------------------
+
+
+def in_market(state: CrusoeState, seat: str) -> bool:
+    """Whether a player takes part in a money economy's market: not a wife, who "does not
+    participate in the market" (rulings 161, 162); a widow with no man to marry does."""
+    return husband_of(state, seat) is None
+
+
+def market_produced(state: CrusoeState, seat: str, good: str) -> int:
+    """The units of ``good`` produced this cycle that a player brings to the market (forced
+    into the commodity market, paid a Market Socialism wage): a wife none, since what she
+    produces is her husband's at once; a husband his own and his wives' (rulings 161, 162)."""
+    own = state.players[seat].produced.get(good, 0)
+    if state.settings.gender_variant != "dolls-house":
+        return own
+    if husband_of(state, seat) is not None:
+        return 0
+    return own + sum(state.players[s].produced.get(good, 0) for s in wives_of(state, seat))
+
+
+def wives_of(state: CrusoeState, seat: str) -> list[str]:
+    """A living man's living wives (Doll's House), in seat order."""
+    if state.settings.gender_variant != "dolls-house":
+        return []
+    return [
+        s
+        for s in state.seats
+        if s != seat and state.players[s].alive and husband_of(state, s) == seat
+    ]
+
+
+def fold(state: CrusoeState, values: Mapping[str, int], seats: list[str]) -> dict[str, int]:
+    """A wife's part (her Radio Signal rewards, her tax burden) added to her husband's: the
+    household is one taxpayer (ruling 161). ``seats`` are those in the market."""
+    folded = dict.fromkeys(seats, 0)
+    for seat, value in values.items():
+        if household(state, seat) in folded:
+            folded[household(state, seat)] += value
+    return folded
+
+
+def collect_money(state: CrusoeState, events: list[Event] | None) -> None:
+    """Any money the rules give a wife (a CEO's share, a Radio Signal's pay, Centralized
+    Communism's $100, a rent) her husband collects before he spends (rulings 161, 162)."""
+    if state.settings.gender_variant != "dolls-house":
+        return
+    for wife in state.seats:
+        husband = husband_of(state, wife)
+        dollars = state.players[wife].money
+        if husband is None or not dollars:
+            continue
+        state.players[wife].money = 0
+        state.players[husband].money += dollars
+        if events is not None:
+            from sealed.core.events import Event
+
+            events.append(
+                Event(
+                    "marriage",
+                    f"{husband} collects his wife {wife}'s ${dollars}.",
+                    data={"wife": wife, "husband": husband, "money": dollars},
+                )
+            )
