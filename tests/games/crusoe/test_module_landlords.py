@@ -53,7 +53,7 @@ def settings_of(options: dict[str, Any]) -> Settings:
         # with Market Socialism it is built: a Lease is dollars, paid from the wages (ruling 154)
         ({"corporations": True}, "Corporations can only be added to economies that use money"),
         ({"corporations": True, "scenario": "hobbesian"}, "use money"),
-        ({"corporations": True, "scenario": "market-socialism"}, "market-socialism: not built"),
+        # Corporations with Market Socialism is built: after the purchases (ruling 160)
     ],
 )
 def test_what_is_not_built_or_ruled_out_is_refused_by_name(
