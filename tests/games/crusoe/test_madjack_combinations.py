@@ -14,15 +14,14 @@ The rules themselves are scenarios: cases/madjack_combinations.yaml (rulings 146
 from __future__ import annotations
 
 import collections
-import json
 from typing import Any
 
 import pytest
+from tests.games.crusoe.test_madjack_play import play_options_to_the_end, play_to_the_end
 
 from sealed.core.chance import SeededChance
 from sealed.core.errors import OptionError
 from sealed.core.game import resolve_options
-from sealed.core.match import Match, bot_rng, replay
 from sealed.games.crusoe import GAME
 from sealed.games.crusoe.madjack import Configuration, roll
 from sealed.games.crusoe.state import Settings
@@ -109,23 +108,6 @@ def _sample() -> list[tuple[int, Configuration]]:
     return sorted(kinds.values(), key=lambda pair: pair[0])
 
 
-def play_to_the_end(config: Configuration, seed: int, bot: str) -> None:
-    seats = list(SEATS[: config.players])
-    options: dict[str, Any] = resolve_options(GAME.options, config.options())
-    match = Match.new(GAME, seats, options, seed=seed)
-    bots = {seat: GAME.bots[bot]() for seat in seats}
-    rngs = {seat: bot_rng(seed, seat) for seat in seats}
-    for _ in range(20_000):
-        if match.result() is not None:
-            break
-        for seat in match.waiting_for():
-            view = GAME.view(match.state, seat)
-            match.seal_order(seat, bots[seat].choose(view, match.prompts()[seat], rngs[seat]))
-    assert match.result() is not None, f"{config.to_text()}\ndid not end"
-    again = replay(json.loads(json.dumps(match.to_json())))
-    assert GAME.to_json(again.state) == GAME.to_json(match.state)
-
-
 SAMPLE = _sample()
 
 
@@ -208,19 +190,7 @@ def test_paths_assigned_under_landlords_play_to_the_end_and_replay(
     """Ruling 153: the Leases first, the assignment held to them, a Lease taken up; 154:
     Landlords in the Traditional Economy (155) and in Market Socialism (154)."""
     for seed in range(2):
-        seats = list(SEATS[: 3 + seed])
-        match = Match.new(GAME, seats, resolve_options(GAME.options, options), seed=seed)
-        bots = {seat: GAME.bots[bot]() for seat in seats}
-        rngs = {seat: bot_rng(seed, seat) for seat in seats}
-        for _ in range(20_000):
-            if match.result() is not None:
-                break
-            for seat in match.waiting_for():
-                view = GAME.view(match.state, seat)
-                match.seal_order(seat, bots[seat].choose(view, match.prompts()[seat], rngs[seat]))
-        assert match.result() is not None, f"{options} did not end"
-        again = replay(json.loads(json.dumps(match.to_json())))
-        assert GAME.to_json(again.state) == GAME.to_json(match.state)
+        play_options_to_the_end(options, list(SEATS[: 3 + seed]), seed, bot, str(options))
 
 
 MONEY_ECONOMIES = (

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
@@ -17,11 +18,12 @@ from sealed.games.crusoe.madjack import Configuration, EnteredDice, roll
 SEATS = ("ana", "ben", "cy", "dee", "ed", "flo", "gus", "hal")
 
 
-def play_to_the_end(config: Configuration, seed: int) -> None:
-    seats = list(SEATS[: config.players])
-    options = resolve_options(GAME.options, config.options())
-    match = Match.new(GAME, seats, options, seed=seed)
-    bots = {seat: GAME.bots["greedy"]() for seat in seats}
+def play_options_to_the_end(
+    options: dict[str, Any], seats: list[str], seed: int, bot: str, what: str
+) -> None:
+    """A game of ``bot`` in every seat to its end, and its record replays exactly."""
+    match = Match.new(GAME, seats, resolve_options(GAME.options, options), seed=seed)
+    bots = {seat: GAME.bots[bot]() for seat in seats}
     rngs = {seat: bot_rng(seed, seat) for seat in seats}
     for _ in range(20_000):
         if match.result() is not None:
@@ -29,9 +31,14 @@ def play_to_the_end(config: Configuration, seed: int) -> None:
         for seat in match.waiting_for():
             view = GAME.view(match.state, seat)
             match.seal_order(seat, bots[seat].choose(view, match.prompts()[seat], rngs[seat]))
-    assert match.result() is not None, f"{config.to_text()}\ndid not end"
+    assert match.result() is not None, f"{what}\ndid not end"
     again = replay(json.loads(json.dumps(match.to_json())))
     assert GAME.to_json(again.state) == GAME.to_json(match.state)
+
+
+def play_to_the_end(config: Configuration, seed: int, bot: str = "greedy") -> None:
+    seats = list(SEATS[: config.players])
+    play_options_to_the_end(config.options(), seats, seed, bot, config.to_text())
 
 
 def test_national_capitalism_with_an_athenian_democracy_plays_to_the_end() -> None:
