@@ -24,7 +24,7 @@ from sealed.core.game import resolve_options
 from sealed.core.match import Match, replay
 from sealed.games.crusoe import GAME
 from sealed.games.crusoe.orders import format_order, parse_order
-from sealed.games.crusoe.state import BUILT_SCENARIOS, GOODS, CrusoeState
+from sealed.games.crusoe.state import GOODS, SCENARIOS, CrusoeState
 
 CHANGES_GOODS = {"produce", "consume", "preserve", "spear", "battle", "cycle"}
 CHANGES_GOODS |= {"wholesale"}  # units nobody bid for go back to the bank (exact check: market)
@@ -61,7 +61,7 @@ def play(seed: int, scenario: str, bots: tuple[str, ...]) -> Match[Any, Any, Any
 @settings(max_examples=12, deadline=None)
 @given(
     seed=st.integers(0, 2**32),
-    scenario=st.sampled_from(BUILT_SCENARIOS),
+    scenario=st.sampled_from(SCENARIOS),
     bots=st.permutations(BOTS),
 )
 def test_bot_games_conserve_goods_and_replay_exactly(

@@ -25,7 +25,7 @@ import sys
 from collections.abc import Mapping, Sequence
 
 from sealed.core.game import OptionValue, Result, Tally
-from sealed.games.crusoe.state import ADVANCED_SCENARIOS, BUILT_SCENARIOS, CrusoeState
+from sealed.games.crusoe.state import ADVANCED_SCENARIOS, CrusoeState
 
 GOVERNED = (
     "national-capitalism",
@@ -51,11 +51,9 @@ ECONOMIES: Mapping[str, Mapping[str, OptionValue]] = {
 ADVANCED_ECONOMIES: Mapping[str, Mapping[str, OptionValue]] = {
     scenario: {"scenario": scenario} | ({"government": "athenian"} if scenario in GOVERNED else {})
     for scenario in ADVANCED_SCENARIOS
-    if scenario in BUILT_SCENARIOS
 }
-"""The seven advanced economies as far as they are built (the others are refused by name
-and listed in the manual's table as not built); an Athenian Democracy where the scenario
-has a government ("recommended if simplicity is sought")."""
+"""The seven advanced economies; an Athenian Democracy where the scenario has a government
+("recommended if simplicity is sought")."""
 
 SURVIVED = "survived to the end"
 RESCUED = "rescued"
