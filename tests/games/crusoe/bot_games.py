@@ -31,9 +31,11 @@ def bot_game(
     options: Mapping[str, Any],
     check: StepCheck,
     max_steps: int = 5_000,
+    setup: Mapping[str, Any] | None = None,
 ) -> Match[Any, Any, Any]:
-    """A game of ``bots`` (one a seat of ``SEATS``) to its end, ``check`` after each step."""
-    match = Match.new(GAME, list(SEATS), dict(options), seed=seed)
+    """A game of ``bots`` (one a seat of ``SEATS``) to its end, ``check`` after each step;
+    ``setup`` overlays the first state (a game begun with some players already exiled)."""
+    match = Match.new(GAME, list(SEATS), dict(options), seed=seed, setup=setup)
     players = {seat: GAME.bots[bot]() for seat, bot in zip(SEATS, bots, strict=True)}
     rngs = {seat: bot_rng(seed, seat) for seat in SEATS}
     for _ in range(max_steps):
@@ -75,11 +77,12 @@ def seal_watching_the_others(
     orders: int,
     check_from: int = 0,
     stop: Callable[[Order], bool] = lambda order: False,
+    setup: Mapping[str, Any] | None = None,
 ) -> None:
     """Seal up to ``orders`` orders of ``bot``s, one seat at a time; from the ``check_from``-th
     on, while others still have to seal, no other seat may be told anything new. Ends with
-    the game, or after a checked order for which ``stop`` holds."""
-    match = Match.new(GAME, list(SEATS), dict(options), seed=seed)
+    the game, or after a checked order for which ``stop`` holds (``setup``: as bot_game's)."""
+    match = Match.new(GAME, list(SEATS), dict(options), seed=seed, setup=setup)
     bots = {seat: GAME.bots[bot]() for seat in SEATS}
     rngs = {seat: bot_rng(seed, seat) for seat in SEATS}
     for sealed in range(orders):

@@ -105,6 +105,33 @@ def test_random_bots_exile_and_the_exiles_vote() -> None:
     assert check.seen["exile-vote"] > 0
 
 
+def _exiled_at_the_start(economy: str) -> dict[str, Any]:
+    """ben and dee begin in exile, having established ``economy`` among themselves."""
+    roles = ["exile", economy]
+    return {"players": {"ben": {"roles": roles}, "dee": {"roles": roles}}}
+
+
+@settings(max_examples=8, deadline=None)
+@given(
+    seed=st.integers(0, 2**32),
+    scenario=st.sampled_from(("tribal-communism", "tribal-socialism")),
+    economy=st.sampled_from(("exiles-share", "exiles-pool")),
+    bots=st.lists(st.sampled_from(BOTS), min_size=4, max_size=4),
+)
+def test_random_games_with_the_exiles_own_pile_keep_the_sides_apart_and_replay(
+    seed: int, scenario: str, economy: str, bots: list[str]
+) -> None:
+    """Ruling 172: two central piles at one Market. Goods conserved, no trade, battle or
+    inheritance across, exact replay; the exiles' pile is shared while any of them lives."""
+    options = resolve_options(GAME.options, {"scenario": scenario, "punishments": "exile"})
+    check = Apart()
+    setup = _exiled_at_the_start(economy)
+    match = bot_game(seed, tuple(bots), options, check, setup=setup)
+    again = replay(json.loads(json.dumps(match.to_json())))
+    assert GAME.to_json(again.state) == GAME.to_json(match.state)
+    assert check.seen["exile-pile"] > 0  # the first Market shares the exiles' own pile
+
+
 def test_the_encoding_is_not_offered_under_exile() -> None:
     """Its catalogue spells neither the verdict exile nor the exiles' vote (manual, gaps)."""
     options = resolve_options(GAME.options, {"scenario": "hobbesian", "punishments": "exile"})
@@ -120,3 +147,15 @@ def test_a_sealed_ballot_or_verdict_reaches_nobody_before_the_step_opens(seed: i
     vote, a verdict of several winners) is still sealed, no other seat is told anything."""
     options = resolve_options(GAME.options, {"scenario": "hobbesian", "punishments": "exile"})
     seal_watching_the_others(seed, options, "random", orders=100_000)
+
+
+@settings(max_examples=3, deadline=None)
+@given(seed=st.integers(0, 2**32), economy=st.sampled_from(("exiles-share", "exiles-pool")))
+def test_a_sealed_step_at_the_exiles_own_pile_reaches_nobody(seed: int, economy: str) -> None:
+    """Hidden information with two piles (ruling 172): the exiles' vote on their own division
+    and every other sealed step tell no other seat anything until it opens."""
+    options = resolve_options(
+        GAME.options, {"scenario": "tribal-socialism", "punishments": "exile"}
+    )
+    setup = _exiled_at_the_start(economy)
+    seal_watching_the_others(seed, options, "random", orders=3_000, setup=setup)

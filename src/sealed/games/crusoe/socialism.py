@@ -30,6 +30,7 @@ def begin(state: CrusoeState, events: Events) -> None:
     goods produced this cycle: ruling 48)."""
     pool = dict.fromkeys(GOODS, 0)
     produced_only = state.settings.scenario == "governmental-socialism"
+    produced_only = produced_only and not punishments.exiles_turn(state)  # theirs: Tribal
     for seat in punishments.sharers(state):  # under Exile one side only
         player = state.players[seat]
         for good, n in player.goods.items():
@@ -53,7 +54,8 @@ def divide_phase(state: CrusoeState, chance: Chance, events: Events) -> None:
     living = punishments.sharers(state)  # the living in turn order (under Exile, one side)
     living = gender.proposers(state, living)  # Doll's House: a wife proposes nothing (158)
     ruler = rulers.ruler_for(state, "distribution")  # a hybrid: only if his branch divides
-    if ruler is not None:  # a Dictatorship: the Dictator alone divides the pool
+    # a Dictatorship: the Dictator alone divides the pool (under Exile, his own side's pool)
+    if ruler is not None and ruler in punishments.sharers(state):
         living = [ruler]
     if state.turn < len(living):
         state.ask, state.waiting = "divide", (living[state.turn],)

@@ -30,11 +30,12 @@ Events = list[Event] | None
 def begin(state: CrusoeState, events: Events) -> None:
     """Open the Market: Communism first shares every good out evenly; Socialism pools them."""
     state.home, state.offers = [], []
-    if state.settings.scenario == "tribal-communism" or punishments.exiles_share(state):
+    pile = punishments.first_pile(state)  # Exile: the main encampment's, else the exiles'
+    if pile == "share":
         _split(state, events)
         state.phase, state.turn = "draft", 0
         state.home = punishments.kept_from_trade(state)  # Exile: who has no trade to go to
-    elif state.settings.common_pool or punishments.exiles_pool(state):
+    elif pile == "pool":
         socialism.begin(state, events)
         state.home = punishments.kept_from_trade(state)  # Exile: who has no trade to go to
     elif state.settings.monetary:
@@ -109,6 +110,15 @@ def at_market(state: CrusoeState) -> list[str]:
 
 
 def trade_phase(state: CrusoeState, chance: Chance, events: Events) -> None:
+    second = punishments.second_pile(state)  # Exile: the exiles' own pile, after ours (172)
+    if second is not None:
+        punishments.begin_second_pile(state, second, events)
+        if second == "share":
+            _split(state, events)
+            state.phase, state.turn = "draft", 0
+        else:
+            socialism.begin(state, events)
+        return
     trading = at_market(state)
     no_barter = state.settings.common_pool and not punishments.exile_in_play(state)
     if not trading or no_barter:  # under Exile those without barter are home already
@@ -205,6 +215,7 @@ def _close_market(state: CrusoeState) -> None:
     for seat in state.living():
         state.players[seat].position = 0
     state.home, state.offers, state.pile = [], [], {}
+    punishments.end_market(state)  # Exile: the exiles' turn at their own pile is over
     state.phase = after_trade(state)
 
 

@@ -22,9 +22,9 @@ rules added to the winners' choice, joined by ``+`` or ``,`` (``crippling``, ``e
   carries). Tribal Capitalism opens the Market to them (role ``exiles-barter``), Tribal
   Communism shares their goods out there (role ``exiles-share``), Tribal Socialism pools them
   for their own division (role ``exiles-pool``), until a new player is exiled; a return ends the
-  exile and the returned (role ``returned`` for the rest of the phase) may start fights free. A
-  second central pile (their Communism or Socialism in a Communism or Socialism game) is refused
-  by name: not built yet (rulings 122, 123).
+  exile and the returned (role ``returned`` for the rest of the phase) may start fights free
+  (rulings 122, 123). Their Communism or Socialism in a Communism or Socialism game is a second
+  central pile, shared after the main encampment's (role ``exiles-turn`` meanwhile: ruling 172).
 
 - **Slavery** (scenario hobbesian): ``modules/slavery.py`` (rulings 124-130).
 """
@@ -152,7 +152,8 @@ def cripple(state: CrusoeState, order: Order, losers: list[str]) -> list[str]:
 EXILE, BARTER, INVOKER, RETURNED = "exile", "exiles-barter", "invoker", "returned"
 SHARE = "exiles-share"  # the exiles established Tribal Communism
 POOL = "exiles-pool"  # the exiles established Tribal Socialism
-ROLES = (EXILE, BARTER, SHARE, POOL, INVOKER, RETURNED, *slavery.ROLES)
+TURN = "exiles-turn"  # the main encampment's pile is done: the exiles' own is shared (172)
+ROLES = (EXILE, BARTER, SHARE, POOL, INVOKER, RETURNED, TURN, *slavery.ROLES)
 TRIBAL = ("tribal-capitalism", "tribal-communism", "tribal-socialism")
 BUILT_TRIBAL = TRIBAL
 ECONOMY_ROLES = {"tribal-capitalism": BARTER, "tribal-communism": SHARE, "tribal-socialism": POOL}
@@ -249,9 +250,66 @@ def sharers(state: CrusoeState) -> list[str]:
     living = [s for s in state.order if state.players[s].alive]
     if not exile_in_play(state):
         return living
-    if state.settings.scenario in PILES:
+    if state.settings.scenario in PILES and not exiles_turn(state):
         return [s for s in living if not exiled(state, s)]
     return [s for s in living if exiled(state, s) and _has_economy(state, s)]
+
+
+def first_pile(state: CrusoeState) -> str | None:
+    """The central pile shared first at the Market: ``share`` (Tribal Communism's split and
+    draft) or ``pool`` (Socialism's division), the main encampment's before the exiles'
+    (ruling 172); None when nobody shares a pile."""
+    if state.settings.scenario == "tribal-communism":
+        return "share"
+    if state.settings.common_pool:
+        return "pool"
+    if exiles_share(state):
+        return "share"
+    return "pool" if exiles_pool(state) else None
+
+
+def exiles_turn(state: CrusoeState) -> bool:
+    """The exiles' own pile is being shared (after the main encampment's: ruling 172)."""
+    return any(TURN in state.players[s].roles for s in state.living())
+
+
+def second_pile(state: CrusoeState) -> str | None:
+    """The exiles' own pile, due once the main encampment's pile is divided, in a Tribal
+    Communism or Socialism game whose living exiles established Communism (``share``) or
+    Socialism (``pool``) among themselves (ruling 172); None if there is none to share."""
+    if not exile_in_play(state) or state.settings.scenario not in PILES or exiles_turn(state):
+        return None
+    exiles = [s for s in state.living() if exiled(state, s)]
+    if any(SHARE in state.players[s].roles for s in exiles):
+        return "share"
+    return "pool" if any(POOL in state.players[s].roles for s in exiles) else None
+
+
+def begin_second_pile(state: CrusoeState, kind: str, events: list[Event] | None) -> None:
+    """Mark the exiles' turn to share their own pile (``kind``: share or pool); the mark ends
+    with the Market."""
+    from sealed.core.events import Event
+
+    exiles = [s for s in state.living() if exiled(state, s)]
+    for seat in exiles:
+        _add(state, seat, TURN)
+    if events is not None:
+        how = "share out" if kind == "share" else "pool"
+        events.append(
+            Event(
+                "exile-pile",
+                f"The exiles ({', '.join(exiles)}) {how} their own goods, apart from the main "
+                "encampment's pile.",
+                data={"exiles": exiles},
+            )
+        )
+
+
+def end_market(state: CrusoeState) -> None:
+    """The exiles' turn at their own pile lasts one Market."""
+    if exile_in_play(state):
+        for seat in state.seats:
+            _drop(state, seat, TURN)
 
 
 def crowd(state: CrusoeState, seat: str, path: str, players: int) -> int:
@@ -344,11 +402,6 @@ def vote_problem(state: CrusoeState, order: Order) -> str | None:
         )
     if order.word == "establish" and order.name not in BUILT_TRIBAL:
         return f"establish {order.name}: the exiles' {order.name} is not built yet (Exile)"
-    if order.name in PILES and state.settings.scenario in PILES:
-        return (
-            f"establish {order.name}: the exiles' own central pile in a "
-            f"{state.settings.scenario} game (a second pile) is not built yet (Exile)"
-        )
     return None
 
 
