@@ -25,7 +25,7 @@ from sealed.games.crusoe.state import CrusoeState, Settings
 @pytest.mark.parametrize(
     ("options", "message"),
     [
-        ({"scenario": "tribal-communism"}, "slavery with scenario tribal-communism"),
+        ({"scenario": "market-socialism"}, "slavery with scenario market-socialism"),
         ({"scenario": "national-capitalism"}, "not built yet"),
         ({"scenario": "hobbesian", "church": "less-devout"}, "slavery with church"),
         ({"scenario": "hobbesian", "gender": "no-suffrage"}, "slavery with a Gender variant"),

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 from sealed.core.chance import Chance
 from sealed.core.events import Event
-from sealed.games.crusoe.modules import gender
+from sealed.games.crusoe.modules import gender, punishments, slavery
 from sealed.games.crusoe.orders import Order
 from sealed.games.crusoe.state import CLASSES, FOODS, GOODS, RANKS, CrusoeState, Player
 
@@ -65,19 +65,23 @@ def rank(player: Player) -> int:
 
 
 def _holder(state: CrusoeState, track: str) -> str | None:
+    """The living holder of ``track`` at the main encampment (an exile left his rank: 173)."""
     return next(
-        (s for s in state.order if state.players[s].alive and state.players[s].track == track),
+        (s for s in _ranked(state) if state.players[s].track == track),
         None,
     )
 
 
+def _ranked(state: CrusoeState) -> list[str]:
+    """The living who hold a rank, in turn order: not the exiles (Exile, ruling 173)."""
+    living = [s for s in state.order if state.players[s].alive]
+    return [s for s in living if not punishments.exiled(state, s)]
+
+
 def taxable(state: CrusoeState) -> list[str]:
     """Every other player but the Firefly, from the bottom of the social rank up."""
-    others = [
-        s
-        for s in state.order
-        if state.players[s].alive and state.players[s].track not in ("grasshopper", "firefly")
-    ]
+    top = ("grasshopper", "firefly")
+    others = [s for s in _ranked(state) if state.players[s].track not in top]
     return sorted(others, key=lambda s: rank(state.players[s]))  # stable: turn order in a rank
 
 
@@ -96,14 +100,20 @@ def tax_choices(player: Player, payer: Player | None = None) -> list[str]:
     return choices
 
 
+def _payer(state: CrusoeState, seat: str) -> str:
+    """Who holds what ``seat`` produced: a wife's husband (Doll's House, ruling 159), a slave's
+    master (Slavery, ruling 165), anyone else himself."""
+    return slavery.holder(state, gender.household(state, seat))
+
+
 def tax_phase(state: CrusoeState, chance: Chance, events: Events) -> None:
     grasshopper = _holder(state, "grasshopper")
     targets = taxable(state) if grasshopper else []
     while state.turn < len(targets):
         target = targets[state.turn]
-        payer = gender.household(state, target)  # Doll's House: her husband pays (159)
+        payer = _payer(state, target)  # Doll's House: her husband (159); Slavery: master (165)
         choices = tax_choices(state.players[target], state.players[payer])
-        if grasshopper and payer == gender.household(state, grasshopper):
+        if grasshopper and payer == _payer(state, grasshopper):
             choices = []  # a household does not tax itself (159)
         if choices and grasshopper:
             state.ask, state.waiting = "tax", (grasshopper,)
@@ -123,8 +133,8 @@ def on_tax(state: CrusoeState, seat: str, order: Order, chance: Chance, events: 
     state.turn += 1
     if order.name == "none":
         return
-    state.players[gender.household(state, target)].goods[order.name] -= 1  # Doll's House:
-    state.players[gender.household(state, seat)].goods[order.name] += 1  # husbands (159)
+    state.players[_payer(state, target)].goods[order.name] -= 1  # Doll's House: husbands
+    state.players[_payer(state, seat)].goods[order.name] += 1  # (159); Slavery: masters (165)
     if events is not None:
         events.append(
             Event(
@@ -140,8 +150,8 @@ def _provide(state: CrusoeState, events: Events) -> bool:
     leaving himself without water or below three food. Which food is his choice (ruling 18):
     True when he must be asked; a single kind of food is given without asking."""
     grasshopper, firefly = _holder(state, "grasshopper"), _holder(state, "firefly")
-    if grasshopper is None or firefly is None:
-        return False
+    if grasshopper is None or firefly is None or not slavery.provided_for(state, firefly):
+        return False  # a slave Firefly is fed by his master alone (Slavery, ruling 165)
     giver = state.players[gender.household(state, grasshopper)]  # a wife's: her husband's (159)
     taker = state.players[firefly]
     if taker.goods["water"] == 0 and giver.goods["water"] >= 2:
@@ -239,8 +249,8 @@ def trade_limit(giver_rank: int, taker_rank: int, give: Goods, want: Goods) -> s
 
 
 def offer_problem(state: CrusoeState, seat: str, order: Order) -> str | None:
-    if state.settings.scenario != "traditional":
-        return None
+    if state.settings.scenario != "traditional" or punishments.exiled(state, seat):
+        return None  # the exiles' own barter knows no ranks (Exile, ruling 173)
     giver, taker = state.players[seat], state.players[order.name]
     return trade_limit(rank(giver), rank(taker), order.goods, order.wants)
 

@@ -1,9 +1,12 @@
 """Slavery (Optional Rules, Alternate Punishments): "Players who lose a fight may be enslaved,
 as long as there is a player to act as the slavemaster."
 
-Built for the Hobbesian State of Nature and Tribal Capitalism (barter: a slave trades as a
-player, and what is traded to him goes to his master, ruling 131); other scenarios, Exile and
-the economies' tack-on modules are refused by name. A slave carries the public role ``slave-of-N``
+Built for the Hobbesian State of Nature and the barter economies: Tribal Capitalism (a slave
+trades as a player, and what is traded to him goes to his master, ruling 131), Tribal
+Communism and Socialism (a head of the split, the draft and the division, no vote: ruling
+164) and the Traditional Economy (his produce taxed from his master's goods; a slave Firefly
+owed no provision: ruling 165). The money economies, Exile and the economies' tack-on modules
+are refused by name. A slave carries the public role ``slave-of-N``
 (N: his master's place at the table, 0 first).
 
 - The verdict ``enslave``: every living loser becomes the slave of the first living winner in
@@ -68,7 +71,13 @@ ROLES = (  # the supervision's marks are defined with it, below
     "duplicated",
     *(f"took-{g}" for g in (*GROUP_NAMES, "nothing")),
 )  # seats as many as Doll's House's wives
-SCENARIOS = ("hobbesian", "tribal-capitalism")
+SCENARIOS = (  # the barter economies: "treated as normal players for purposes of trade"
+    "hobbesian",
+    "tribal-capitalism",
+    "tribal-communism",
+    "tribal-socialism",
+    "traditional",
+)
 VOTES = (  # the decisions that are votes: "Slaves may never vote"
     "verdict",
     "estate",
@@ -87,12 +96,13 @@ VOTES = (  # the decisions that are votes: "Slaves may never vote"
 
 
 def check_combination(options: Options, named: list[str]) -> None:
-    """Slavery is built for the Hobbesian State of Nature, without Exile or economy modules."""
+    """Slavery is built for the Hobbesian State of Nature and the tribal and Traditional
+    economies (rulings 131, 164, 165), without Exile or economy modules."""
     scenario = str(options.get("scenario", "crusoes-economy"))
     if scenario not in SCENARIOS:
         raise OptionError(
             f"punishments slavery with scenario {scenario}: not built yet (built with "
-            "hobbesian, tribal-capitalism; slaves in the other economies are not)"
+            f"{', '.join(SCENARIOS)}; slaves in the money economies are not)"
         )
     if "exile" in named:
         raise OptionError("punishments slavery with exile: not built yet (Slavery)")
@@ -118,6 +128,18 @@ def slave_player(player: Player) -> bool:
 def master_of(state: CrusoeState, seat: str) -> str | None:
     role = next((r for r in state.players[seat].roles if r.startswith(SLAVE)), None)
     return state.seats[int(role.removeprefix(SLAVE))] if role else None
+
+
+def holder(state: CrusoeState, seat: str) -> str:
+    """Who holds what ``seat`` produces or is owed: a slave's master (his goods "go
+    immediately to their master"), anyone else himself (the Traditional tax, ruling 165)."""
+    return (master_of(state, seat) if in_play(state) else None) or seat
+
+
+def provided_for(state: CrusoeState, seat: str) -> bool:
+    """Whether the Grasshopper must provide for ``seat`` as the Firefly: not for a slave, who
+    "can consume only what their master provides them" (ruling 165)."""
+    return not (in_play(state) and master_of(state, seat) is not None)
 
 
 def slaves_of(state: CrusoeState, master: str) -> list[str]:
