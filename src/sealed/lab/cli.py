@@ -144,14 +144,14 @@ def _value(value: float, share: bool) -> str:
 
 
 def show_estimate(e: Estimate) -> str:
-    share = e.kind == "share"
+    share = e.kind in ("share", "fraction")  # measures.PERCENT_KINDS (numpy: not imported here)
     if e.value != e.value:
         return "n/a"
     return f"{_value(e.value, share)} {_interval(e.low, e.high, share)}"
 
 
 def show_difference(d: Difference) -> str:
-    share = d.kind == "share"
+    share = d.kind in ("share", "fraction")  # measures.PERCENT_KINDS (numpy: not imported here)
     if d.value != d.value:
         return "n/a"
     sign = "+" if d.value > 0 else ""
@@ -214,6 +214,10 @@ def sweep_json(result: Sweep) -> list[dict[str, Any]]:
 @click.argument("game_name", metavar="GAME")
 @click.option("--a", "a_pairs", multiple=True, help="Variant A: name=value (repeat).")
 @click.option("--b", "b_pairs", multiple=True, help="Variant B: name=value (repeat).")
+@click.option("--option", "both_pairs", multiple=True, help="Both variants: name=value (repeat).")
+@click.option(
+    "--scenario", "scenario_name", default=None, help="Both variants start from this scenario."
+)
 @click.option("-n", "count", default=500, show_default=True, type=click.IntRange(min=1))
 @click.option("--bots", default="random", show_default=True, help="Bots, one per seat: a,b.")
 @click.option("--seed", default="0", show_default=True, help="Seed of both runs.")
@@ -224,6 +228,8 @@ def compare_command(
     game_name: str,
     a_pairs: tuple[str, ...],
     b_pairs: tuple[str, ...],
+    both_pairs: tuple[str, ...],
+    scenario_name: str | None,
     count: int,
     bots: str,
     seed: str,
@@ -233,21 +239,29 @@ def compare_command(
 ) -> None:
     """Play variants A and B of GAME from the same seeds with the same bots, and compare them.
 
-    Every measure gets a 95% interval in each variant and for A minus B
-    (significant when that interval excludes 0).
+    Both start from --scenario and --option; A adds --a, B adds --b, so a module
+    on (--a utopian=true) and off (--b utopian=false) differ only in it. Every
+    measure (the lab's and the game's own) gets a 95% interval in each variant
+    and for A minus B (significant when that interval excludes 0).
     """
-    from sealed.lab.compare import compare
+    from sealed.lab.compare import check_playable, compare
     from sealed.lab.report import RunInfo, compare_report
 
     game = get_game(game_name)
-    given = (option_pairs(a_pairs, "--a"), option_pairs(b_pairs, "--b"))
+    sides = (option_pairs(a_pairs, "--a"), option_pairs(b_pairs, "--b"))
+    common = common_options(game, scenario_name, option_pairs(both_pairs), sides)
+    given = ({**common, **sides[0]}, {**common, **sides[1]})
     resolved = (resolve_options(game.options, given[0]), resolve_options(game.options, given[1]))
     names = bot_lineup(game, bots)
+    for label, options in zip("AB", resolved, strict=True):
+        check_playable(game, options, names, label)
     path = _report_path(report_path, f"lab-compare-{game.name}.html")
     command = [
         *("sealed", "lab", "compare", game.name),
-        *_pairs_args("--a", given[0]),
-        *_pairs_args("--b", given[1]),
+        *(("--scenario", scenario_name.strip()) if scenario_name else ()),
+        *_pairs_args("--option", option_pairs(both_pairs)),
+        *_pairs_args("--a", sides[0]),
+        *_pairs_args("--b", sides[1]),
         *("-n", str(count), "--bots", ",".join(names), "--seed", seed),
     ]
     with stopping_on_interrupt(), progress_bar(2 * count, "comparing") as advance:
@@ -258,6 +272,44 @@ def compare_command(
         _print_comparison(game, result, names, count)
     info = RunInfo.make(game, shlex.join(command), seed, count, names)
     _write(path, compare_report(game, result, info))
+
+
+def common_options(
+    game: Game[Any, Any, Any],
+    scenario: str | None,
+    both: Mapping[str, str],
+    sides: tuple[Mapping[str, str], Mapping[str, str]],
+) -> dict[str, str]:
+    """What A and B share: the scenario's options, then ``--option``; as text, as typed.
+
+    ``--a``/``--b`` may change what the scenario sets (a government under an economy),
+    never an ``--option`` (both would then not share it).
+
+    :raises SealedError: an unknown scenario (with a suggestion), a game without
+        scenarios, or an option given to both ``--option`` and a side.
+    """
+    for flag, side in zip(("--a", "--b"), sides, strict=True):
+        clash = sorted(set(both) & set(side))
+        if clash:
+            raise OptionError(
+                f"{clash[0]} is given to --option and {flag}: --option sets what A and B "
+                f"share, --a and --b what differs"
+            )
+    if scenario is None:
+        return dict(both)
+    from sealed.lab.sim import scenario_options
+
+    name = scenario.strip()
+    if name in game.scenario_groups() or name == "all" or "," in name:
+        raise SealedError(f"--scenario takes one scenario, not {name!r} (a group or a list)")
+    scenario_options(game, name, both)  # refuses an unknown name (suggesting one) or a clash
+    sets = {key: _typed(value) for key, value in game.scenarios()[name].items()}
+    return {**sets, **both}
+
+
+def _typed(value: OptionValue) -> str:
+    """An option's value as a person types it (``true``, not Python's ``True``)."""
+    return str(value).lower() if isinstance(value, bool) else str(value)
 
 
 def _print_comparison(

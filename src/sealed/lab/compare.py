@@ -15,13 +15,17 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from sealed.core.chance import SeededChance
+from sealed.core.errors import OptionError, SealedError
 from sealed.core.game import Game, OptionValue
 from sealed.lab.measures import (
     Difference,
     Estimate,
+    Measure,
     SeatBalance,
     difference,
     estimate,
+    game_measures,
     measures_for,
     seat_balance,
 )
@@ -59,11 +63,31 @@ def measure_run(
     games: Sequence[GameSummary],
     bots: Sequence[str],
     seed: str,
+    measures: Sequence[Measure] | None = None,
 ) -> Run:
-    """Every measure of ``games`` with its interval, and the seat balance."""
+    """Every measure of ``games`` with its interval, and the seat balance.
+
+    ``measures`` default to the lab's and the game's own (``Game.tally``) found in ``games``.
+    """
     seats = seat_names(len(bots))
-    estimates = [estimate(m, games, seed) for m in measures_for(seats, bots)]
+    if measures is None:
+        measures = [*measures_for(seats, bots), *game_measures(games)]
+    estimates = [estimate(m, games, seed) for m in measures]
     return Run(label, given, options, games, estimates, seat_balance(games, seats, seed))
+
+
+def check_playable(
+    game: Game[Any, Any, Any], options: Mapping[str, OptionValue], bots: Sequence[str], label: str
+) -> None:
+    """Set up one game of ``options`` before any is played, so that a combination the rules
+    refuse is one line naming the variant, not an error from inside a worker process.
+
+    :raises OptionError: the game refuses the options (its message, after the variant).
+    """
+    try:
+        game.initial_state(seat_names(len(bots)), options, SeededChance(f"check/{label}"))
+    except SealedError as error:
+        raise OptionError(f"variant {label}: {error}") from None
 
 
 def compare(
@@ -76,12 +100,16 @@ def compare(
     jobs: int = 1,
     progress: Callable[[int], None] | None = None,
 ) -> Comparison:
-    """Play ``count`` games of each variant from the same seeds and compare them."""
-    runs = []
-    for label, given, options in zip("AB", variants, resolved, strict=True):
-        games = run_games(game, count, bots, seed, options, jobs, progress)
-        runs.append(measure_run(label, given, options, games, bots, seed))
-    a, b = runs
-    seats = seat_names(len(bots))
-    differences = [difference(m, a.games, b.games, seed) for m in measures_for(seats, bots)]
+    """Play ``count`` games of each variant from the same seeds and compare them.
+
+    Both runs are measured by the same list: the lab's measures, then the game's own
+    (``Game.tally``) that either run gave, so a module's measures line up side by side.
+    """
+    played = [run_games(game, count, bots, seed, options, jobs, progress) for options in resolved]
+    measures = [*measures_for(seat_names(len(bots)), bots), *game_measures(played[0] + played[1])]
+    a, b = (
+        measure_run(label, given, options, games, bots, seed, measures)
+        for label, given, options, games in zip("AB", variants, resolved, played, strict=True)
+    )
+    differences = [difference(m, a.games, b.games, seed) for m in measures]
     return Comparison(a, b, differences)

@@ -17,7 +17,7 @@ from typing import Literal
 
 import numpy as np
 
-from sealed.core.game import Seat
+from sealed.core.game import Seat, Tally
 from sealed.lab.sim import GameSummary
 from sealed.lab.stats import (
     Interval,
@@ -32,19 +32,27 @@ from sealed.lab.stats import (
     wilson,
 )
 
-Kind = Literal["share", "mean", "median"]
+Kind = Literal["share", "fraction", "mean", "median"]
+PERCENT_KINDS = ("share", "fraction")  # shown as percentages
 CONFIDENCE = 0.95
 NAN = float("nan")  # a measure no game gave a value for
 
-METHODS: dict[Kind, str] = {"share": "Wilson", "mean": "bootstrap", "median": "bootstrap"}
+METHODS: dict[Kind, str] = {
+    "share": "Wilson",
+    "fraction": "bootstrap",
+    "mean": "bootstrap",
+    "median": "bootstrap",
+}
 TESTS: dict[Kind, str] = {
     "share": "Newcombe",  # the hybrid score interval of A - B excludes 0
+    "fraction": "paired bootstrap",  # a share of each game (players alive): a mean over games
     "mean": "paired bootstrap",  # the bootstrap interval of A - B, games paired by seed, excludes 0
     "median": "paired bootstrap",
 }
 SIGNIFICANCE = (
     "A difference is significant when its 95% interval excludes 0: Newcombe's hybrid score "
-    "interval for shares, a bootstrap over pairs of games with the same seed for means and medians."
+    "interval for yes/no shares, a bootstrap over pairs of games with the same seed for means, "
+    "medians and the shares of each game's players (survival)."
 )
 
 
@@ -152,6 +160,62 @@ def _halftime(game: GameSummary) -> float | None:
     return None if game.halftime_leader_won is None else float(game.halftime_leader_won)
 
 
+def game_measures(games: Sequence[GameSummary]) -> list[Measure]:
+    """The game's own measures (``Game.tally``) found in ``games``, as the lab's measures.
+
+    Estimated as ``sealed sim`` does (Wilson for a yes/no share, a bootstrap over games
+    for the rest) and so compared: Newcombe for a yes/no share, games paired by seed
+    otherwise. A game that did not give a measure is left out of it. Names are those of
+    the game (Crusoe's Planet: survived to the end, rescued, everyone lost, final VP).
+    """
+    tallies = [g.tally for g in games if g.tally is not None]
+    shares = list(dict.fromkeys(name for t in tallies for name in t.shares))
+    yes_no = {
+        name
+        for name in shares
+        if all(isinstance(t.shares[name], bool) for t in tallies if name in t.shares)
+    }
+    measures = [_tally_share(name, name in yes_no) for name in shares]
+    amounts = dict.fromkeys(n for t in tallies for n in t.amounts)
+    values = dict.fromkeys(n for t in tallies for n in t.values)
+    counts = dict.fromkeys(n for t in tallies for n in t.counts)
+    measures += [_tally_mean(name, f"{name} mean", _amount) for name in amounts]
+    measures += [_tally_mean(name, f"{name} mean", _values_mean) for name in values]
+    measures += [_tally_mean(name, f"{name}, per game", _count) for name in counts]
+    return measures
+
+
+def _tally_share(name: str, yes_no: bool) -> Measure:
+    def of_game(game: GameSummary) -> float | None:
+        if game.tally is None or name not in game.tally.shares:
+            return None
+        return float(game.tally.shares[name])
+
+    kind: Kind = "share" if yes_no else "fraction"  # a fraction: of each game's players
+    return Measure(name, kind, of_game, f"the game's own share {name!r} (Game.tally)")
+
+
+def _tally_mean(name: str, shown_as: str, read: Callable[[Tally, str], float | None]) -> Measure:
+    def of_game(game: GameSummary) -> float | None:
+        return None if game.tally is None else read(game.tally, name)
+
+    return Measure(shown_as, "mean", of_game, f"the game's own {name!r} (Game.tally), per game")
+
+
+def _amount(tally: Tally, name: str) -> float | None:
+    return tally.amounts.get(name)
+
+
+def _values_mean(tally: Tally, name: str) -> float | None:
+    # a game's players are resampled together: one number per game keeps the bootstrap honest
+    values = tally.values.get(name)
+    return sum(values) / len(values) if values else None
+
+
+def _count(tally: Tally, name: str) -> float | None:
+    return float(len(tally.counts.get(name, ())))
+
+
 def values_of(measure: Measure, games: Sequence[GameSummary]) -> list[float]:
     return [v for g in games if (v := measure.of_game(g)) is not None]
 
@@ -197,7 +261,7 @@ def difference(
     return Difference(measure.name, measure.kind, value, *paired)
 
 
-STATISTICS: dict[Kind, Statistic] = {"mean": mean_of, "median": median_of}
+STATISTICS: dict[Kind, Statistic] = {"fraction": mean_of, "mean": mean_of, "median": median_of}
 
 
 @dataclass(frozen=True)

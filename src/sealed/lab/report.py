@@ -20,7 +20,14 @@ from typing import Any
 from sealed.core.game import Game, OptionValue
 from sealed.lab import plots
 from sealed.lab.compare import Comparison, Run
-from sealed.lab.measures import SIGNIFICANCE, Difference, Estimate, SeatBalance, shown
+from sealed.lab.measures import (
+    PERCENT_KINDS,
+    SIGNIFICANCE,
+    Difference,
+    Estimate,
+    SeatBalance,
+    shown,
+)
 from sealed.lab.sweep import Sweep
 
 STYLE = """
@@ -163,7 +170,7 @@ def _options(options: Mapping[str, OptionValue], given: Mapping[str, str]) -> st
 
 
 def _estimate_cells(e: Estimate, compact: bool = False) -> str:
-    share = e.kind == "share"
+    share = e.kind in PERCENT_KINDS
     if e.value != e.value:
         return '<td class="num">n/a</td>' if compact else '<td class="num">n/a</td><td></td>'
     value, low, high = (_fmt(x, share) for x in (e.value, e.low, e.high))
@@ -185,7 +192,7 @@ def _measure_table(
     )
     rows = []
     for ea, eb, d in zip(a, b, differences, strict=True):
-        share = d.kind == "share"
+        share = d.kind in PERCENT_KINDS
         verdict = '<td class="yes">yes</td>' if d.significant else "<td>no</td>"
         diff = (
             "<td>n/a</td><td></td>"
