@@ -33,7 +33,7 @@ from sealed.core.errors import OptionError
 from sealed.core.events import EVERYONE, Event
 from sealed.core.game import resolve_options
 from sealed.core.match import Match, replay
-from sealed.games.crusoe import GAME, bureaucracy, classwar, rules
+from sealed.games.crusoe import GAME, bureaucracy, classwar, hybrid, rules
 from sealed.games.crusoe.policy import SEED_EXAMPLE
 from sealed.games.crusoe.state import CrusoeState, Settings
 
@@ -43,7 +43,18 @@ SCENARIOS = (
     "class-warfare-capitalism",
     "market-socialism",
 )
-CHARTS = (SEED_EXAMPLE, "")
+HISTORY_CHART = """\
+radio_reward (each frequency):
+  otherwise: 10
+tax_burden (each player):
+  if cycle > 3 and player.path_ago.3.firefly: 1
+  if player.paths_walked.ant >= 2: 4
+  otherwise: 2
+estate (choose a player):
+  otherwise: lowest player.vp, ties by dice
+"""
+"""A chart that reads the paths of earlier cycles (government_chart_history, ruling 188)."""
+CHARTS = (SEED_EXAMPLE, "", HISTORY_CHART)
 
 
 def options(scenario: str, chart: str = "", **more: Any) -> dict[str, Any]:
@@ -86,12 +97,17 @@ def test_a_chart_that_does_not_read_is_refused_naming_its_line(chart: str, messa
         ({"government_minimum_wage": "bureaucracy"}, "only in Welfare Capitalism with"),
         ({"government": "athenian", "government_chart": "x"}, "only a Bureaucracy has a flow"),
         ({"government_estate": "athenian"}, "a Bureaucracy decides every task"),
+        (
+            {"government": "athenian", "government_chart_history": True},
+            "government_chart_history: only a Bureaucracy has a flow chart",
+        ),
     ],
     ids=[
         "governmental socialism",
         "no minimum wage to set",
         "a chart without a bureaucracy",
         "a branch",
+        "a chart's memory without a bureaucracy",
     ],
 )
 def test_what_is_not_built_or_makes_no_sense_is_refused_by_name(
@@ -151,6 +167,23 @@ def check_step(before: CrusoeState, match: Match[Any, Any, Any]) -> None:
             assert set(voters) <= set(event.data["yes"]), "passed without all the votes"
     for value in after.policy.get("seats", {}).values():
         assert 0 <= value <= bureaucracy.MAX_DOLLARS
+    check_game_information_only(after)
+
+
+def check_game_information_only(state: CrusoeState) -> None:
+    """The chart reads game information only (seed: "not non-game information (a player's
+    name) nor any direct inputs from the players"): every quantity a case passes is one of the
+    vocabulary's, named by role, and no seat's name is in any of them, nor a candidate's id."""
+    vocabulary = hybrid.chart_vocabulary(bureaucracy.tasks(state))
+    allowed = set(vocabulary.all_names())
+    for task in bureaucracy.tasks(state):
+        kind = bureaucracy.chart(state).decision(task).kind
+        for case in bureaucracy._cases(state, task, kind):
+            named = set(case.quantities)
+            for own in (case.candidates or {}).values():
+                named |= set(own)
+            assert named <= allowed, f"{task}: not game information: {named - allowed}"
+            assert not any(seat in name.split(".") for name in named for seat in state.seats)
 
 
 WAGE_CHART = SEED_EXAMPLE + "minimum_wage:\n  if cycle > 1: 30 + 10 * players_alive\n"
@@ -177,7 +210,8 @@ def test_a_bureaucracy_plays_to_the_end_and_replays_exactly(
         chosen = options("welfare-capitalism", wage, minimum_wage="government")
     else:
         plan = scenario == "market-socialism" and chart  # the seed's chart has no plan
-        chosen = options(scenario, PLAN_CHART if plan else chart)
+        memory = {"government_chart_history": True} if chart == HISTORY_CHART else {}
+        chosen = options(scenario, PLAN_CHART if plan else chart, **memory)
     match = bot_game(seed, tuple(bots), chosen, check_step)
     decided = [e for e in match.events if e.kind in ("chart", "branch")]  # the plan: "branch"
     # A game rescued in its first cycle may end before the government's first decision (the
@@ -186,6 +220,39 @@ def test_a_bureaucracy_plays_to_the_end_and_replays_exactly(
     assert all(e.audience == EVERYONE for e in decided)
     again = replay(json.loads(json.dumps(match.to_json())))
     assert GAME.to_json(again.state) == GAME.to_json(match.state)
+
+
+@pytest.mark.parametrize("scenario", ["national-capitalism", "class-warfare-capitalism"])
+def test_a_chart_with_memory_decides_every_case_from_the_paths_walked(scenario: str) -> None:
+    """Ruling 188: with government_chart_history the game remembers each cycle's paths, one
+    entry per seat per cycle ended, so a chart reading path_ago and paths_walked is never stuck
+    (the first player is never asked), and the remembered paths are the public 'path' events."""
+    chosen = options(scenario, HISTORY_CHART, government_chart_history=True)
+    walked: dict[int, dict[str, str]] = {}
+
+    def check(before: CrusoeState, match: Match[Any, Any, Any]) -> None:
+        check_step(before, match)
+        state: CrusoeState = match.state
+        assert state.ask != "box", "a chart with memory is stuck"
+        ended = state.cycle - (0 if state.over else 1)  # the last cycle is remembered too
+        assert all(len(paths) == ended for paths in state.walked.values())
+        for event in match.steps[-1].events:
+            if event.kind == "path":
+                walked.setdefault(before.cycle, {})[event.data["seat"]] = event.data["path"]
+        for seat, paths in state.walked.items():
+            for cycle, path in enumerate(paths, 1):
+                assert path == walked.get(cycle, {}).get(seat, ""), (seat, cycle)
+
+    match = bot_game(7, BOTS, chosen, check)
+    again = replay(json.loads(json.dumps(match.to_json())))
+    assert GAME.to_json(again.state) == GAME.to_json(match.state)
+    assert "walked" in GAME.to_json(match.state)
+
+
+def test_without_the_option_the_state_keeps_no_paths() -> None:
+    """Records compatibility: only a game with government_chart_history writes 'walked'."""
+    match = bot_game(7, BOTS, options("national-capitalism", SEED_EXAMPLE), lambda *_: None)
+    assert "walked" not in GAME.to_json(match.state) and not match.state.walked
 
 
 @settings(max_examples=4, deadline=None)

@@ -26,6 +26,7 @@ from sealed.core.events import Event
 from sealed.games.crusoe import classwar, hybrid
 from sealed.games.crusoe.orders import Order
 from sealed.games.crusoe.policy import (
+    HISTORY,
     Chart,
     ChartError,
     Chosen,
@@ -105,8 +106,9 @@ def _rank(values: Mapping[str, int], seat: str) -> int:
 
 def player_quantities(state: CrusoeState, seat: str) -> Quantities:
     """``player.*`` for ``seat``. Before the turn order the path a player holds is the one he
-    walked last cycle (``last_path``); later it is this cycle's (``path``). What the game does
-    not keep (paths further back) has no value: the chart is stuck there (ruling 70)."""
+    walked last cycle (``last_path``); later it is this cycle's (``path``). Paths further back
+    have a value only with ``government_chart_history`` (ruling 188); without it the chart is
+    stuck there (ruling 70)."""
     player = state.players[seat]
     living = state.living()
     values: Quantities = {
@@ -134,7 +136,33 @@ def player_quantities(state: CrusoeState, seat: str) -> Quantities:
     burden = _burden(state, seat)
     if burden is not None:
         values["tax_burden"] = burden
+    if state.settings.government_chart_history:
+        values |= _history(state, seat)
     return {f"player.{k}": v for k, v in values.items()}
+
+
+def remember_paths(state: CrusoeState) -> None:
+    """At the end of each cycle, the path each player walked in it ("" none: sent to the Market,
+    or dead before it), kept only under ``government_chart_history`` (ruling 188). The paths
+    were public ('path' events), so this is game information a table's score sheet could show."""
+    if not state.settings.government_chart_history:
+        return
+    for seat in state.seats:
+        player = state.players[seat]
+        walked = player.alive or player.death_cycle == state.cycle
+        state.walked.setdefault(seat, []).append((player.path or "") if walked else "")
+
+
+def _history(state: CrusoeState, seat: str) -> Quantities:
+    """``path_ago.N.<path>`` (1 if he walked it N cycles ago; no value before the game began)
+    and ``paths_walked.<path>`` (the cycles he walked it, this cycle's once it is chosen)."""
+    walked = state.walked.get(seat, [])
+    values: Quantities = {}
+    for ago in range(1, min(HISTORY, len(walked)) + 1):
+        values |= {f"path_ago.{ago}.{p}": int(walked[-ago] == p) for p in PATHS}
+    now = state.players[seat].path if state.phase not in BEFORE_THE_TURN_ORDER else None
+    counted = [*walked, now or ""]
+    return values | {f"paths_walked.{p}": counted.count(p) for p in PATHS}
 
 
 def _last_leisure(state: CrusoeState, seat: str) -> int | None:

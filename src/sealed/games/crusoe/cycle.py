@@ -435,6 +435,7 @@ def _goods_text(goods: Mapping[str, int]) -> str:
 
 def _record_and_rescue(state: CrusoeState, chance: Chance, events: Events) -> None:
     """Radio Signals go to the common pool; the frequency die, then every player's die."""
+    bureaucracy.remember_paths(state)  # the paths walked, for the chart (ruling 188)
     for player in state.players.values():
         for freq in FREQUENCIES:
             state.pool[freq] += player.radio[freq]

@@ -146,10 +146,12 @@ def read_options(options: Mapping[str, object], scenario: str, government: str) 
     """
     chart_text = str(options.get("government_chart", "") or "")
     given = [t for t in TASKS if str(options.get(f"government_{t}", "") or "")]
+    history = bool(options.get("government_chart_history", False))
     if government not in ("bureaucracy", "hybrid"):
-        if chart_text:
+        if chart_text or history:
+            which = "government_chart" if chart_text else "government_chart_history"
             raise OptionError(
-                f"government_chart: only a Bureaucracy has a flow chart (government {government})"
+                f"{which}: only a Bureaucracy has a flow chart (government {government})"
             )
         if given:
             raise OptionError(
@@ -163,8 +165,10 @@ def read_options(options: Mapping[str, object], scenario: str, government: str) 
     bureau = [t for t, form in branches if form == "bureaucracy"]
     if bureau:
         out["government_chart"] = _chart(chart_text, bureau)
-    elif chart_text:
-        raise OptionError("government_chart: no branch of this hybrid is a Bureaucracy")
+        out["government_chart_history"] = history  # ruling 188
+    elif chart_text or history:
+        which = "government_chart" if chart_text else "government_chart_history"
+        raise OptionError(f"{which}: no branch of this hybrid is a Bureaucracy")
     if government == "hybrid":
         out |= _ruled_strength(options, branches)
     return out
@@ -327,6 +331,13 @@ OPTIONS: tuple[OptionSpec, ...] = (
         "a Bureaucracy's flow chart as text (sealed new crusoe --chart FILE reads it from a "
         "file); not given: every decision 'otherwise: undecided', so the first player decides "
         "and extends it",
+    ),
+    OptionSpec(
+        "government_chart_history",
+        False,
+        "a Bureaucracy's chart reads every cycle's paths (player.path_ago.N, "
+        "player.paths_walked: ruling 188); off: only last cycle's, and such a box goes to the "
+        "first player (ruling 70)",
     ),
     *(spec for task in TASKS for spec in _branch_specs(task)),
 )

@@ -131,6 +131,7 @@ class Settings:
     government_dice: int = 1  # an unstable ruler's dice in battle
     government_chart: str = ""  # a Bureaucracy's flow chart as given (hybrid.py)
     government_branches: tuple[tuple[str, str], ...] = ()  # task -> form (a hybrid)
+    government_chart_history: bool = False  # the chart reads every cycle's paths (ruling 188)
     victory: str = "off"  # Variant Victory Conditions: off, secret, random or public
     minimum_wage: str = "package"  # Welfare Capitalism: the seed's package, or the government's
     wage_package: tuple[tuple[tuple[str, ...], int], ...] = ()  # another package (welfare.py)
@@ -537,6 +538,7 @@ class CrusoeState:
     chart: str = ""  # a Bureaucracy's chart once amended or extended (bureaucracy.py)
     chart_motion: str = ""  # an amendment to the chart under vote
     branch: int = 0  # a hybrid's policy: the part being decided (hybrid.policy_parts)
+    walked: dict[str, list[str]] = field(default_factory=dict)  # paths per cycle (ruling 188)
     conditions: dict[str, str] = field(default_factory=dict)  # variant victory, per seat
     land: landlords.Land = field(default_factory=landlords.Land)  # Landlords: owners, Leases
     corp: corporations.Corporations = field(default_factory=corporations.Corporations)  # shares
@@ -581,6 +583,7 @@ class CrusoeState:
         clone.electors = list(self.electors)
         clone.candidates = list(self.candidates)
         clone.conditions = dict(self.conditions)
+        clone.walked = {seat: list(paths) for seat, paths in self.walked.items()}
         clone.land = self.land.copy()
         clone.corp = self.corp.copy()
         clone.classes = dict(self.classes)
@@ -657,6 +660,7 @@ STATE_KEYS = (
     "chart",
     "chart_motion",
     "branch",
+    "walked",
     "conditions",
     "plan",
     "plan_motion",
@@ -685,6 +689,7 @@ OPTIONAL_KEYS = (
     "chart",
     "chart_motion",
     "branch",
+    "walked",
     "conditions",
     "plan",
     "plan_motion",
@@ -860,6 +865,8 @@ def _chart_json(state: CrusoeState) -> JsonDict:
     """A Bureaucracy's chart as amended or extended, an amendment under vote, a hybrid's part
     of the policy under way: each only when it is not empty."""
     data: JsonDict = {"chart": state.chart, "chart_motion": state.chart_motion}
+    if state.settings.government_chart_history:  # only then: other games' digests unchanged
+        data["walked"] = {seat: list(paths) for seat, paths in state.walked.items()}
     return {k: v for k, v in data.items() if v} | ({"branch": state.branch} if state.branch else {})
 
 
@@ -868,6 +875,14 @@ def _chart_from_json(state: CrusoeState, data: Mapping[str, Any]) -> None:
     state.chart = setup.text(data.get("chart", ""), ("chart",))
     state.chart_motion = setup.text(data.get("chart_motion", ""), ("chart_motion",))
     state.branch = setup.integer(data.get("branch", 0), ("branch",), 0, 2)
+    walked = setup.mapping(data.get("walked") or {}, ("walked",), state.seats)
+    state.walked = {
+        str(seat): [
+            setup.text(p, ("walked", str(seat), str(i)), ("", *PATHS))
+            for i, p in enumerate(setup.sequence(paths, ("walked", str(seat))))
+        ]
+        for seat, paths in walked.items()
+    }
 
 
 def _player_to_json(p: Player) -> JsonDict:
