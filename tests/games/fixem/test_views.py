@@ -8,6 +8,7 @@ import pytest
 
 from sealed.core.chance import ScriptedChance
 from sealed.core.errors import SetupError
+from sealed.core.game import OptionValue
 from sealed.core.match import Match
 from sealed.games.fixem import GAME
 
@@ -69,3 +70,91 @@ def test_setup_errors_explain_themselves(change: dict[str, object], message: str
 def test_heading_names_the_additional_die_in_force(sides: int, heading: str) -> None:
     text = GAME.render(GAME.view(new_match(additional_die=sides).state, "ana"))
     assert heading in text
+
+
+# -- the positional build (views.build_view) ------------------------------------
+
+
+def _reference_view(state: Any, seat: str) -> Any:
+    """The view built field by field by name, as build_view did before it went positional."""
+    from sealed.games.fixem.state import Stage, die, point_counts
+    from sealed.games.fixem.views import UNROLLED, FixemView, SeatView
+
+    rules = state.rules
+    field = state.field
+    counts: dict[int, int] | None = dict(point_counts(state.field))
+    if state.stage is Stage.PREDICT and rules.version >= 2:
+        field, counts = tuple(die(d.seat, UNROLLED) for d in field), None
+    players = []
+    for other in state.seats:
+        player, own = state.players[other], other == seat
+        shown = own or not rules.hidden_predictions or state.stage is Stage.OVER
+        players.append(
+            SeatView(
+                seat=other,
+                hand=player.hand if own or not rules.hidden_hands else None,
+                hand_size=len(player.hand),
+                waiting=player.waiting,
+                score=player.score,
+                scored=player.scored,
+                additional=player.additional,
+                prediction=player.prediction if shown else None,
+            )
+        )
+    return FixemView(
+        seat=seat,
+        seats=state.seats,
+        round=state.round,
+        stage=state.stage.value,
+        rounds=rules.rounds,
+        additional_die=rules.additional_die,
+        total_rounds=state.total_rounds,
+        additional_rounds=state.additional_rounds,
+        doubled=state.doubled,
+        ending=rules.ending,
+        card_order="-".join(map(str, rules.card_order)),
+        queue_joins=rules.queue_joins,
+        hidden_hands=rules.hidden_hands,
+        hidden_predictions=rules.hidden_predictions,
+        players=tuple(players),
+        field=field,
+        queue=state.queue,
+        field_counts=counts,
+        removed=state.removed,
+        cards=None if state.cards is None else dict(state.cards),
+        ended=state.ended,
+    )
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {},
+        {"hidden_hands": True},
+        {"hidden_predictions": True, "card_order": "2-3-1", "queue_joins": "before_roll"},
+        {"ending": "field", "additional_die": 0, "closest_award": True},
+    ],
+)
+def test_positional_view_equals_the_view_built_by_name(options: dict[str, OptionValue]) -> None:
+    """build_view passes FixemView's and SeatView's fields by position: every field of
+    every seat's view, at every step of seeded random games, is the one named for it."""
+    import random
+
+    from sealed.core.chance import SeededChance
+    from sealed.games.fixem.bots import RandomBot
+    from sealed.games.fixem.game import FixemGameV1
+
+    for game in (GAME, FixemGameV1()):
+        for n in range(3):
+            chance = SeededChance(f"positional/{n}")
+            state = game.initial_state(SEATS, DEFAULTS | options, chance)
+            rng = random.Random(n)
+            while game.result(state) is None:
+                orders = {}
+                for seat in SEATS:
+                    view = game.view(state, seat)
+                    assert view == _reference_view(state, seat)
+                    orders[seat] = RandomBot().choose(view, game.prompts(state)[seat], rng)
+                state = game.advance(state, orders, chance)
+            for seat in SEATS:
+                assert game.view(state, seat) == _reference_view(state, seat)
