@@ -1,42 +1,45 @@
 """Whole states a seat could be in, drawn from its view alone (for search bots).
 
 Crusoe's Planet hides almost nothing (ruling 14): the board, every pawn, every
-player's goods, Leisure, markers, Experience and states, the pool of signals,
-battles, the central pile and a division under vote are on the table, and the
-view copies them; the sampler copies them back. What the view does not hold
-is drawn or inferred from the rules:
+player's goods, Leisure, markers, Experience, money and states, the pool of
+signals, battles, the central pile, a division or a policy under vote, the
+market's money and prices, the government's ledgers (a plan, a vault, a
+chart), the tack-ons' public ledgers (Landlords, Corporations, Third World
+Country, the Church, Class Warfare's classes and CEOs) are on the table, and
+the view copies them; the sampler copies them back. So is the table's
+bookkeeping (who must decide now and on what, whose turn it is, the invoker
+and the speeches to come, the passes in a row, the battle under verdict, the
+electors, a hybrid's part, who is done buying, the units put back, Class
+Warfare's sales): the view carries it (every seat sees who is asked; the
+Match tells anyone who it is waiting for), so these are exact, not drawn.
+
+What the view does not hold, and what the sampler puts in its place:
 
 - **barter offers between two other players** (told only to the two sides):
-  none are drawn. An offer stands until its taker answers; a guessed offer
-  would be no better than none, and the viewer's own offers are copied;
-- **who else decides now** (``waiting``): from the rules of the open
-  decision: everyone living eats and votes on an estate, the Socialist vote
-  is everyone living, every holder of a Spear in a battle decides together,
-  the winners of the battle the viewer won vote its verdict, everyone at the
-  Market who has not gone home trades, everyone who may invoke government is
-  asked; every other decision is the viewer's alone;
-- **bookkeeping the table keeps in its head** (the view does not show it):
-  whose turn (the viewer's, for his own decision), the target of the
-  Grasshopper's tax (the first of ``offer``), the dead whose goods await the
-  vote (the dead who still hold goods), the battle under verdict (the first
-  the viewer won against living losers). Drawn from ``rng``, uniformly: the
-  invoker of a government step whose speeches are going round (and so the
-  speeches still to come), how many passed in a row before the viewer in the
-  round of initiating violence, and which player proposed the Socialist
-  division under vote (the next proposer follows him);
+  none. An offer stands until its taker answers; a guessed offer would be no
+  better than none, and the viewer's own offers are copied;
+- **State Capitalism's deals between two others** (told only to the two
+  sides, ruling 49): none; the viewer's own are copied. A sample taken while
+  another holder's offer awaits its seller's answer lacks that deal;
+- **the options the view does not show** (the government and its form, the
+  modules' numbers): from ``options``, which must be the game's (the scenario
+  and the Utopian module, which the view shows, are read from it);
+- **another seat's secret victory condition** (Variant Victory, ``secret``
+  or ``random``): not drawn; it is missing from the sample;
+- **the open decision's choices and die of another seat** (``offer``,
+  ``roll``): shown to the deciding seat only, so exact for the viewer's own
+  decision and empty otherwise;
 - **the score sheets** (not in the view): empty; no rule reads them;
 - **the token supply** (not in the view): the shipped board's
   (:func:`~sealed.games.crusoe.state.standard_board`); a table playing its
   own ``--map`` with other counts would need them told;
 - **the dice** are not in any state: a playout rolls its own.
 
-Only the introductory economies are sampled: a view of an advanced scenario
-(money, governments) is refused by name. The options the view shows (the
-scenario, the Utopian module) are read from it; the others
-(``relaxed_commons``, ``single_winner``) come from ``options``.
 A view field this module does not know by name is copied to the state field
-of the same name, so a field added to both is carried without a change here
-(the round-trip test of ``tests/games/crusoe/test_sampler.py`` says when not).
+of the same name (a tuple into a list field as a list), so a field added to
+both is carried without a change here (the round-trip tests of
+``tests/games/crusoe/test_sampler.py`` and ``test_sampler_advanced.py`` say
+when not).
 """
 
 from __future__ import annotations
@@ -46,27 +49,24 @@ import dataclasses
 import random
 import re
 
-from sealed.core.errors import SealedError
 from sealed.core.game import Options, OptionValue
-from sealed.games.crusoe.modules import landlords
+from sealed.games.crusoe import bureaucracy
+from sealed.games.crusoe.modules import corporations, landlords
+from sealed.games.crusoe.socialist_market import default_plan
 from sealed.games.crusoe.state import (
     PATHS,
     Battle,
     Board,
     CrusoeState,
+    Deal,
     Offer,
     Player,
     Settings,
     parse_space,
     standard_board,
 )
-from sealed.games.crusoe.stats import ECONOMIES
-from sealed.games.crusoe.traditional import taxable
 from sealed.games.crusoe.views import CrusoeView, PlayerView
-from sealed.games.crusoe.violence import may_invoke
 
-INTRODUCTORY = frozenset(str(economy["scenario"]) for economy in ECONOMIES.values())
-"""The scenarios sampled; the advanced ones (money, governments) are refused by name."""
 DEATH = re.compile(r"(\w+) in cycle (\d+)")
 """How a view writes a death: ``starvation in cycle 2``."""
 
@@ -77,6 +77,7 @@ _EXPLICIT = frozenset(
         "scenario",
         "decide",
         "offer",
+        "roll",
         "suggested_meal",
         "radio_pool",
         "players",
@@ -88,36 +89,57 @@ _EXPLICIT = frozenset(
         "banned",
         "third_world",
         "land",  # Landlords' ledger, a dict in the view: rebuilt in _modules
+        "corporations",  # Corporations' ledger, a dict in the view: rebuilt in _modules
+        "market",  # the money available per commodity market: the state's funds
+        "policy",  # shown only where the government sets one: _money
+        "plan",  # the plan in force (the default before the first): _money
+        "chart",  # the chart in force, as text: _money
+        "deals",  # the viewer's own: _money
     }
 )
 _PLAYER_EXPLICIT = frozenset({"seat", "death", "track", "goods", "radio", "experience"})
 
 
 def sample_state(view: CrusoeView, options: Options, rng: random.Random) -> CrusoeState:
-    """A state whose view for ``view.seat`` is ``view``; what it hides drawn from ``rng``."""
+    """A state whose view for ``view.seat`` is ``view``; what it hides left out (docstring).
+
+    ``rng`` is not drawn from today (everything a sample needs is shown or left out); it is
+    kept for the :meth:`~sealed.core.game.Game.sample_state` protocol.
+    """
     settings = _settings(view, options)
     seats = tuple(p.seat for p in view.players)
     players = {p.seat: _player(p, settings) for p in view.players}
     state = CrusoeState(settings, seats, _board(view), players)
     for f in dataclasses.fields(view):
         if f.name not in _EXPLICIT and hasattr(state, f.name):
-            setattr(state, f.name, copy.deepcopy(getattr(view, f.name)))
+            setattr(state, f.name, _as_state_field(state, f.name, getattr(view, f.name)))
     state.order = list(view.order)
     state.pool = dict(view.radio_pool)
     state.battles = [Battle(list(b["attackers"]), list(b["defenders"])) for b in view.battles]
     state.offers = [_offer(o) for o in view.offers]
     _modules(state, view)
-    if view.decide is not None:
-        state.ask, state.offer = view.decide, tuple(view.offer)
-        _infer_decision(state, view.seat, rng)
+    _money(state, view)
+    if view.decide is not None:  # the viewer's own decision: its choices and die
+        state.offer, state.roll = tuple(view.offer), view.roll
     return state
 
 
+def _as_state_field(state: CrusoeState, name: str, value: object) -> object:
+    """A copy of a view's value for the state's field (the view keeps lists as tuples)."""
+    value = copy.deepcopy(value)
+    if isinstance(getattr(state, name), list) and isinstance(value, tuple):
+        return list(value)
+    return value
+
+
 def _modules(state: CrusoeState, view: CrusoeView) -> None:
-    """The Church's goods and the banned; Third World Country's public ledger (all public)."""
+    """The Church's goods and the banned; the ledgers of Landlords, Corporations and Third
+    World Country (all public)."""
     state.church, state.banned = dict(view.church_goods), list(view.banned)
     if view.land:  # Landlords: the public ledger, as the state keeps it
         state.land = landlords.land_from_json(view.land, state.seats)
+    if view.corporations:
+        state.corp = corporations.from_json(view.corporations, state.seats)
     ledger = view.third_world
     if ledger:
         npl, imported = ledger.get("npl"), ledger.get("imported")
@@ -128,17 +150,41 @@ def _modules(state: CrusoeState, view: CrusoeView) -> None:
         state.mncs_gone = bool(ledger.get("gone", False))
 
 
+def _money(state: CrusoeState, view: CrusoeView) -> None:
+    """The money economies' ledgers as the state keeps them: the markets' money, the policy
+    (a default where the government sets none), the plan and the chart (the state keeps them
+    only once changed), the viewer's deals."""
+    state.funds = dict(view.market)
+    if view.policy:
+        state.policy = {k: dict(v) for k, v in view.policy.items()}
+    if view.plan and view.plan != default_plan():
+        state.plan = {k: dict(v) for k, v in view.plan.items()}
+    if view.chart and view.chart != bureaucracy.chart(state).to_text():
+        state.chart = view.chart  # amended or extended since the start
+    state.deals = [
+        Deal(
+            str(d["holder"]),
+            str(d["seller"]),
+            _int(d["units"]),
+            _int(d["dollars"]),
+            str(d["status"]),
+        )
+        for d in view.deals
+    ]
+
+
+def _int(value: object) -> int:
+    if not isinstance(value, int):
+        raise ValueError(f"a view's deal counts in whole numbers, not {value!r}")
+    return value
+
+
 def _settings(view: CrusoeView, options: Options) -> Settings:
     """The scenario the view names (``tribal-communism (utopian)``) over ``options``.
 
-    :raises SealedError: an advanced scenario (money, governments): not sampled yet.
+    :raises OptionError: ``options`` the seed rules out (as :meth:`Settings.from_options`).
     """
     scenario, _, module = view.scenario.partition(" ")
-    if scenario not in INTRODUCTORY:
-        raise SealedError(
-            f"Crusoe's Planet: the search bots' sampler covers the introductory economies "
-            f"({', '.join(sorted(INTRODUCTORY))}), not {scenario} yet"
-        )
     shown: dict[str, OptionValue] = {"scenario": scenario, "utopian": module == "(utopian)"}
     return Settings.from_options({**options, **shown})
 
@@ -181,68 +227,3 @@ def _goods(counts: object) -> tuple[tuple[str, int], ...]:
     if not isinstance(counts, dict):
         raise ValueError(f"a view's offer lists goods as a mapping, not {counts!r}")
     return tuple((str(good), int(n)) for good, n in counts.items())
-
-
-# -- who decides with the viewer, and the table's bookkeeping --------------------------------
-
-
-def _infer_decision(state: CrusoeState, seat: str, rng: random.Random) -> None:
-    """Set ``waiting``, ``turn`` and the open step's bookkeeping for the viewer's decision."""
-    ask = state.ask
-    living = state.living()
-    in_order = [s for s in state.order if state.players[s].alive]
-    state.waiting = (seat,)
-    if seat in state.order:
-        state.turn = state.order.index(seat)
-    if ask in ("eat", "estate"):
-        state.waiting = tuple(living)
-        state.estates = [s for s in state.seats if not state.players[s].alive and _holds(state, s)]
-    elif ask == "vote":
-        state.waiting = tuple(in_order)
-        state.turn = rng.randrange(len(in_order))  # the proposer is not shown
-    elif ask in ("divide", "draft"):
-        state.turn = in_order.index(seat)
-    elif ask == "invoke":
-        state.waiting = tuple(s for s in state.order if may_invoke(state.players[s]))
-    elif ask == "trade":
-        state.waiting = tuple(s for s in in_order if s not in state.home)
-    elif ask == "spear":
-        state.waiting = tuple(
-            s for b in state.battles for s in b.members if state.players[s].goods["spear"] > 0
-        )
-    elif ask == "verdict":
-        _verdict(state, seat)
-    elif ask == "tax":
-        state.turn = taxable(state).index(str(state.offer[0]))
-    elif ask == "speech":
-        _speeches(state, seat, in_order, rng)
-    elif ask == "violence":
-        state.passes = rng.randrange(len(in_order))  # passes in a row so far: not shown
-    elif ask in ("rent", "rent-ballot"):  # Landlords: the owners at once, or the government
-        state.waiting, state.turn = landlords.deciding(state, seat)
-
-
-def _holds(state: CrusoeState, seat: str) -> bool:
-    return any(state.players[seat].goods.values())
-
-
-def _verdict(state: CrusoeState, seat: str) -> None:
-    """The battle under verdict: the first the viewer won with a living loser to judge."""
-    for number, battle in enumerate(state.battles):
-        losers = [s for s in battle.defenders if state.players[s].alive]
-        if seat in battle.attackers and losers:
-            state.battle = number
-            state.waiting = tuple(s for s in battle.attackers if state.players[s].alive)
-            return
-
-
-def _speeches(state: CrusoeState, seat: str, in_order: list[str], rng: random.Random) -> None:
-    """Speeches go round from the invoker back to him; the viewer speaks now."""
-    invoker = rng.choice(in_order)
-    start = in_order.index(seat)
-    around = [*in_order[start:], *in_order[:start]]
-    if invoker == seat:  # the first speech or the last: both are his
-        state.speakers = [*around, seat] if rng.random() < 0.5 else [seat]
-    else:
-        state.speakers = around[: around.index(invoker) + 1]
-    state.invoker = invoker

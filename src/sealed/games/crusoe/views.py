@@ -110,6 +110,23 @@ class CrusoeView:
     banned: tuple[str, ...] = ()  # The Church (less devout): banned from its charity
     assignment: dict[str, str] = field(default_factory=dict)  # Paternalistic: paths under vote
     third_world: dict[str, object] = field(default_factory=dict)  # the BR, NPLs, the Agent's debt
+    # The table's bookkeeping, known to every seat (who is asked, whose turn, who invoked, how
+    # many passed, who is done): carried so a search bot's sampled world is exact. Named as
+    # the state's fields; not rendered (the text view says it in the events).
+    ask: str | None = None  # the decision open now, whoever must make it
+    waiting: tuple[str, ...] = ()  # who must decide now (a sealed decision: everyone asked)
+    turn: int = 0  # index in ``order`` of whose turn it is (a proposer, a seller ...)
+    invoker: str | None = None  # who invoked government
+    speakers: tuple[str, ...] = ()  # the speeches still to make, in order
+    passes: int = 0  # passes in a row in the round of initiating violence
+    battle: int = 0  # the battle whose verdict is voted
+    estates: tuple[str, ...] = ()  # the dead whose goods await the vote
+    electors: tuple[str, ...] = ()  # winners who must elect a new ruler
+    elected: int = 0  # the cycle of the last President's election
+    branch: int = 0  # a hybrid's part being decided
+    done: tuple[str, ...] = ()  # Market Socialism: done buying this cycle
+    putback: dict[str, int] = field(default_factory=dict)  # older units put back, this good
+    sales: dict[str, dict[str, int]] = field(default_factory=dict)  # Class Warfare: sold
 
 
 CLASS_TAX = " (Class Warfare: the tax is by class instead, capitalist 0, middle 2, working 1)"
@@ -195,6 +212,20 @@ def build_view(state: CrusoeState, seat: str) -> CrusoeView:
         classes=dict(state.classes),  # public: the draw and the reassignments are in the open
         ceos=list(state.ceos),
         wage_package=state.settings.wage_package,
+        ask=state.ask,
+        waiting=tuple(state.waiting),
+        turn=state.turn,
+        invoker=state.invoker,
+        speakers=tuple(state.speakers),
+        passes=state.passes,
+        battle=state.battle,
+        estates=tuple(state.estates),
+        electors=tuple(state.electors),
+        elected=state.elected,
+        branch=state.branch,
+        done=tuple(state.done),
+        putback=dict(state.putback),
+        sales={s: dict(v) for s, v in state.sales.items()},
     )
 
 

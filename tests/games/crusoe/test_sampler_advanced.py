@@ -1,0 +1,183 @@
+"""The search bots' sampler in the advanced game: money, governments and the tack-ons.
+
+- Over random Mad Jack configurations (the advanced economies with every
+  government and the tack-on modules) and the modules whose decisions the
+  sampler once could not draw (a Weak Warlord's election, Libertarianism's
+  defaults, the Matriarchal Golden Age's assignment, Class Warfare's classes
+  and CEOs), a state sampled from a seat's view shows the seat that view
+  again, and is the true state but for what the seat cannot see (other
+  players' barter offers and State Capitalism deals, the score sheets): the
+  world is exact, not a guess;
+- the rules play on from the sampled state with the same seats asked;
+- a search bot (``search-1``, one playout per candidate) plays a short advanced
+  game to its end.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from sealed.core.chance import SeededChance
+from sealed.core.game import Options, resolve_options
+from sealed.games.crusoe.game import CrusoeGame
+from sealed.games.crusoe.madjack import roll
+from sealed.games.crusoe.sampler import sample_state
+from sealed.games.crusoe.socialist_market import default_plan
+from sealed.games.crusoe.state import CrusoeState
+
+GAME = CrusoeGame()
+SEATS = ("ana", "ben", "cy", "dee", "ed", "flo")
+BOTS = ("greedy", "cooperative", "selfish", "random")
+
+MODULES: tuple[dict[str, Any], ...] = (
+    {"scenario": "class-warfare-capitalism"},
+    {"scenario": "national-capitalism", "early_feudalism": "weak", "early_feudalism_dice": 2},
+    {"scenario": "national-capitalism", "libertarianism": True},
+    {"scenario": "tribal-communism", "gender": "matriarchal-golden-age"},
+    {"scenario": "market-socialism", "government": "hybrid"},
+    {"scenario": "state-capitalism"},
+    {"scenario": "national-capitalism", "government": "representative"},
+    {"scenario": "welfare-capitalism", "government": "bureaucracy"},
+    {"scenario": "governmental-socialism", "government": "dictatorship"},
+    {"scenario": "centralized-communism", "corporations": True},
+)
+"""Configurations named by hand: the decisions the sampler once refused or could not draw."""
+
+
+def exact_but_hidden(state: CrusoeState, seat: str) -> dict[str, Any]:
+    """The state's JSON less what ``seat`` cannot see (the module docstring)."""
+    data = GAME.to_json(state)
+    data["offers"] = [o for o in data["offers"] if seat in (o["giver"], o["taker"])]
+    data["deals"] = [d for d in data["deals"] if seat in (d["holder"], d["seller"])]
+    data.pop("map")  # the supply is the shipped board's in both; the paths are in the view
+    data.pop("votes")  # sealed ballots: never kept between steps
+    data.pop("spears")
+    data["pile"] = {g: n for g, n in data["pile"].items() if n}  # a sold-out good reads 0
+    data["plan"] = data["plan"] or default_plan()  # none set yet: the default in force
+    if seat not in state.waiting:  # another seat's choices and die are his alone
+        data["offer"], data["roll"] = [], 0
+    for player in data["players"].values():
+        player["sheet"] = []
+        if state.settings.scenario != "traditional":  # the last path walked: no rule reads it
+            player["track"] = None
+    return data
+
+
+def play(options: Options, seats: tuple[str, ...], seed: int, steps: int) -> CrusoeState:
+    """The state after up to ``steps`` steps of the hand-written bots."""
+    chance = SeededChance(f"advanced-sampler/{seed}")
+    state = GAME.initial_state(seats, options, chance)
+    rng = random.Random(seed)
+    bots = {seat: GAME.bots[BOTS[i % len(BOTS)]]() for i, seat in enumerate(seats)}
+    for _ in range(steps):
+        if state.over:
+            break
+        prompts = GAME.prompts(state)
+        orders = {s: bots[s].choose(GAME.view(state, s), p, rng) for s, p in prompts.items()}
+        state = GAME.advance(state, orders, chance)
+    return state
+
+
+def check_exact(options: Options, state: CrusoeState, seed: int) -> None:
+    """Every seat's sample is its view again and the true state but for its secrets; the
+    rules play one step on from a prompted seat's sample."""
+    prompted = GAME.prompted(state)
+    for seat in state.seats:
+        view = GAME.view(state, seat)
+        sampled = sample_state(view, options, random.Random(seed))
+        assert GAME.view(sampled, seat) == view, (seat, state.ask)
+        mine, true = exact_but_hidden(sampled, seat), exact_but_hidden(state, seat)
+        assert mine == true, (seat, state.ask, first_difference(mine, true))
+        if seat in prompted:
+            assert GAME.prompted(sampled) == prompted
+            bots = {s: GAME.bots["greedy"]() for s in prompted}
+            rng = random.Random(seed)
+            orders = {
+                s: bots[s].choose(GAME.view(sampled, s), p, rng)
+                for s, p in GAME.prompts(sampled).items()
+            }
+            GAME.advance(sampled, orders, SeededChance("playout"))
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    seed=st.integers(0, 10**6),
+    players=st.integers(3, 6),
+    complications=st.integers(0, 1),
+    steps=st.integers(0, 300),
+)
+def test_a_sample_of_a_mad_jack_roll_is_the_true_state_but_its_secrets(
+    seed: int, players: int, complications: int, steps: int
+) -> None:
+    config = roll(players, SeededChance(f"sampler/{seed}"), complications)
+    options = resolve_options(GAME.options, config.options())
+    state = play(options, SEATS[:players], seed, steps)
+    if not state.over:  # a finished game asks nothing: no search samples it
+        check_exact(options, state, seed)
+
+
+@pytest.mark.parametrize("chosen", MODULES, ids=lambda o: "-".join(map(str, o.values())))
+@pytest.mark.parametrize("seed", [1])
+def test_a_sample_is_exact_at_every_step_of_a_game(chosen: dict[str, Any], seed: int) -> None:
+    """Every step of a bot game, every seat: the decisions a sampler once drew or refused
+    (the Warlord's election, defaults, the men's assignment, classes and CEOs) are exact."""
+    options = resolve_options(GAME.options, chosen)
+    chance = SeededChance(f"every-step/{seed}")
+    state = GAME.initial_state(SEATS[:5], options, chance)
+    rng = random.Random(seed)
+    bots = {seat: GAME.bots[BOTS[i % len(BOTS)]]() for i, seat in enumerate(state.seats)}
+    asks: set[str] = set()
+    for _ in range(3000):
+        if state.over:
+            break
+        check_exact(options, state, seed)
+        asks.add(state.ask or "")
+        prompts = GAME.prompts(state)
+        orders = {s: bots[s].choose(GAME.view(state, s), p, rng) for s, p in prompts.items()}
+        state = GAME.advance(state, orders, chance)
+    assert state.over, asks
+
+
+@pytest.mark.parametrize(
+    "chosen",
+    [
+        {"scenario": "national-capitalism"},
+        {"scenario": "class-warfare-capitalism", "government": "dictatorship"},
+    ],
+    ids=["national-capitalism", "class-warfare-dictatorship"],
+)
+def test_a_search_bot_plays_an_advanced_game_to_its_end(chosen: dict[str, Any]) -> None:
+    """``search-1`` in one seat (its playouts over sampled worlds, a horizon of a few steps
+    to keep it short), greedy bots in the others: the game ends and every order is legal."""
+    from sealed.lab.search import search_bot
+
+    options = resolve_options(GAME.options, chosen)
+    searcher = search_bot("crusoe", budget=1, rollout="greedy", horizon=4, options=chosen)()
+    chance = SeededChance("search-advanced")
+    seats = SEATS[:3]
+    state = GAME.initial_state(seats, options, chance)
+    bots = {"ana": searcher, "ben": GAME.bots["greedy"](), "cy": GAME.bots["selfish"]()}
+    rng = random.Random(7)
+    for _ in range(3000):
+        if state.over:
+            break
+        prompts = GAME.prompts(state)
+        orders = {s: bots[s].choose(GAME.view(state, s), p, rng) for s, p in prompts.items()}
+        for seat, order in orders.items():
+            GAME.validate(state, seat, order)
+        state = GAME.advance(state, orders, chance)
+    assert state.over
+
+
+def first_difference(one: object, other: object, where: str = "") -> str:
+    """Where two JSON values first differ (for the assertion's message)."""
+    if isinstance(one, dict) and isinstance(other, dict):
+        for key in sorted(set(one) | set(other), key=str):
+            if one.get(key) != other.get(key):
+                return first_difference(one.get(key), other.get(key), f"{where}.{key}")
+    return f"{where}: {one!r} != {other!r}"
