@@ -24,7 +24,6 @@ from sealed.games.crusoe.state import CrusoeState, Settings
 @pytest.mark.parametrize(
     ("options", "message"),
     [
-        ({"scenario": "traditional"}, "punishments exile with scenario traditional"),
         ({"scenario": "national-capitalism"}, "not built yet"),
         ({"scenario": "hobbesian", "guild_oligarchy": True}, "exile with guild_oligarchy"),
         ({"scenario": "hobbesian", "church": "less-devout"}, "exile with church"),
@@ -80,7 +79,7 @@ class Apart:
 @given(
     seed=st.integers(0, 2**32),
     scenario=st.sampled_from(
-        ("hobbesian", "tribal-capitalism", "tribal-communism", "tribal-socialism")
+        ("hobbesian", "tribal-capitalism", "tribal-communism", "tribal-socialism", "traditional")
     ),
     bots=st.lists(st.sampled_from(BOTS), min_size=4, max_size=4),
     punishments=st.sampled_from(("exile", "exile+crippling")),
@@ -114,15 +113,16 @@ def _exiled_at_the_start(economy: str) -> dict[str, Any]:
 @settings(max_examples=8, deadline=None)
 @given(
     seed=st.integers(0, 2**32),
-    scenario=st.sampled_from(("tribal-communism", "tribal-socialism")),
+    scenario=st.sampled_from(("tribal-communism", "tribal-socialism", "traditional")),
     economy=st.sampled_from(("exiles-share", "exiles-pool")),
     bots=st.lists(st.sampled_from(BOTS), min_size=4, max_size=4),
 )
 def test_random_games_with_the_exiles_own_pile_keep_the_sides_apart_and_replay(
     seed: int, scenario: str, economy: str, bots: list[str]
 ) -> None:
-    """Ruling 172: two central piles at one Market. Goods conserved, no trade, battle or
-    inheritance across, exact replay; the exiles' pile is shared while any of them lives."""
+    """Rulings 172, 173: the exiles' pile after the main encampment's (or the Grasshopper's
+    tax). Goods conserved, no trade, battle or inheritance across, exact replay; the exiles'
+    pile is shared while any of them lives."""
     options = resolve_options(GAME.options, {"scenario": scenario, "punishments": "exile"})
     check = Apart()
     setup = _exiled_at_the_start(economy)
@@ -159,3 +159,31 @@ def test_a_sealed_step_at_the_exiles_own_pile_reaches_nobody(seed: int, economy:
     )
     setup = _exiled_at_the_start(economy)
     seal_watching_the_others(seed, options, "random", orders=3_000, setup=setup)
+
+
+@settings(max_examples=6, deadline=None)
+@given(seed=st.integers(0, 2**32), bots=st.lists(st.sampled_from(BOTS), min_size=4, max_size=4))
+def test_random_traditional_games_with_exiles_tax_and_provide_only_at_the_main_encampment(
+    seed: int, bots: list[str]
+) -> None:
+    """Ruling 173: the Grasshopper neither taxes an exile nor provides for one, an exile
+    Grasshopper taxes nobody, and no exile's track is changed by the path he walks in exile."""
+    options = resolve_options(GAME.options, {"scenario": "traditional", "punishments": "exile"})
+    tracks: dict[str, str | None] = {}
+
+    def check(before: CrusoeState, match: Match[Any, Any, Any]) -> None:
+        Apart()(before, match)
+        exiles = _exiles(before)
+        for event in match.steps[-1].events:
+            if event.kind == "tax":
+                assert not {event.data["seat"], event.data["target"]} & exiles, event.text
+            if event.kind == "provide":
+                assert not {event.data.get("seat"), event.data.get("firefly")} & exiles
+        for seat in exiles & _exiles(match.state):
+            tracks.setdefault(seat, before.players[seat].track)
+            assert match.state.players[seat].track == tracks[seat], seat
+
+    setup = _exiled_at_the_start("exiles-barter")
+    match = bot_game(seed, tuple(bots), options, check, setup=setup)
+    again = replay(json.loads(json.dumps(match.to_json())))
+    assert GAME.to_json(again.state) == GAME.to_json(match.state)

@@ -964,7 +964,9 @@ def allowed_in(view: CrusoeView) -> list[str]:
     if view.cycle > 1:  # Landlords: he declares his track (ruling 155)
         track = [p for p in open_paths if p == _me(view).track] if view.land else open_paths
         return landlords.allowed_in_view(view.land, view.seat, track)
-    living = [p for p in view.players if p.alive]
+    living = [p for p in view.players if p.alive and "exile" not in p.roles]  # ranked (173)
+    if "exile" in _me(view).roles:
+        return landlords.allowed_in_view(view.land, view.seat, open_paths)
     chosen = [p.path for p in living if p.path is not None]
     allowed = allowed_paths(chosen, len(living) - len(chosen))
     untaken = [p for p in open_paths if p == "dung_beetle" or p not in chosen]
@@ -982,7 +984,7 @@ def fits(
     """True if the Traditional Economy's limits allow this barter (always elsewhere)."""
     if view.scenario.split(" ")[0] in (*MONETARY_SCENARIOS, "market-socialism"):  # retail
         return give != want and partner.seat in _neighbours(view, me.seat)
-    if not view.scenario.startswith("traditional"):
+    if not view.scenario.startswith("traditional") or "exile" in me.roles:  # no ranks (173)
         return give != want
     return trade_limit(_rank(me), _rank(partner), give, want) is None
 

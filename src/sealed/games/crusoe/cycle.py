@@ -83,6 +83,7 @@ def deal_turn_order(state: CrusoeState, chance: Chance, events: Events) -> None:
         player = state.players[seat]
         player.path, player.position, player.produced = None, 0, {}
         fixed = state.settings.scenario == "traditional" and state.cycle > 1
+        fixed = fixed and not punishments.keeps_track(state, seat)  # an exile walks any (173)
         if fixed and state.settings.landlords == "none":  # Landlords: he declares it (155)
             player.path = player.track  # "each player must go down the same path"
     # Paternalistic Economy: the government assigns the paths first

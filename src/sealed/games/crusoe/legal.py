@@ -282,6 +282,8 @@ def _problem(state: CrusoeState, seat: str, order: Order) -> str | None:
         return punishments.vote_problem(state, order)
     if order.word == "swap" and state.settings.scenario != "traditional":
         return "only the Traditional Economy swaps tracks"
+    if order.word == "swap":
+        return punishments.swap_problem(state, seat)  # exiles swap no tracks (Exile, 173)
     if order.word == "accept" and standing(state, order.name, seat) is None:
         return f"{order.name} has no offer standing to you"
     return None

@@ -152,7 +152,8 @@ def _path_phase(state: CrusoeState, chance: Chance, events: Events) -> None:
 def _on_path(state: CrusoeState, seat: str, order: Order, chance: Chance, events: Events) -> None:
     seat = slavery.path_target(state, seat)  # a master chooses his slave's path (Slavery)
     state.players[seat].path = order.name
-    state.players[seat].track = order.name
+    if not punishments.keeps_track(state, seat):  # an exile's rank waits for his return (173)
+        state.players[seat].track = order.name
     if events is not None:
         events.append(
             Event(

@@ -44,6 +44,7 @@ def begin(state: CrusoeState, events: Events) -> None:
         socialist_market.begin(state, events)
     elif state.settings.scenario == "traditional":
         state.phase, state.turn = "tax", 0
+        state.home = punishments.kept_from_trade(state)  # Exile: who has no trade to go to
     else:
         state.phase = "trade"
         state.home = punishments.kept_from_trade(state)  # Exile: who has no trade to go to

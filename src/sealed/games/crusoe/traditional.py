@@ -32,11 +32,11 @@ def allowed_paths(chosen: Sequence[str], still_to_choose: int) -> list[str]:
 
 
 def path_problem(state: CrusoeState, seat: str, path: str) -> str | None:
-    if state.settings.scenario != "traditional":
-        return None
+    if state.settings.scenario != "traditional" or punishments.keeps_track(state, seat):
+        return None  # an exile walks any path (Exile, ruling 173)
     if state.cycle > 1:
         return _track_problem(state, seat, path)
-    living = [state.players[s] for s in state.order if state.players[s].alive]
+    living = [state.players[s] for s in _ranked(state)]
     chosen = [p.path for p in living if p.path is not None]
     allowed = allowed_paths(chosen, len(living) - len(chosen))
     if path in allowed:

@@ -12,7 +12,8 @@ rules added to the winners' choice, joined by ``+`` or ``,`` (``crippling``, ``e
   the loser gets the public role ``disability-ROW``, replacing any row he had (ruling 117), and
   from then on the Disability module's hooks (``modules/roles.py``) apply it.
 
-- **Exile** (scenario hobbesian or a tribal economy, without the economy's tack-on modules): the
+- **Exile** (scenario hobbesian, a tribal economy or the Traditional Economy, without the
+  economy's tack-on modules): the
   verdict ``exile`` sends every living loser to exile (public role ``exile``). Exiles and the
   others never trade, fight, join, inherit or overburden across; an invoker opens the government
   phase for his own side only, each side's first invoker paying (rulings 118-121). The exiles
@@ -25,6 +26,9 @@ rules added to the winners' choice, joined by ``+`` or ``,`` (``crippling``, ``e
   exile and the returned (role ``returned`` for the rest of the phase) may start fights free
   (rulings 122, 123). Their Communism or Socialism in a Communism or Socialism game is a second
   central pile, shared after the main encampment's (role ``exiles-turn`` meanwhile: ruling 172).
+  In the Traditional Economy an exile holds no rank: he is neither taxed nor provided for, taxes
+  and provides for nobody, walks any path (his track waits for his return), barters without
+  the ranks' limits and swaps no track (ruling 173).
 
 - **Slavery** (scenario hobbesian): ``modules/slavery.py`` (rulings 124-130).
 """
@@ -79,7 +83,13 @@ def read_options(options: Options) -> tuple[str, ...]:
     return tuple(p for p in PUNISHMENTS if p in named)
 
 
-EXILE_SCENARIOS = ("hobbesian", "tribal-capitalism", "tribal-communism", "tribal-socialism")
+EXILE_SCENARIOS = (
+    "hobbesian",
+    "tribal-capitalism",
+    "tribal-communism",
+    "tribal-socialism",
+    "traditional",  # ruling 173
+)
 ECONOMY_MODULES = {  # option -> its value when not in play: rules of an economy (Exile)
     "guild_oligarchy": False,
     "paternalistic": False,
@@ -158,6 +168,7 @@ TRIBAL = ("tribal-capitalism", "tribal-communism", "tribal-socialism")
 BUILT_TRIBAL = TRIBAL
 ECONOMY_ROLES = {"tribal-capitalism": BARTER, "tribal-communism": SHARE, "tribal-socialism": POOL}
 PILES = ("tribal-communism", "tribal-socialism")  # the economies with a central pile
+EXILES_FIRST = ("hobbesian", "tribal-capitalism")  # no Market step before the exiles' pile
 
 
 def exile_in_play(state: CrusoeState) -> bool:
@@ -263,6 +274,8 @@ def first_pile(state: CrusoeState) -> str | None:
         return "share"
     if state.settings.common_pool:
         return "pool"
+    if state.settings.scenario not in EXILES_FIRST:  # the Grasshopper's tax comes first (173)
+        return None
     if exiles_share(state):
         return "share"
     return "pool" if exiles_pool(state) else None
@@ -277,7 +290,7 @@ def second_pile(state: CrusoeState) -> str | None:
     """The exiles' own pile, due once the main encampment's pile is divided, in a Tribal
     Communism or Socialism game whose living exiles established Communism (``share``) or
     Socialism (``pool``) among themselves (ruling 172); None if there is none to share."""
-    if not exile_in_play(state) or state.settings.scenario not in PILES or exiles_turn(state):
+    if not exile_in_play(state) or state.settings.scenario in EXILES_FIRST or exiles_turn(state):
         return None
     exiles = [s for s in state.living() if exiled(state, s)]
     if any(SHARE in state.players[s].roles for s in exiles):
@@ -310,6 +323,22 @@ def end_market(state: CrusoeState) -> None:
     if exile_in_play(state):
         for seat in state.seats:
             _drop(state, seat, TURN)
+
+
+def keeps_track(state: CrusoeState, seat: str) -> bool:
+    """An exile in the Traditional Economy walks any path, keeping his track (his rank) for
+    his return: the path he walks in exile does not become it (ruling 173)."""
+    return state.settings.scenario == "traditional" and exiled(state, seat)
+
+
+def swap_problem(state: CrusoeState, seat: str) -> str | None:
+    """Exiles relate to one another as in the Hobbesian State of Nature: no track swap."""
+    if not exiled(state, seat):
+        return None
+    return (
+        "exiles relate to one another as in the Hobbesian State of Nature: the Traditional "
+        "Economy's track swap is not theirs (Exile)"
+    )
 
 
 def crowd(state: CrusoeState, seat: str, path: str, players: int) -> int:
