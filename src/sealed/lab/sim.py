@@ -600,16 +600,16 @@ def scenario_options(
             f"{game.name} has no scenario option; set its rules with --option name=value"
         )
     wanted = [n.strip() for n in names.split(",") if n.strip()]
-    if wanted == ["all"]:
-        wanted = list(known)
     groups = game.scenario_groups()
+    if wanted == ["all"] and "all" not in groups:  # a game may say what its 'all' plays
+        wanted = list(known)
     wanted = [name for group in wanted for name in groups.get(group, (group,))]
     if not wanted:
         raise SealedError(f"--scenario needs a name: all, or some of {', '.join(known)}")
     runs: dict[str, dict[str, OptionValue]] = {}
     for name in wanted:
         if name not in known:
-            words = ["all", *groups, *known]
+            words = list(dict.fromkeys(["all", *groups, *known]))
             raise SealedError(
                 f"{game.name} has no scenario {name!r}{did_you_mean(name, words)} "
                 f"(scenarios: {', '.join(words)})"

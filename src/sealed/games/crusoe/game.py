@@ -545,13 +545,15 @@ class CrusoeGame(InPlaceGame[CrusoeState, Order, CrusoeView]):
         return stats.tally(state, self.result(state))
 
     def scenarios(self) -> Mapping[str, Options]:
-        """The seven introductory economies (the Utopian one with Tribal Communism), then the
-        advanced ones built (stats.py)."""
-        return {**stats.ECONOMIES, **stats.ADVANCED_ECONOMIES}
+        """The seven introductory economies (the Utopian one with Tribal Communism), the
+        advanced ones, and the advanced ones under the other governments and Welfare's
+        variants (stats.SCENARIOS)."""
+        return stats.SCENARIOS
 
     def scenario_groups(self) -> Mapping[str, Sequence[str]]:
-        """``--scenario introductory`` and ``--scenario advanced``."""
-        return {"introductory": tuple(stats.ECONOMIES), "advanced": tuple(stats.ADVANCED_ECONOMIES)}
+        """``--scenario introductory``, ``advanced``, ``governments``, ``advanced-variants``;
+        ``all`` is the fourteen economies (stats.GROUPS)."""
+        return stats.GROUPS
 
     # -- seeing -----------------------------------------------------------
     def view(self, state: CrusoeState, seat: str) -> CrusoeView:

@@ -5,7 +5,10 @@ seven introductory economies (:data:`ECONOMIES`: the six scenarios, and the
 Utopian module played with Tribal Communism, as the seed suggests for Marx's
 vision); ``--scenario advanced`` the advanced economies built
 (:data:`ADVANCED_ECONOMIES`, each with the government the seed recommends for
-simplicity where it needs one), ``--scenario all`` both. Per economy it prints what
+simplicity where it needs one), ``--scenario all`` both; ``--scenario governments`` the
+governed advanced economies under each other government (:data:`GOVERNMENT_ECONOMIES`) and
+``--scenario advanced-variants`` those and Welfare Capitalism's variants
+(:data:`WELFARE_VARIANTS`). Per economy it prints what
 the designer asks (issue 10): the
 survival rate, deaths by cycle and cause, the mean and spread of final VP,
 the share of games rescued and by which cycle, and the share where everyone
@@ -25,6 +28,7 @@ import sys
 from collections.abc import Mapping, Sequence
 
 from sealed.core.game import OptionValue, Result, Tally
+from sealed.games.crusoe.policy import SEED_EXAMPLE
 from sealed.games.crusoe.state import ADVANCED_SCENARIOS, CrusoeState
 
 GOVERNED = (
@@ -54,6 +58,105 @@ ADVANCED_ECONOMIES: Mapping[str, Mapping[str, OptionValue]] = {
 }
 """The seven advanced economies; an Athenian Democracy where the scenario has a government
 ("recommended if simplicity is sought")."""
+
+CAPITALIST = ("national-capitalism", "welfare-capitalism", "class-warfare-capitalism")
+"""The governed scenarios whose government sets Radio Signal rewards and tax burdens."""
+
+OTHER_GOVERNMENTS = ("dictatorship", "representative", "bureaucracy", "hybrid")
+"""The governments measured beside the Athenian Democracy of :data:`ADVANCED_ECONOMIES`."""
+
+MARKET_SOCIALISM_CHART = """\
+# A shipped example for Market Socialism: the plan the bots vote under an Athenian Democracy
+# ($10 wages and prices, no purchase limit), so its row measures the form of government.
+wages (each good):
+  otherwise: 10
+
+prices (each good):
+  otherwise: 10
+
+purchase_limits (each good):
+  otherwise: 999
+
+estate (choose a player):
+  # as the seed's example: a starved player's goods to the lowest VP, rolling for ties
+  otherwise: lowest player.vp, ties by dice
+"""
+"""The Bureaucracy's chart measured in Market Socialism (the seed's example sets rewards and
+burdens, which Market Socialism's government does not)."""
+
+SEED_HYBRID: Mapping[str, OptionValue] = {
+    "government_tax_burden": "representative",
+    "government_estate": "representative",
+}
+"""The seed's example of a Constitutional Hybrid: the reward voted as in an Athenian Democracy,
+the tax burdens and a dead player's goods left to an elected President."""
+
+OTHER_PACKAGE = "water 2, fruit 2, protein"
+"""Welfare Capitalism's other package measured (ruling 83): one more water than the seed's."""
+
+
+def government_options(scenario: str, government: str) -> dict[str, OptionValue] | None:
+    """A governed advanced scenario under ``government``, as measured; None where the game
+    refuses it (a Bureaucracy in Governmental Socialism: a chart that divides the common pool
+    is not built).
+
+    The Bureaucracy plays the seed's example chart (in Market Socialism
+    :data:`MARKET_SOCIALISM_CHART`); the Hybrid is the seed's example where the scenario has
+    tax burdens, else the Athenian Democracy with an elected President disposing of the dead's
+    goods.
+    """
+    options: dict[str, OptionValue] = {"scenario": scenario, "government": government}
+    if government == "bureaucracy":
+        if scenario == "governmental-socialism":
+            return None
+        chart = MARKET_SOCIALISM_CHART if scenario == "market-socialism" else SEED_EXAMPLE
+        options["government_chart"] = chart
+    if government == "hybrid":
+        options |= (
+            SEED_HYBRID if scenario in CAPITALIST else {"government_estate": "representative"}
+        )
+    return options
+
+
+GOVERNMENT_ECONOMIES: Mapping[str, Mapping[str, OptionValue]] = {
+    f"{scenario}/{government}": options
+    for government in OTHER_GOVERNMENTS
+    for scenario in GOVERNED
+    if (options := government_options(scenario, government)) is not None
+}
+"""Each governed advanced scenario under each other government (``--scenario governments``)."""
+
+WELFARE_VARIANTS: Mapping[str, Mapping[str, OptionValue]] = {
+    "welfare-capitalism/other-package": {
+        "scenario": "welfare-capitalism",
+        "government": "athenian",
+        "minimum_wage_package": OTHER_PACKAGE,
+    },
+    "welfare-capitalism/government-wage": {
+        "scenario": "welfare-capitalism",
+        "government": "athenian",
+        "minimum_wage": "government",
+    },
+}
+"""Welfare Capitalism's variants: another package of goods, a minimum wage the government sets."""
+
+SCENARIOS: Mapping[str, Mapping[str, OptionValue]] = {
+    **ECONOMIES,
+    **ADVANCED_ECONOMIES,
+    **GOVERNMENT_ECONOMIES,
+    **WELFARE_VARIANTS,
+}
+"""Every named scenario ``sealed sim crusoe --scenario`` and ``sealed lab compare --scenario``
+know (:meth:`CrusoeGame.scenarios`)."""
+
+GROUPS: Mapping[str, tuple[str, ...]] = {
+    "all": (*ECONOMIES, *ADVANCED_ECONOMIES),  # the fourteen economies, as before the variants
+    "introductory": tuple(ECONOMIES),
+    "advanced": tuple(ADVANCED_ECONOMIES),
+    "governments": tuple(GOVERNMENT_ECONOMIES),
+    "advanced-variants": (*GOVERNMENT_ECONOMIES, *WELFARE_VARIANTS),
+}
+"""The names ``--scenario`` reads as several (:meth:`CrusoeGame.scenario_groups`)."""
 
 SURVIVED = "survived to the end"
 RESCUED = "rescued"
