@@ -3,8 +3,10 @@ says, Market Socialism refused by name as not built), Mad Jack's rows, the inves
 salary notation and its refusals, and random bot games in every monetary market economy that
 end, account for every dollar (the coffers counted: an investment, a fee or a salary's excess
 moves money, never makes or loses it, and is an event), never give a personal Experience
-number, show every seat the same public ledger, and replay exactly. The rules are
-cases/module_corporations.yaml."""
+number, show every seat the same public ledger, and replay exactly; with the dividend and the
+exchange (rulings 180, 181) the same, a dividend moving money from the coffers to the holders
+and the exchange moving shares and money between players, each by an event, the shares
+conserved. The rules are cases/module_corporations.yaml."""
 
 from __future__ import annotations
 
@@ -79,6 +81,67 @@ def test_cost_votes_round_trip(text: str) -> None:
 
 
 @pytest.mark.parametrize(
+    ("text", "canonical"),
+    [
+        ("experience 2", "experience 2"),
+        ("experience 1 dividend 3", "experience 1 dividend 3"),
+        ("dividend 3 experience 1", "experience 1 dividend 3"),
+        ("dividend $3", "experience 0 dividend 3"),
+        ("experience 0 dividend 0", "experience 0"),
+        ("exchange none", "exchange none"),
+        ("exchange ben $15 spider 1 ant 2", "exchange ben ant 2 spider 1 $15"),
+        ("exchange ben $15", "exchange ben $15"),
+    ],
+)
+def test_dividend_and_exchange_notation_round_trips(text: str, canonical: str) -> None:
+    order = parse_order(text)
+    assert format_order(order) == canonical
+    assert parse_order(canonical) == order
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("experience 1 experience 2", "experience N, dividend N, or both"),
+        ("experience 1 dividend", "experience N, dividend N, or both"),
+        ("dividend x", "write dividend and a number"),
+        ("experience 1 salary 2", "experience N, dividend N, or both"),
+        ("exchange ben", "exchange, a player and PATH SHARES"),
+        ("exchange ben ant", "each path once, with a number of shares"),
+        ("exchange ben ant 1 ant 2", "each path once"),
+        ("exchange ben crab 1", "not a path"),
+        ("exchange ben $5 $6", "dollars once"),
+        ("exchange ben ant 0", "exchange, a player and PATH SHARES"),
+    ],
+)
+def test_bad_dividend_and_exchange_orders_are_refused(text: str, message: str) -> None:
+    with pytest.raises(OrderSyntaxError, match=message):
+        parse_order(text)
+
+
+@given(st.text(max_size=40))
+@settings(max_examples=300, deadline=None)
+def test_the_dividend_and_exchange_parser_reads_or_refuses_any_text(tail: str) -> None:
+    """Fuzz: any text after the words either parses to an order that prints and reads back
+    the same, or is refused with an OrderSyntaxError; nothing else escapes."""
+    for word in ("experience", "dividend", "exchange"):
+        try:
+            order = parse_order(f"{word} {tail}")
+        except OrderSyntaxError:
+            continue
+        assert parse_order(format_order(order)) == order
+
+
+@pytest.mark.parametrize("option", ["corporations_dividend", "corporations_exchange"])
+def test_the_dividend_and_exchange_without_corporations_are_refused_in_one_line(
+    option: str,
+) -> None:
+    with pytest.raises(OptionError, match=f"{option}: a rule of the Corporations") as refused:
+        settings_of({"scenario": "national-capitalism", option: True})
+    assert "\n" not in str(refused.value)
+
+
+@pytest.mark.parametrize(
     ("text", "message"),
     [
         ("fee", "a number of dollars"),
@@ -118,9 +181,41 @@ def check_step(before: CrusoeState, match: Match[Any, Any, Any]) -> None:
             paid -= event.data["amount"]
         if event.kind == "toll":  # set by the living stockholders of that path (ruling 142)
             assert event.data["votes"] and all(n > 0 for n in event.data["votes"].values())
-    # No dividend is paid (ruling 139): the coffers change only by investments, fees, salaries
-    # and Experience rolls, each dollar by an event.
+        if event.kind == "dividend":  # declared: out of the coffers, owed (ruling 180)
+            paid -= sum(event.data["owed"].values())
+        if event.kind == "dividend-void":  # a dead holder's, back to the coffers
+            paid += event.data["dollars"]
+    # Without the dividend none is paid (ruling 139): the coffers change only by investments,
+    # fees, salaries, Experience rolls and dividends, each dollar by an event.
     assert sum(state.corp.coffers.values()) - sum(before.corp.coffers.values()) == paid
+    check_dividends_and_shares(before, state, events)
+
+
+def check_dividends_and_shares(before: CrusoeState, state: CrusoeState, events: list[Any]) -> None:
+    """What is owed changes only by dividends declared, paid or voided; the shares only by
+    investments (a share a $10), and they move only by an exchange or a lost fight."""
+    owed = corporations.owed_total(state) - corporations.owed_total(before)
+    for event in events:
+        if event.kind == "dividend":
+            owed -= sum(event.data["owed"].values())
+            assert state.settings.corporations_dividend, "a dividend without the option"
+        if event.kind in ("dividend-paid", "dividend-void"):
+            owed += event.data["dollars"]
+        if event.kind == "exchange":
+            assert state.settings.corporations_exchange, "an exchange without the option"
+    assert owed == 0, "a dividend owed changed without its event"
+    bought = sum(
+        n // corporations.SHARE
+        for e in events
+        if e.kind == "invest"
+        for paid in e.data["invested"].values()
+        for n in paid.values()
+    )
+    assert shares_total(state) - shares_total(before) == bought, "shares made or lost"
+
+
+def shares_total(state: CrusoeState) -> int:
+    return sum(n for held in state.corp.shares.values() for n in held.values())
 
 
 @settings(max_examples=10, deadline=None)
@@ -137,6 +232,66 @@ def test_random_games_with_corporations_end_account_for_every_dollar_and_replay(
     match = bot_game(seed, tuple(bots), options, check_step)
     again = replay(json.loads(json.dumps(match.to_json())))
     assert GAME.to_json(again.state) == GAME.to_json(match.state)
+
+
+@settings(max_examples=8, deadline=None)
+@given(
+    seed=st.integers(0, 2**32),
+    scenario=st.sampled_from(corporations.MONEY_SCENARIOS),
+    bots=st.permutations(BOTS),
+)
+@example(seed=1, scenario="national-capitalism", bots=list(BOTS))
+@example(seed=0, scenario="market-socialism", bots=list(BOTS))
+def test_random_games_with_the_dividend_and_the_exchange_conserve_money_and_shares_and_replay(
+    seed: int, scenario: str, bots: list[str]
+) -> None:
+    """Rulings 180, 181: every dollar and every share accounted for step by step (check_step),
+    to the end of the game, and the record replays exactly."""
+    options = resolve_options(
+        GAME.options,
+        {
+            "scenario": scenario,
+            "corporations": True,
+            "corporations_dividend": True,
+            "corporations_exchange": True,
+        },
+    )
+    match = bot_game(seed, tuple(bots), options, check_step)
+    again = replay(json.loads(json.dumps(match.to_json())))
+    assert GAME.to_json(again.state) == GAME.to_json(match.state)
+
+
+def test_the_bots_pay_dividends_the_holders_collect_them_and_random_bots_exchange() -> None:
+    """The bots decide the dividend by what they want of the coffers: in these games
+    dividends are declared and paid, and the random bot gives shares or money now and then."""
+    options = resolve_options(
+        GAME.options,
+        {
+            "scenario": "national-capitalism",
+            "corporations": True,
+            "corporations_dividend": True,
+            "corporations_exchange": True,
+        },
+    )
+    events = []
+    for seed in (1, 2):
+        match = bot_game(seed, tuple(BOTS), options, check_step)
+        events += [e for step in match.steps for e in step.events]
+    assert any(e.kind == "dividend" and e.data["owed"] for e in events)
+    assert any(e.kind == "dividend-paid" for e in events)
+    assert any(e.kind == "exchange" and e.data["gifts"] for e in events)
+
+
+def test_the_greedy_bot_buys_a_roll_for_its_own_path_and_pays_the_rest_out() -> None:
+    ledger = {
+        "deciding": "ant",
+        "coffers": {"ant": 47},
+        "shares": {"ant": {"ana": 3, "ben": 1, "dead": 2}},
+    }
+    vote = corporations.dividend_vote(ledger, ["ana", "ben"], 1)
+    assert (vote.number, vote.dollars) == (1, 9)  # $10 a roll, then $37 over 4 living shares
+    vote = corporations.dividend_vote(ledger, ["ana", "ben"], 9)
+    assert (vote.number, vote.dollars) == (4, 1)  # no more rolls than the coffers pay for
 
 
 def test_the_bots_invest_their_money_before_it_is_discarded() -> None:

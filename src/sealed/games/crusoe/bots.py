@@ -31,7 +31,14 @@ from sealed.games.crusoe.bot_values import (
 )
 from sealed.games.crusoe.bureaucracy import bot_box
 from sealed.games.crusoe.cycle import best_meal, cycle_score
-from sealed.games.crusoe.modules import church, landlords, roles, slavery, third_world
+from sealed.games.crusoe.modules import (
+    church,
+    corporations,
+    landlords,
+    roles,
+    slavery,
+    third_world,
+)
 from sealed.games.crusoe.modules.punishments import CRIPPLING_ROWS
 from sealed.games.crusoe.orders import DONE, PASS, Order, eat
 from sealed.games.crusoe.socialism import even_division
@@ -188,6 +195,11 @@ class GreedyBot:
             return Order("experience", number=min(3, coffers // 10))
         if decide == "corp-learn":  # Corporations: the middle of the die, most often useful
             return Order("learn", number=4)
+        if decide == "dividend":  # Corporations: the rolls it wants, the rest paid out (180)
+            living = [p.seat for p in view.players if p.alive]
+            return corporations.dividend_vote(view.corporations, living, self.rolls(view, me))
+        if decide == "exchange":  # Corporations: it keeps its shares and money (181)
+            return Order("exchange")
         if decide == "rent-ballot":
             return self.rent_ballot(view)
         return self.judge(view)
@@ -195,6 +207,16 @@ class GreedyBot:
     # -- Landlords ------------------------------------------------------------------
     rents = (1, 10)  # the Lease it offers on every path it owns: barter productions, dollars
     toll = 10  # Corporations: the fee it votes for the paths it holds shares in
+    numbers_wanted = 1  # Corporations: Experience numbers worth buying rolls for (ruling 180)
+
+    def rolls(self, view: CrusoeView, me: PlayerView) -> int:
+        """Corporations with the dividend: one roll while the corporation of the path it walks
+        holds fewer numbers than it wants (each number held adds a die that may show a 1),
+        none on another path; whatever is left is paid out to the holders (ruling 180)."""
+        path = str(view.corporations.get("deciding", ""))
+        held = len(view.corporations.get("experience", {}).get(path, []))
+        walks = me.path == path or self.numbers_wanted > 1
+        return 1 if walks and held < self.numbers_wanted else 0
 
     def wanted_rent(self, view: CrusoeView) -> int:
         money = view.scenario.split(" ")[0] in (*MONETARY_SCENARIOS, "market-socialism")  # 154
@@ -558,6 +580,7 @@ class CooperativeBot(GreedyBot):
     estate_word = "split"
     rents = (0, 0)  # Landlords: free Leases for everyone
     toll = 0  # Corporations: no fee
+    numbers_wanted = 3  # Corporations: Experience for whoever walks any path it holds
     verdict = Order("spare")
     cripple_row = None
 
@@ -585,6 +608,7 @@ class SelfishBot(GreedyBot):
     verdict = Order("kill")
     rents = (2, 30)  # Landlords: dear Leases
     toll = 30  # Corporations: a dear fee
+    numbers_wanted = 0  # Corporations: every dollar of the coffers paid out as a dividend
     cripple_row = None
     reward = 0
 
@@ -735,6 +759,10 @@ class RandomBot:
             return Order("experience", number=rng.randint(0, min(3, coffers // 10)))
         if decide == "corp-learn":
             return Order("learn", number=rng.randint(1, 6))
+        if decide == "dividend":  # Corporations: any rolls, any dividend the coffers pay
+            return _random_dividend(view, rng)
+        if decide == "exchange":  # Corporations: now and then a gift of shares or money
+            return _random_exchange(view, me, rng)
         if decide == "toll":  # Corporations: any fee or salary
             word = rng.choice(("fee", "salary"))
             return Order(word, number=rng.choice((0, 5, 20) if word == "fee" else (10, 40, 80)))
@@ -790,6 +818,9 @@ def _random_deed(view: CrusoeView, me: PlayerView, rng: random.Random) -> Order 
     ]
     if view.scenario.split(" ")[0] in (*MONETARY_SCENARIOS, "market-socialism"):  # retail
         takers = [s for s in takers if s in _neighbours(view, me.seat)]
+    if "land" in view.gender_limits:  # women may not own land (ruling 198)
+        women = {p.seat for p in view.players if "woman" in p.roles}
+        takers = [s for s in takers if s not in women]
     if not takers or rng.random() >= 0.05:
         return None
     return Order("deed", name=rng.choice(takers), terms=((rng.choice(owned), 1),))

@@ -291,7 +291,20 @@ OPTIONS = (
         "crippling (cripple ROW [SEAT ...]: a row of the Disabilities table but 6, 7, 8 on the "
         "losers), exile (the losers to exile: no trade, violence or overburdening across; "
         "scenario hobbesian or a tribal economy), slavery (enslave: the losers to the first free "
-        "winner, who feeds them and chooses their paths; hobbesian or tribal-capitalism)",
+        "winner, who feeds them and chooses their paths; hobbesian or a tribal economy, "
+        "traditional)",
+    ),
+    OptionSpec(
+        "slavery_permission",
+        False,
+        "Slavery: a supervised slave's attack on anyone else asks his master's permission "
+        "(yes / no) instead of being refused (ruling 168)",
+    ),
+    OptionSpec(
+        "slavery_any_time",
+        False,
+        "Slavery: a master may also free or hand over a slave when asked for a path or to "
+        "initiate violence, not only at the feeding (ruling 169)",
     ),
     OptionSpec(
         "landlords",
@@ -467,6 +480,7 @@ class CrusoeGame(InPlaceGame[CrusoeState, Order, CrusoeView]):
             "spear": Order("keep"),
             "trade": Order("home"),
             "vote": Order("no"),
+            "permit": Order("no"),  # Slavery: no permission given (ruling 168)
             "tax": Order("tax", name="none"),
             "verdict": Order("spare"),
             "estate": Order("split"),

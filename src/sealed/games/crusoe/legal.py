@@ -76,6 +76,8 @@ WORDS_DUE = {
     "invest": ("invest",),
     "toll": ("fee", "salary"),
     "spend": ("experience",),
+    "dividend": ("experience",),
+    "exchange": ("exchange",),
     "corp-learn": ("learn",),
 }
 DUE_HELP = {
@@ -139,6 +141,11 @@ DUE_HELP = {
     "spend": "experience N: your vote, weighted by your shares, on the Experience rolls the "
     "corporation buys ($10 each from its coffers; Corporations)",
     "corp-learn": "learn N: your vote on the corporation's new Experience number (1-6)",
+    "dividend": "experience N dividend D: your vote, weighted by your shares, on the Experience "
+    "rolls the corporation buys ($10 each) and the dollars it pays out on each share, owed "
+    "until you next hold money (Corporations, ruling 180)",
+    "exchange": "exchange SEAT PATH N $D: the shares and dollars you give him (a sale is his "
+    "gift back), or exchange none (Corporations, ruling 181)",
     "donate": "donate ITEM N ...: 10% of your goods and markers, rounded up (goods, leisure, "
     "cb, military, top40); banned by the Church, 20% makes penance",
     "assign": "assign SEAT PATH SEAT PATH ...: the path of every player who has none yet "
@@ -243,7 +250,9 @@ def _problem(state: CrusoeState, seat: str, order: Order) -> str | None:
     if order.word == "invest":
         return corporations.invest_problem(state, seat, order.terms)
     if order.word == "experience":
-        return corporations.spend_problem(state, order.number)
+        return corporations.spend_problem(state, order.number, order.dollars)
+    if order.word == "exchange":
+        return corporations.exchange_problem(state, seat, order)
     if order.word == "deed":
         return landlords.deed_problem(state, seat, order.name, order.terms[0][0])
     if order.word == "rent":

@@ -64,6 +64,10 @@ One word starts every order; the decision open now says which are due::
                              (a fee paid, or at most that much kept of his production's money)
     experience 2             Corporations: a stockholder's vote on the Experience rolls bought
                              ($10 each, from the coffers); learn N then names a number gained
+    experience 1 dividend 3  Corporations with corporations_dividend: the rolls and the dollars
+                             a share paid out (dividend 3: no roll; ruling 180)
+    exchange ben ant 2 $15   Corporations with corporations_exchange: shares and dollars given
+                             to ben at the start of the investment subphase, or exchange none
     assign ana ant ben spider    Paternalistic Economy: the government's path for every player
                              (then yes / no under an Athenian Democracy), or pass
     import apple 2 egg 1     Third World Country: the Agent's goods from the MNCs, paid later
@@ -158,6 +162,8 @@ ORDER_WORDS = (
     "fee",
     "salary",
     "experience",
+    "dividend",
+    "exchange",
     "assign",
     "import",
     "default",
@@ -222,8 +228,15 @@ def format_order(order: Order) -> str:
         return "divide " + " ".join(parts)
     if order.word in NAMED or order.word in CHART_WORDS:
         return f"{order.word} {order.name}"
+    if order.word == "experience" and order.dollars:  # Corporations' dividend (ruling 180)
+        return f"experience {order.number} dividend {order.dollars}"
     if order.word in ("move", "learn", "sell", "wage", "fee", "salary", "experience"):
         return f"{order.word} {order.number}"
+    if order.word == "exchange":  # Corporations' exchange of shares and money (ruling 181)
+        given = [f"{p} {n}" for p, n in order.terms] + (
+            [f"${order.dollars}"] if order.dollars else []
+        )
+        return f"exchange {order.name} {' '.join(given)}" if order.name else "exchange none"
     if order.word == "cripple":
         return f"cripple {order.number}" + (f" {order.name}" if order.name else "")
     if order.word in ("feed", "free"):  # Slavery
@@ -343,7 +356,11 @@ def parse_order(text: str) -> Order:
         return _rent(raw[1:])
     if word == "invest":
         return _invest(rest)
-    if word in ("fee", "salary", "experience"):  # Corporations: a cost; experience rolls
+    if word in ("experience", "dividend"):  # Corporations: rolls, and a dividend (180)
+        return _experience(word, rest)
+    if word == "exchange":
+        return _exchange(raw[1:], rest)
+    if word in ("fee", "salary"):  # Corporations: a cost to traverse
         if len(rest) != 1 or not _whole(rest[0].removeprefix("$")):
             raise OrderSyntaxError(f"write {word} and a number of dollars ({word} 10)")
         return Order(word, number=int(rest[0].removeprefix("$")))
@@ -670,6 +687,65 @@ def _invest(rest: list[str]) -> Order:
             raise OrderSyntaxError(f"invest: {path} {value[:12]}: a number of dollars")
         dollars[path] = int(value.removeprefix("$"))
     return Order("invest", terms=tuple((p, dollars[p]) for p in PATHS if dollars.get(p)))
+
+
+EXPERIENCE_HELP = "write experience N, dividend N, or both (experience 1 dividend 3)"
+
+
+def _experience(word: str, rest: list[str]) -> Order:
+    """``experience 1 dividend 3`` (Corporations): the rolls bought and the dollars a share
+    paid out, either first, each at most once; a word left out is 0."""
+    if len(rest) not in (1, 3):
+        raise OrderSyntaxError(EXPERIENCE_HELP)
+    words, values = [word, *rest[1:2]], rest[::2]
+    if len(set(words)) != len(words) or any(w not in ("experience", "dividend") for w in words):
+        raise OrderSyntaxError(EXPERIENCE_HELP)
+    numbers: dict[str, int] = {}
+    for name, value in zip(words, values, strict=True):
+        if not _whole(value.removeprefix("$")):
+            raise OrderSyntaxError(f"write {name} and a number ({name} 2)")
+        numbers[name] = int(value.removeprefix("$"))
+    return Order(
+        "experience", number=numbers.get("experience", 0), dollars=numbers.get("dividend", 0)
+    )
+
+
+EXCHANGE_HELP = (
+    "write exchange, a player and PATH SHARES or $DOLLARS (exchange ben ant 2 $15), "
+    "or exchange none"
+)
+
+
+def _exchange(raw: list[str], rest: list[str]) -> Order:
+    """``exchange ben ant 2 $15`` (Corporations): the shares of each path and the dollars given
+    to one player at the start of the investment subphase (ruling 181)."""
+    if rest == ["none"]:
+        return Order("exchange")
+    if len(rest) < 2:
+        raise OrderSyntaxError(EXCHANGE_HELP)
+    shares: dict[str, int] = {}
+    dollars = 0
+    items = rest[1:]
+    while items:
+        if items[0].startswith("$"):
+            if dollars or not _whole(items[0][1:]):
+                raise OrderSyntaxError(f"exchange: {items[0][:12]}: dollars once, as $N")
+            dollars, items = int(items[0][1:]), items[1:]
+            continue
+        path, value, items = items[0], (items[1:2] or [""])[0], items[2:]
+        if path not in PATHS:
+            raise OrderSyntaxError(
+                f"exchange: {path[:40]!r} is not a path{did_you_mean(path, PATHS)}"
+            )
+        if path in shares or not _whole(value):
+            raise OrderSyntaxError(
+                f"exchange: {path} {value[:12]}: each path once, with a number of shares"
+            )
+        shares[path] = int(value)
+    terms = tuple((p, shares[p]) for p in PATHS if shares.get(p))
+    if not terms and not dollars:
+        raise OrderSyntaxError(EXCHANGE_HELP)
+    return Order("exchange", name=raw[0], terms=terms, dollars=dollars)
 
 
 def _terms_text(terms: dict[str, int]) -> str:

@@ -534,6 +534,18 @@ def _on_spend(
     corporations.on_spend(state, orders, events)
 
 
+def _on_dividend(
+    state: CrusoeState, orders: Mapping[str, Order], chance: Chance, events: Events
+) -> None:
+    corporations.on_dividend(state, orders, events)
+
+
+def _on_exchange(
+    state: CrusoeState, orders: Mapping[str, Order], chance: Chance, events: Events
+) -> None:
+    corporations.on_exchange(state, orders, events)
+
+
 def _on_corp_learn(
     state: CrusoeState, orders: Mapping[str, Order], chance: Chance, events: Events
 ) -> None:
@@ -606,6 +618,8 @@ HANDLERS: dict[str, Handler] = {
     "invest": _on_invest,
     "toll": _on_toll,
     "spend": _on_spend,
+    "dividend": _on_dividend,
+    "exchange": _on_exchange,
     "corp-learn": _on_corp_learn,
     "warlord": feudalism.on_elect,
     "default": violence.on_default,

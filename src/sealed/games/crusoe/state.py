@@ -153,6 +153,7 @@ class Settings:
     objectivist: bool = False  # the Objectivist Model: John Galt (modules/objectivist.py)
     libertarianism: bool = False  # Libertarianism: defaults, limited violence, no taxes
     punishments: tuple[str, ...] = ()  # Alternate Punishments added (modules/punishments.py)
+    slavery_rules: tuple[str, ...] = ()  # Slavery's added rules: permission, any-time (168, 169)
     church: str = "none"  # The Church: none, more-devout, less-devout (modules/church.py)
     paternalistic: bool = False  # Paternalistic Economy: the government assigns the paths
     third_world: bool = False  # Third World Country: the Agent, the BR, NPLs, imports
@@ -282,6 +283,7 @@ def _module_settings(options: Options) -> dict[str, Any]:
         "objectivist": objectivist.read_options(options),
         "libertarianism": libertarianism.read_options(options),
         "punishments": punishments.read_options(options),
+        "slavery_rules": slavery.read_options(options),
         "church": church.read_options(options),
         "paternalistic": paternalistic.read_options(options),
         "third_world": third_world.read_options(options),
@@ -584,6 +586,7 @@ class CrusoeState:
         clone.candidates = list(self.candidates)
         clone.conditions = dict(self.conditions)
         clone.walked = {seat: list(paths) for seat, paths in self.walked.items()}
+        clone.walked = {seat: list(paths) for seat, paths in self.walked.items()}
         clone.land = self.land.copy()
         clone.corp = self.corp.copy()
         clone.classes = dict(self.classes)
@@ -598,7 +601,7 @@ class CrusoeState:
 
     def money(self) -> int:
         """Every dollar on the table: held by players, available in a commodity market, or in
-        a corporation's coffers (Corporations)."""
+        a corporation's coffers or owed as a dividend (Corporations)."""
         held = sum(p.money for p in self.players.values()) + sum(self.funds.values())
         return held + sum(self.corp.coffers.values())
 

@@ -68,6 +68,8 @@ class Corporations:
     experience: dict[str, list[int]] = field(default_factory=dict)  # path -> numbers (145)
     spent: int = 0  # the cycle whose experience purchases are over (0: none yet)
     rolls: int = 0  # the rolls still to make for the corporation ``deciding`` (ruling 145)
+    dividends: dict[str, dict[str, int]] = field(default_factory=dict)  # seat -> path -> $ (180)
+    exchanged: int = 0  # the cycle whose exchange of shares and money is over (ruling 181)
 
     def copy(self) -> Corporations:
         return Corporations(
@@ -81,6 +83,8 @@ class Corporations:
             {p: list(n) for p, n in self.experience.items()},
             self.spent,
             self.rolls,
+            {s: dict(d) for s, d in self.dividends.items()},
+            self.exchanged,
         )
 
     def to_json(self) -> JsonDict:
@@ -95,6 +99,14 @@ class Corporations:
             "experience": {p: list(n) for p, n in self.experience.items()},
             "spent": self.spent,
             "rolls": self.rolls,
+            # Written only once used (rulings 180, 181), so the states of games without the
+            # dividend or the exchange keep their digests.
+            **(
+                {"dividends": {s: dict(d) for s, d in self.dividends.items()}}
+                if self.dividends
+                else {}
+            ),
+            **({"exchanged": self.exchanged} if self.exchanged else {}),
         }
 
 
@@ -109,6 +121,8 @@ LEDGER_KEYS = (
     "experience",
     "spent",
     "rolls",
+    "dividends",
+    "exchanged",
 )
 
 
@@ -152,6 +166,15 @@ def from_json(value: object, seats: Sequence[str]) -> Corporations:
         ledger.experience[str(path)] = [setup.integer(n, where, 1, 6) for n in held]
     ledger.spent = setup.integer(data.get("spent", 0), ("corporations", "spent"), 0, 999)
     ledger.rolls = setup.integer(data.get("rolls", 0), ("corporations", "rolls"), 0, 99999)
+    owed = setup.mapping(data.get("dividends") or {}, ("corporations", "dividends"), seats)
+    for seat, due in owed.items():
+        where = ("corporations", "dividends", str(seat))
+        held = setup.mapping(due, where, PATHS)
+        ledger.dividends[str(seat)] = {
+            str(p): setup.integer(n, (*where, str(p)), 0, 10**7) for p, n in held.items()
+        }
+    exchanged = data.get("exchanged", 0)
+    ledger.exchanged = setup.integer(exchanged, ("corporations", "exchanged"), 0, 999)
     return ledger
 
 
@@ -166,6 +189,22 @@ def read_options(options: Options) -> bool:
             "use money"
         )
     return True
+
+
+def settings(options: Options) -> dict[str, bool]:
+    """``corporations``, ``corporations_dividend`` and ``corporations_exchange`` for
+    ``Settings``.
+
+    :raises OptionError: the dividend or the exchange without Corporations."""
+    playing = read_options(options)
+    chosen = {
+        "corporations_dividend": bool(options.get("corporations_dividend", False)),
+        "corporations_exchange": bool(options.get("corporations_exchange", False)),
+    }
+    for name, wanted in chosen.items():
+        if wanted and not playing:
+            raise OptionError(f"{name}: a rule of the Corporations module (corporations=true)")
+    return {"corporations": playing, **chosen}
 
 
 def on(state: CrusoeState) -> bool:
@@ -185,22 +224,98 @@ def personal_experience(state: CrusoeState) -> bool:
 
 
 def investing(state: CrusoeState) -> bool:
-    """Whether this cycle's investment subphase has opened (Market Socialism: the purchases
-    from the vault are then over, ruling 160)."""
-    return on(state) and state.corp.invested == state.cycle
+    """Whether this cycle's investment subphase has opened, its exchange included (Market
+    Socialism: the purchases from the vault are then over, ruling 160)."""
+    opened = state.cycle in (state.corp.invested, state.corp.exchanged)
+    return on(state) and opened
 
 
 def ask_investment(state: CrusoeState, traders: Sequence[str]) -> bool:
-    """Open the investment subphase (once a cycle) for the traders with a share's money; True
-    if it is open. Nobody with $10: it is over at once."""
+    """Open the investment subphase (once a cycle): first the exchange of shares and money
+    (option ``corporations_exchange``, ruling 181), then the investments of the traders with a
+    share's money; True while it is open. Nobody with $10: it is over at once."""
     if not on(state) or state.corp.invested == state.cycle:
         return False
+    if ask_exchange(state, traders):
+        return True
     state.corp.invested = state.cycle
     able = tuple(s for s in traders if state.players[s].money >= SHARE)
     if not able:
         return False
     state.ask, state.waiting = "invest", able
     return True
+
+
+# -- the exchange of shares and money (ruling 181) ---------------------------------------------
+
+
+def ask_exchange(state: CrusoeState, traders: Sequence[str]) -> bool:
+    """ "At the beginning of the investment subphase players may freely exchange shares and/or
+    money with each other": once a cycle, every trader holding money or shares writes at once
+    what he gives (``exchange ben ant 2 $15`` or ``exchange none``; ruling 181). Fewer than two
+    traders, or nobody holding anything: nothing is asked."""
+    if not state.settings.corporations_exchange or state.corp.exchanged == state.cycle:
+        return False
+    state.corp.exchanged = state.cycle
+    givers = tuple(s for s in traders if state.players[s].money or shares_of(state, s))
+    if len(traders) < 2 or not givers:
+        return False
+    state.ask, state.waiting = "exchange", givers
+    return True
+
+
+def exchange_problem(state: CrusoeState, seat: str, order: Order) -> str | None:
+    """A gift to another living trader of no more shares or money than the giver holds (181)."""
+    if not order.name:
+        return None  # exchange none
+    to = order.name
+    if to == seat or to not in state.players or not state.players[to].alive:
+        return f"exchange {to[:40]}: not another living player (Corporations)"
+    if not gender.in_market(state, to):  # Doll's House: a wife takes no part (ruling 161)
+        return f"exchange {to}: a wife does not participate in the market (Doll's House)"
+    for path, n in order.terms:
+        held = state.corp.shares.get(path, {}).get(seat, 0)
+        if n > held:
+            return f"exchange {to} {path} {n}: you hold {held} {path} share(s) (Corporations)"
+    money = state.players[seat].money
+    if order.dollars > money:
+        return f"exchange {to} ${order.dollars}: you hold ${money} (Corporations)"
+    return None
+
+
+def on_exchange(
+    state: CrusoeState, orders: Mapping[str, Order], events: list[Event] | None
+) -> None:
+    """Every gift at once, each checked against what its giver held before any (one public
+    event): a sale is two gifts the table agreed, one each way."""
+    gifts = {s: orders[s] for s in state.order if s in orders and orders[s].name}
+    for seat, order in gifts.items():
+        for path, n in order.terms:
+            held = state.corp.shares.setdefault(path, {})
+            held[seat] = held.get(seat, 0) - n
+            held[order.name] = held.get(order.name, 0) + n
+            if not held[seat]:
+                del held[seat]
+        state.players[seat].money -= order.dollars
+        state.players[order.name].money += order.dollars
+    if events is None:
+        return
+    text = "; ".join(f"{s} gives {o.name} {_gift_text(o)}" for s, o in gifts.items())
+    data = {
+        s: {"to": o.name, "shares": dict(o.terms), "dollars": o.dollars} for s, o in gifts.items()
+    }
+    events.append(
+        Event(
+            "exchange",
+            f"Corporations: {text or 'nobody exchanges shares or money'}.",
+            data={"gifts": data},
+        )
+    )
+
+
+def _gift_text(order: Order) -> str:
+    parts = [f"{n} {p} share(s)" for p, n in order.terms]
+    return ", ".join(parts + ([f"${order.dollars}"] if order.dollars else [])) or "nothing"
 
 
 COSTS = ("fee", "salary")
@@ -265,6 +380,7 @@ def collect(state: CrusoeState, events: list[Event] | None) -> None:
     the rest (ruling 144); then a fee, as far as his money goes, the rest owed on (ruling 143)."""
     if not on(state):
         return
+    _void_dividends(state, events)
     for seat in (s for s in state.order if state.players[s].alive):
         player = state.players[seat]
         cost = state.corp.costs.get(player.path or "")
@@ -274,6 +390,7 @@ def collect(state: CrusoeState, events: list[Event] | None) -> None:
                 debts[player.path] = debts.get(player.path, 0) + int(cost[1])
             elif player.money > int(cost[1]):
                 _pay(state, seat, player.path, player.money - int(cost[1]), 0, "salary", events)
+        _pay_dividends(state, seat, events)  # after the salary: a dividend is not his wage
         debtor = gender.household(state, seat)  # a wife's fees are her husband's (163)
         for path, owed in list(state.corp.debts.get(debtor, {}).items()):
             paid = min(owed, state.players[debtor].money)
@@ -433,12 +550,19 @@ def next_spend(state: CrusoeState, chance: Chance, events: list[Event] | None) -
     start = DECIDING_ORDER.index(path) + 1 if path else 0
     for path in DECIDING_ORDER[start:]:
         voters = holders(state, path)
-        if voters and state.corp.coffers.get(path, 0) >= SHARE:
+        if voters and _may_spend(state, path, sum(voters.values())):
             state.corp.deciding = path
-            state.ask, state.waiting = "spend", tuple(s for s in state.seats if s in voters)
+            ask = "dividend" if state.settings.corporations_dividend else "spend"  # ruling 180
+            state.ask, state.waiting = ask, tuple(s for s in state.seats if s in voters)
             return True
     state.corp.spent, state.corp.deciding = state.cycle, ""
     return False
+
+
+def _may_spend(state: CrusoeState, path: str, shares: int) -> bool:
+    """The coffers buy a roll, or (with the dividend, ruling 180) $1 on each living share."""
+    coffers = state.corp.coffers.get(path, 0)
+    return coffers >= SHARE or (state.settings.corporations_dividend and coffers >= shares)
 
 
 def _roll(state: CrusoeState, path: str, chance: Chance, events: list[Event] | None) -> bool:
@@ -466,12 +590,27 @@ def _roll(state: CrusoeState, path: str, chance: Chance, events: list[Event] | N
     return gained
 
 
-def spend_problem(state: CrusoeState, rolls: int) -> str | None:
-    coffers = state.corp.coffers.get(state.corp.deciding, 0)
-    if rolls * SHARE > coffers:
+def spend_problem(state: CrusoeState, rolls: int, dividend: int = 0) -> str | None:
+    """No more rolls (and dividend, ruling 180) than the coffers pay for (ruling 145)."""
+    path = state.corp.deciding
+    coffers = state.corp.coffers.get(path, 0)
+    if dividend and not state.settings.corporations_dividend:
         return (
-            f"experience {rolls}: the {state.corp.deciding}'s coffers hold ${coffers}, "
-            f"${SHARE} a roll (Corporations)"
+            f"dividend {dividend}: no dividend is paid without the option "
+            "corporations_dividend=true (ruling 139)"
+        )
+    shares = sum(holders(state, path).values())
+    cost = rolls * SHARE + dividend * shares
+    if cost > coffers and dividend:
+        return (
+            f"experience {rolls} dividend {dividend}: the {path}'s coffers hold ${coffers}; "
+            f"${SHARE} a roll and ${dividend} on each of its {shares} living shares cost "
+            f"${cost} (Corporations)"
+        )
+    if cost > coffers:
+        return (
+            f"experience {rolls}: the {path}'s coffers hold ${coffers}, ${SHARE} a roll "
+            "(Corporations)"
         )
     return None
 
@@ -485,6 +624,80 @@ def _carried(state: CrusoeState, orders: Mapping[str, Order]) -> tuple[int, bool
     best = max(backing.values(), default=0)
     tied = sorted(n for n, v in backing.items() if v == best)
     return (tied[0] if tied else 0), len(tied) > 1
+
+
+def on_dividend(
+    state: CrusoeState, orders: Mapping[str, Order], events: list[Event] | None
+) -> None:
+    """Ruling 180: the rolls and the dividend a share the most shares voted for together (a
+    tie: neither). The dividend leaves the coffers at once, owed to each living holder
+    (``corporations.dividends``) and paid when he next holds money (``collect``)."""
+    votes = holders(state, state.corp.deciding)
+    backing: dict[tuple[int, int], int] = {}
+    for seat, order in orders.items():
+        key = (order.number, order.dollars)
+        backing[key] = backing.get(key, 0) + votes.get(seat, 0)
+    best = max(backing.values(), default=0)
+    tied = [k for k, n in backing.items() if n == best]
+    rolls, per_share = tied[0] if len(tied) == 1 else (0, 0)
+    state.corp.rolls = rolls
+    path = state.corp.deciding
+    owed = {s: per_share * n for s, n in votes.items() if per_share}
+    for seat, dollars in owed.items():
+        state.corp.coffers[path] -= dollars
+        due = state.corp.dividends.setdefault(seat, {})
+        due[path] = due.get(path, 0) + dollars
+    if events is not None:
+        ballots = ", ".join(f"{s} {format_vote(o)}" for s, o in orders.items())
+        each = ", ".join(f"{s} ${n}" for s, n in owed.items())
+        paid = f"a dividend of ${per_share} a share ({each}), paid when each next holds money"
+        events.append(
+            Event(
+                "dividend",
+                f"Corporations: the {path}'s stockholders buy {rolls} Experience roll(s) and "
+                f"declare {paid if owed else 'no dividend'} ({ballots}).",
+                data={"path": path, "rolls": rolls, "per_share": per_share, "owed": owed},
+            )
+        )
+
+
+def format_vote(order: Order) -> str:
+    return f"{order.number}" + (f" + ${order.dollars} a share" if order.dollars else "")
+
+
+def owed_total(state: CrusoeState) -> int:
+    """The dividends declared and not yet paid (counted with every dollar on the table)."""
+    return sum(n for due in state.corp.dividends.values() for n in due.values())
+
+
+def _pay_dividends(state: CrusoeState, seat: str, events: list[Event] | None) -> None:
+    """The dividends owed to a living holder, when he first holds money (ruling 180)."""
+    for path, dollars in state.corp.dividends.pop(seat, {}).items():
+        state.players[seat].money += dollars
+        if events is not None:
+            events.append(
+                Event(
+                    "dividend-paid",
+                    f"Corporations: the {path} pays {seat} his dividend of ${dollars}.",
+                    data={"seat": seat, "path": path, "dollars": dollars},
+                )
+            )
+
+
+def _void_dividends(state: CrusoeState, events: list[Event] | None) -> None:
+    """A dead holder's dividends go back to the coffers (the dead hold no money)."""
+    for seat in [s for s in state.corp.dividends if not state.players[s].alive]:
+        for path, dollars in state.corp.dividends.pop(seat).items():
+            state.corp.coffers[path] = state.corp.coffers.get(path, 0) + dollars
+            if events is not None:
+                events.append(
+                    Event(
+                        "dividend-void",
+                        f"Corporations: {seat} is dead; his dividend of ${dollars} goes back "
+                        f"to the {path}'s coffers.",
+                        data={"seat": seat, "path": path, "dollars": dollars},
+                    )
+                )
 
 
 def on_spend(state: CrusoeState, orders: Mapping[str, Order], events: list[Event] | None) -> None:
@@ -517,3 +730,33 @@ def on_learn(state: CrusoeState, orders: Mapping[str, Order], events: list[Event
                 data={"path": path, "number": number},
             )
         )
+
+
+# -- what the bots read off the public ledger --------------------------------------------------
+
+
+def cost_in_view(ledger: Mapping[str, Any], path: str) -> tuple[str, int] | None:
+    """This cycle's cost to traverse ``path`` as the table knows it (None: no cost)."""
+    costs = ledger.get("costs")
+    cost = costs.get(path) if isinstance(costs, dict) else None
+    return (str(cost[0]), int(cost[1])) if cost else None
+
+
+def living_shares_in_view(ledger: Mapping[str, Any], path: str, living: Sequence[str]) -> int:
+    """The shares of ``path``'s corporation held by the living (a dividend is paid on these)."""
+    shares = ledger.get("shares")
+    held = shares.get(path, {}) if isinstance(shares, dict) else {}
+    return sum(int(n) for s, n in held.items() if s in living)
+
+
+def dividend_vote(ledger: Mapping[str, Any], living: Sequence[str], rolls: int) -> Order:
+    """``rolls`` Experience rolls (as many as the coffers pay for), and the rest of the coffers
+    paid out as a dividend, whole dollars a living share (ruling 180)."""
+    from sealed.games.crusoe.orders import Order  # orders imports this module's PATHS
+
+    path = str(ledger.get("deciding", ""))
+    coffers = int(ledger.get("coffers", {}).get(path, 0))
+    rolls = max(0, min(rolls, coffers // SHARE))
+    shares = living_shares_in_view(ledger, path, living)
+    per_share = (coffers - rolls * SHARE) // shares if shares else 0
+    return Order("experience", number=rolls, dollars=per_share)
