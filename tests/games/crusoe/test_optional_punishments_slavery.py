@@ -181,3 +181,68 @@ def test_a_sealed_order_reaches_nobody_before_the_step_opens(seed: int, scenario
     verdict, the meal, the Market) is still sealed, no other seat is told anything."""
     options = resolve_options(GAME.options, {"scenario": scenario, "punishments": "slavery"})
     seal_watching_the_others(seed, options, "random", orders=100_000)
+
+
+@pytest.mark.parametrize("option", ["slavery_permission", "slavery_any_time"])
+def test_slaverys_added_rules_need_slavery_in_play(option: str) -> None:
+    chosen = {"scenario": "hobbesian", option: True}
+    with pytest.raises(OptionError, match=f"{option}: Slavery is not in play") as error:
+        Settings.from_options(resolve_options(GAME.options, chosen))
+    assert "\n" not in str(error.value)
+
+
+def test_without_the_added_rules_nothing_is_added() -> None:
+    """The defaults keep the game as before (ruling 135's refusal, feeding only)."""
+    options = resolve_options(GAME.options, {"scenario": "hobbesian", "punishments": "slavery"})
+    assert Settings.from_options(options).slavery_rules == ()
+
+
+PERMISSION = {"punishments": "slavery", "slavery_permission": True}
+
+
+@settings(max_examples=6, deadline=None)
+@given(
+    seed=st.integers(0, 2**32),
+    bots=st.lists(st.sampled_from(BOTS), min_size=4, max_size=4),
+    scenario=st.sampled_from(("hobbesian", "tribal-capitalism", "traditional")),
+)
+def test_random_games_with_permission_play_to_the_end_and_replay(
+    seed: int, bots: list[str], scenario: str
+) -> None:
+    options = resolve_options(GAME.options, {"scenario": scenario, **PERMISSION})
+    match = bot_game(seed, tuple(bots), options, Bonds())
+    assert match.state.over
+    again = replay(json.loads(json.dumps(match.to_json())))
+    assert GAME.to_json(again.state) == GAME.to_json(match.state)
+
+
+def test_random_slaves_ask_and_masters_answer() -> None:
+    """Ruling 168 is exercised: random supervised slaves (of a greedy master, who puts them on
+    his path) ask to attack others and are let; a request is told to the slave and master
+    only. The refusal is cases/optional_slavery_permission.yaml."""
+    check = Bonds()
+    options = resolve_options(GAME.options, {"scenario": "hobbesian", **PERMISSION})
+    slaves = {"roles": ["slave-of-0"], "leisure": 3}
+    setup = {"players": {"ben": slaves, "cy": slaves}}
+    texts: list[str] = []
+    for seed in range(30):
+        match = bot_game(
+            seed, ("greedy", "random", "random", "random"), options, check, setup=setup
+        )
+        for step in match.steps:
+            for event in step.events:
+                if event.kind in ("slavery-request", "slavery-permit"):
+                    assert event.audience.seats is not None, event
+                    assert len(event.audience.seats) == 2, event
+                    texts.append(event.text)
+        if any(" lets " in t for t in texts):
+            break
+    assert any(" asks " in t for t in texts)
+    assert any(" lets " in t for t in texts)
+
+
+@settings(max_examples=3, deadline=None)
+@given(seed=st.integers(0, 2**32))
+def test_a_permission_step_tells_no_other_seat(seed: int) -> None:
+    options = resolve_options(GAME.options, {"scenario": "hobbesian", **PERMISSION})
+    seal_watching_the_others(seed, options, "random", orders=100_000)

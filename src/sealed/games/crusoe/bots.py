@@ -86,6 +86,8 @@ class GreedyBot:
             return Order("path", name=self.best_path(view, me))
         if decide == "feed":  # Slavery: its slave named in the offer
             return slavery.bot_feed(str(view.offer[0]), me.goods, None)
+        if decide == "permit":  # Slavery: its slave's request to attack (ruling 168)
+            return slavery.bot_permit(None)
         if decide == "move":
             return Order("move", number=self.best_move(view, me))
         if decide == "take":
@@ -656,6 +658,8 @@ class RandomBot:
         if decide == "feed":  # Slavery: its slave named in the offer
             handed = slavery.bot_hand(view, rng)
             return handed or slavery.bot_feed(str(view.offer[0]), me.goods, rng)
+        if decide == "permit":  # Slavery: its slave's request to attack (ruling 168)
+            return slavery.bot_permit(rng)
         if decide == "tax":
             return Order("tax", name=str(rng.choice(view.offer[1:] or ("none",))))
         if decide in ("move", "learn"):

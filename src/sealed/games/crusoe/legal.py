@@ -41,6 +41,7 @@ WORDS_DUE = {
     "spear": ("spear", "keep"),
     "verdict": ("kill", "spare", "fine", "swap", "cripple", "exile", "enslave"),
     "feed": ("feed", "free", "hand"),
+    "permit": ("yes", "no"),
     "exile-vote": ("establish", "return", "pass"),
     "draft": ("draft",),
     "trade": ("offer", "accept", "wait", "home", "deed"),
@@ -95,6 +96,7 @@ DUE_HELP = {
     "with Exile: exile; with Slavery: enslave)",
     "feed": "feed SLAVE GOODS (what he may eat), free SLAVE GOODS, or hand SLAVE SEAT (to a new "
     "master, without goods): your slaves in turn order",
+    "permit": "yes (your slave may attack the player named) or no (his turn passes)",
     "exile-vote": "establish tribal-capitalism (or tribal-communism, tribal-socialism), return "
     "(when the exiles outnumber the others), or pass: the exiles' unanimous vote",
     "draft": "draft GOOD: one item of the central pile",
@@ -378,7 +380,7 @@ def legal_orders(state: CrusoeState, seat: str) -> list[Order] | None:
     ballots = ("vote", "ballot", "deal", "plan-ballot", "wage-ballot", "assign-ballot")
     if ask in (*ballots, "amend-ballot"):
         return [Order("yes"), Order("no")]
-    if ask == "rent-ballot":  # Landlords, Rent Control
+    if ask in ("rent-ballot", "permit"):  # Landlords, Rent Control; Slavery (ruling 168)
         return [Order("yes"), Order("no")]
     if ask == "sell":
         return [Order("sell", number=int(n)) for n in state.offer]

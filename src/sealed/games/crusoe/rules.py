@@ -628,6 +628,7 @@ HANDLERS: dict[str, Handler] = {
     "import": _one(_on_import),
     "assign-ballot": _on_assign_ballot,
     "feed": slavery.on_feed,
+    "permit": slavery.on_permit,  # a master's permission to attack (ruling 168)
 }
 
 PHASES: dict[str, Callable[[CrusoeState, Chance, Events], None]] = {

@@ -36,6 +36,7 @@ from sealed.games.crusoe.modules import (
     punishments,
     race,
     roles,
+    slavery,
     third_world,
     vegetarians,
 )

@@ -100,6 +100,7 @@ class CrusoeView:
     libertarian: bool = False  # Libertarianism in play (who is in default: the roles)
     boat_seats: int = 0  # Small Boat: the seats on the rescue vessel (0: not that rule)
     punishments: tuple[str, ...] = ()  # Alternate Punishments the winners may also choose
+    slavery_rules: tuple[str, ...] = ()  # Slavery's added rules (permission, any-time)
     land: dict[str, Any] = field(default_factory=dict)  # Landlords: the public ledger
     corporations: dict[str, Any] = field(default_factory=dict)  # shares, coffers: public
     classes: dict[str, str] = field(default_factory=dict)  # Class Warfare: every seat's class
@@ -202,6 +203,7 @@ def build_view(state: CrusoeState, seat: str) -> CrusoeView:
         libertarian=state.settings.libertarianism,
         boat_seats=_boat_seats(state),
         punishments=state.settings.punishments,
+        slavery_rules=state.settings.slavery_rules,
         land=state.land.to_json() if landlords.on(state) else {},  # public (ruling 87)
         corporations=state.corp.to_json() if corporations.on(state) else {},  # public
         church=state.settings.church,

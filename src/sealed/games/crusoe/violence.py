@@ -175,6 +175,8 @@ def _next_initiator(state: CrusoeState) -> None:
 def on_violence(
     state: CrusoeState, seat: str, order: Order, chance: Chance, events: Events
 ) -> None:
+    if slavery.request(state, seat, order, events):  # a supervised slave asks his master (168)
+        return
     if order.word == "pass":
         state.passes += 1
     elif order.word == "fight":

@@ -33,10 +33,10 @@ are refused by name. A slave carries the public role ``slave-of-N``
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from sealed.core.errors import OptionError
-from sealed.core.events import Event
+from sealed.core.events import Audience, Event
 from sealed.core.game import Options
 
 if TYPE_CHECKING:
@@ -70,6 +70,7 @@ ROLES = (  # the supervision's marks are defined with it, below
     "directed",
     "duplicated",
     *(f"took-{g}" for g in (*GROUP_NAMES, "nothing")),
+    *(f"permit-{n}" for n in range(24)),
 )  # seats as many as Doll's House's wives
 SCENARIOS = (  # the barter economies: "treated as normal players for purposes of trade"
     "hobbesian",
@@ -93,6 +94,27 @@ VOTES = (  # the decisions that are votes: "Slaves may never vote"
     "rent-ballot",
     "assign-ballot",
 )
+
+
+RULES = {  # option -> the rule it adds to Slavery (Settings.slavery_rules)
+    "slavery_permission": "permission",  # a master's permission to attack (ruling 168)
+    "slavery_any_time": "any-time",  # freeing and handing over at other moments (ruling 169)
+}
+
+
+def read_options(options: Options) -> tuple[str, ...]:
+    """The Slavery rules added by their options (none by default: the game as before).
+
+    :raises OptionError: such an option without Slavery in play, in one line."""
+    chosen = [option for option in RULES if bool(options.get(option, False))]
+    words = str(options.get("punishments", "none")).replace(",", "+").split("+")
+    if chosen and "slavery" not in (w.strip().lower() for w in words):
+        raise OptionError(f"{chosen[0]}: Slavery is not in play (option punishments=slavery)")
+    return tuple(RULES[option] for option in chosen)
+
+
+def rule_on(state: CrusoeState, rule: str) -> bool:
+    return in_play(state) and rule in state.settings.slavery_rules
 
 
 def check_combination(options: Options, named: list[str]) -> None:
@@ -227,6 +249,9 @@ def sweep(state: CrusoeState, events: list[Event] | None) -> None:
     if state.phase != "consume":  # the marks of this consumption's feeding
         for player in state.players.values():
             player.roles = tuple(r for r in player.roles if r not in (FED, HANDED))
+    if state.phase != "government":  # a permission lasts the government phase (ruling 168)
+        for player in state.players.values():
+            player.roles = tuple(r for r in player.roles if not r.startswith(PERMIT))
 
 
 def _tell(events: list[Event] | None, kind: str, text: str, seat: str, master: str) -> None:
@@ -376,6 +401,16 @@ def bot_feed(slave: str, held: Mapping[str, int], rng: random.Random | None) -> 
     return Order(word, name=slave, goods=tuple((g, n) for g, n in goods if n))
 
 
+def bot_permit(rng: random.Random | None) -> Order:
+    """A bot master's answer to his slave's request (ruling 168): the greedy one lets him (what
+    a slave wins is his master's, ruling 126); the random one at random."""
+    from sealed.games.crusoe.orders import Order
+
+    if rng is None:
+        return Order("yes")
+    return Order(rng.choice(("yes", "no")))
+
+
 def bot_hand(view: CrusoeView, rng: random.Random) -> Order | None:
     """Now and then the random bot hands its slave to another free living player."""
     from sealed.games.crusoe.orders import Order
@@ -405,6 +440,7 @@ EVEN = "even-roll"  # on a master: his group's 2d6 came up even, no icon may be 
 DIRECTED = "directed"  # on a supervised slave: his master chooses what he takes now
 DUPLICATED = "duplicated"  # on a master: his group duplicated a production this cycle
 TOOK = "took-"  # took-GROUP: what a member of a supervised group took at this landing
+PERMIT = "permit-"  # permit-N on a supervised slave: he may attack the N-th seat (ruling 168)
 NOTHING = "nothing"  # a supervised slave may take nothing (to avoid duplication)
 
 
@@ -551,24 +587,82 @@ def extra_dice(state: CrusoeState, seat: str, side: list[str], opponents: list[s
 def attack_problem(state: CrusoeState, seat: str, word: str, name: str) -> str | None:
     """ "Supervised slaves may only initiate attacks against their masters and against fellow
     slaves of the same master ... They may only join attacks that include at least one such
-    target"; no permission is given in the program (ruling 135)."""
-    if not supervised(state, seat):
+    target" (ruling 135), "unless they have their master's permission to attack a specific
+    person": with ``slavery_permission`` such an order is a request to the master (168)."""
+    if not _outside(state, seat, word, name) or rule_on(state, "permission"):
         return None
-    master = master_of(state, seat) or ""
-    allowed = {master, *slaves_of(state, master)} - {seat}
-    if word == "fight" and name not in allowed:
+    if word == "fight":
         return f"fight {name}: a supervised slave attacks only his master or fellow slaves"
-    if word == "join":
-        battle = next((b for b in state.battles if name in b.members), None)
-        if battle is not None and not allowed & set(battle.members):
-            return f"join {name}: a supervised slave joins only a fight with his master or fellows"
-    return None
+    return f"join {name}: a supervised slave joins only a fight with his master or fellows"
+
+
+def _outside(state: CrusoeState, seat: str, word: str, name: str) -> bool:
+    """Whether ``word name`` reaches beyond a supervised slave's limits and his permissions."""
+    if word not in ("fight", "join") or not supervised(state, seat):
+        return False
+    master = master_of(state, seat) or ""
+    allowed = {master, *slaves_of(state, master), *permitted(state, seat)} - {seat}
+    if word == "fight":
+        return name not in allowed
+    battle = next((b for b in state.battles if name in b.members), None)
+    return battle is not None and not allowed & set(battle.members)
+
+
+def permitted(state: CrusoeState, seat: str) -> list[str]:
+    """Whom ``seat``'s master has let him attack in this government phase (ruling 168)."""
+    marks = [r for r in state.players[seat].roles if r.startswith(PERMIT)]
+    return [state.seats[int(r.removeprefix(PERMIT))] for r in marks]
+
+
+def request(state: CrusoeState, seat: str, order: Order, events: list[Event] | None) -> bool:
+    """A supervised slave's ``fight``/``join`` beyond his limits asks his master's permission
+    (``slavery_permission``, ruling 168): True when the master is now asked."""
+    if not rule_on(state, "permission") or not _outside(state, seat, order.word, order.name):
+        return False
+    master = master_of(state, seat) or ""
+    state.ask, state.waiting = "permit", (master,)
+    state.offer = (seat, order.word, order.name)
+    what = "attack" if order.word == "fight" else "join the side of"
+    text = f"{seat} asks {master}'s leave to {what} {order.name}."
+    _tell_two(events, "request", text, seat, master)
+    return True
+
+
+def on_permit(
+    state: CrusoeState, orders: Mapping[str, Order], chance: Any, events: list[Event] | None
+) -> None:
+    """The master's ``yes`` lets the slave attack the person named for the rest of this
+    government phase, and his order stands; ``no`` makes it his pass (ruling 168)."""
+    from sealed.games.crusoe import violence
+    from sealed.games.crusoe.orders import Order
+
+    slave, word, name = (str(x) for x in state.offer)
+    state.offer = ()
+    master = master_of(state, slave) or ""
+    granted = any(o.word == "yes" for o in orders.values())
+    if granted:
+        _add_role(state, slave, f"{PERMIT}{state.seats.index(name)}")
+    what = "attack" if word == "fight" else "join the side of"
+    verb = "lets" if granted else "does not let"
+    text = f"{master} {verb} {slave} {what} {name}."
+    _tell_two(events, "permit", text, slave, master)
+    own = Order(word, name=name) if granted else Order("pass")  # refused: his pass
+    violence.on_violence(state, slave, own, chance, events)
+
+
+def _tell_two(events: list[Event] | None, kind: str, text: str, slave: str, master: str) -> None:
+    """An event told to the slave and his master only (and the game master)."""
+    if events is not None:
+        audience = Audience.only(slave, master)
+        data = {"seat": slave, "master": master}
+        events.append(Event(f"slavery-{kind}", text, audience=audience, data=data))
 
 
 def kept_from(view: CrusoeView, seat: str, other: str) -> bool:
     """A bot's view of ruling 135: ``seat`` is a supervised slave (on his living master's
-    path) and ``other`` is neither his master nor a fellow slave of his."""
-    if "slavery" not in view.punishments:
+    path) and ``other`` is neither his master nor a fellow slave of his; with
+    ``slavery_permission`` nobody (such an attack asks the master: ruling 168)."""
+    if "slavery" not in view.punishments or "permission" in view.slavery_rules:
         return False
     players = {p.seat: p for p in view.players}
     seats = [p.seat for p in view.players]
