@@ -93,7 +93,6 @@ def test_a_chart_that_does_not_read_is_refused_naming_its_line(chart: str, messa
 @pytest.mark.parametrize(
     ("given_", "message"),
     [
-        ({"scenario": "governmental-socialism"}, "not built yet for distribution"),
         ({"government_minimum_wage": "bureaucracy"}, "only in Welfare Capitalism with"),
         ({"government": "athenian", "government_chart": "x"}, "only a Bureaucracy has a flow"),
         ({"government_estate": "athenian"}, "a Bureaucracy decides every task"),
@@ -103,7 +102,6 @@ def test_a_chart_that_does_not_read_is_refused_naming_its_line(chart: str, messa
         ),
     ],
     ids=[
-        "governmental socialism",
         "no minimum wage to set",
         "a chart without a bureaucracy",
         "a branch",
@@ -193,7 +191,9 @@ WAGE_CHART = SEED_EXAMPLE + "minimum_wage:\n  if cycle > 1: 30 + 10 * players_al
 @given(
     seed=st.integers(0, 2**32),
     bots=st.permutations(BOTS),
-    scenario=st.sampled_from((*SCENARIOS, "welfare-capitalism, the government's minimum wage")),
+    scenario=st.sampled_from(
+        (*SCENARIOS, "welfare-capitalism, the government's minimum wage", "governmental-socialism")
+    ),
     chart=st.sampled_from(CHARTS),
 )
 @example(  # rescued in cycle 1, before the chart's first decision
@@ -208,6 +208,8 @@ def test_a_bureaucracy_plays_to_the_end_and_replays_exactly(
     if "minimum wage" in scenario:
         wage = WAGE_CHART if chart else ""
         chosen = options("welfare-capitalism", wage, minimum_wage="government")
+    elif scenario == "governmental-socialism":  # the pool by shares (rulings 189, 190)
+        chosen = options(scenario, DIVISION_CHART if chart else "")
     else:
         plan = scenario == "market-socialism" and chart  # the seed's chart has no plan
         memory = {"government_chart_history": True} if chart == HISTORY_CHART else {}
@@ -247,6 +249,44 @@ def test_a_chart_with_memory_decides_every_case_from_the_paths_walked(scenario: 
     again = replay(json.loads(json.dumps(match.to_json())))
     assert GAME.to_json(again.state) == GAME.to_json(match.state)
     assert "walked" in GAME.to_json(match.state)
+
+
+@pytest.mark.parametrize("seed", [3, 11])
+def test_a_chart_divides_governmental_socialisms_pool_every_unit_and_to_the_sharers(
+    seed: int,
+) -> None:
+    """Ruling 189: each division the chart makes hands out exactly the pool (no unit lost or
+    made), only to living players, in proportion to the shares within one unit; an amendment
+    is moved once the cards are dealt (ruling 190); the game ends and replays exactly."""
+    pools: list[dict[str, int]] = []
+    divided: list[tuple[dict[str, int], dict[str, dict[str, int]], dict[str, int]]] = []
+    amended = []
+
+    def check(before: CrusoeState, match: Match[Any, Any, Any]) -> None:
+        check_step(before, match)
+        for event in match.steps[-1].events:
+            if event.kind == "pool":
+                pools.append(dict(event.data["pool"]))
+            if event.kind == "chart" and "division" in event.data:
+                division = event.data["division"]
+                divided.append((dict(event.data["shares"]), division, pools[-1]))
+                for seat in event.data["division"]:
+                    assert match.state.players[seat].alive
+        if before.phase == "amend" and before.ask == "amend":
+            amended.append(before.cycle)
+
+    match = bot_game(seed, BOTS, options("governmental-socialism", DIVISION_CHART), check)
+    assert divided, "the chart never divided"
+    assert amended and amended[0] == 1, "the first player was not asked to amend in cycle 1"
+    for shares, division, pool in divided:
+        handed = {g: sum(goods.get(g, 0) for goods in division.values()) for g in pool}
+        assert handed == pool
+        total = sum(shares.values())
+        for seat, share in shares.items():
+            for good, units in pool.items():
+                assert abs(division[seat].get(good, 0) - units * share / total) < 1
+    again = replay(json.loads(json.dumps(match.to_json())))
+    assert GAME.to_json(again.state) == GAME.to_json(match.state)
 
 
 def test_without_the_option_the_state_keeps_no_paths() -> None:
@@ -317,6 +357,18 @@ def test_the_first_player_decides_by_email_and_the_record_replays(tmp_path: Path
     first = json.loads(Path(game).read_text("utf-8"))
     assert "chart" in json.dumps(first)
     ok("replay", game)
+
+
+DIVISION_CHART = """\
+distribution (each player):
+  if player.food < 3: 3
+  if player.rank.vp == 1: 0
+  otherwise: 1 + player.produced.water
+estate (choose a player):
+  otherwise: lowest player.vp, ties by dice
+"""
+"""Governmental Socialism's pool by shares (ruling 189): more to the hungry, none to the
+leader."""
 
 
 PLAN_CHART = """\

@@ -156,9 +156,9 @@ def test_mad_jacks_welfare_hybrid_with_the_governments_minimum_wage_is_playable(
     assert any(e.kind == "wage" for e in match.events)
 
 
-def test_governmental_socialism_has_two_tasks_and_no_chart_divides_the_pool() -> None:
+def test_governmental_socialism_has_two_tasks_and_a_chart_may_divide_the_pool() -> None:
     """The division of the common pool and a starved player's goods; a Bureaucracy may have
-    the goods but not the division (not built)."""
+    either (the division by shares: ruling 189)."""
     chosen = {"government_distribution": "dictatorship", "government_estate": "bureaucracy"}
     settings_ = Settings.from_options(options("governmental-socialism", chosen))
     assert settings_.government_branches == (
@@ -166,8 +166,11 @@ def test_governmental_socialism_has_two_tasks_and_no_chart_divides_the_pool() ->
         ("estate", "bureaucracy"),
     )
     assert "estate (choose a player)" in settings_.government_chart
+    divided = Settings.from_options(
+        options("governmental-socialism", {"government_distribution": "bureaucracy"})
+    )
+    assert "distribution (each player)" in divided.government_chart
     refused = [
-        ({"government_distribution": "bureaucracy"}, "not built yet for distribution"),
         ({"government_radio_reward": "athenian"}, "not a task of the government in governmental"),
     ]
     for branches, message in refused:

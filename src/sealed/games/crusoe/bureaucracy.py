@@ -18,12 +18,15 @@ decision, extension and amendment is an event all see. Rulings 66-68 and 70-72 i
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from fractions import Fraction
+from math import floor
 
 from sealed.core.chance import Chance
 from sealed.core.events import Event
 from sealed.games.crusoe import classwar, hybrid
+from sealed.games.crusoe.modules import punishments, roles
 from sealed.games.crusoe.orders import Order
 from sealed.games.crusoe.policy import (
     HISTORY,
@@ -216,6 +219,7 @@ class Case:
     entity: str
     quantities: Quantities
     candidates: Mapping[str, Quantities] | None = None  # choose: opaque id -> player.*
+    bounds: tuple[int, int] = (0, MAX_DOLLARS)  # a number outside is not interpretable (71)
 
 
 def _cases(state: CrusoeState, task: str, kind: str) -> list[Case]:
@@ -224,6 +228,8 @@ def _cases(state: CrusoeState, task: str, kind: str) -> list[Case]:
         return [Case(task, "", game)]
     if kind == "each good":  # Market Socialism's plan
         return [Case(task, g, game | _good_quantities(state, g)) for g in GOODS]
+    if task == "distribution":  # a share each (ruling 189), in turn order
+        return [Case(task, s, game | player_quantities(state, s)) for s in _sharers(state)]
     if task == "estate":
         living = state.living()
         candidates = {str(i): player_quantities(state, s) for i, s in enumerate(living, 1)}
@@ -241,9 +247,9 @@ def _outcome(the_chart: Chart, case: Case) -> Decided | Chosen | Undecided:
     if case.candidates is not None:
         return choose(the_chart, case.task, case.quantities, case.candidates)
     result = decide(the_chart, case.task, case.quantities)
-    most = MAX_WAGE if case.task == "minimum_wage" else MAX_DOLLARS
-    if isinstance(result, Decided) and not 0 <= result.value <= most:
-        return Undecided(f"the chart gives {result.value}, not 0 to {most}", result.box)
+    least, most = (0, MAX_WAGE) if case.task == "minimum_wage" else case.bounds
+    if isinstance(result, Decided) and not least <= result.value <= most:
+        return Undecided(f"the chart gives {result.value}, not {least} to {most}", result.box)
     return result
 
 
@@ -264,6 +270,8 @@ def _open_tasks(state: CrusoeState) -> list[str]:
         return ["estate"]
     if state.phase == "wage":
         return ["minimum_wage"]
+    if state.phase == "divide":
+        return ["distribution"]
     tasks = hybrid.PLAN_TASKS if state.phase == "plan" else hybrid.POLICY_TASKS
     parts = hybrid.policy_parts(
         state.settings.government, state.settings.government_branches, tasks
@@ -351,6 +359,68 @@ def decide_wage(state: CrusoeState) -> int | None:
     return None if found is None else found[""].value
 
 
+# -- Governmental Socialism: the chart divides the common pool (ruling 189) ---------------------
+
+
+def _sharers(state: CrusoeState) -> list[str]:
+    """Who shares the pool, in turn order (punishments.sharers: the living)."""
+    return punishments.sharers(state)
+
+
+def division_shares(state: CrusoeState) -> dict[str, int] | None:
+    """Each sharer's share of the pool by the chart (0 to 999); None when it cannot decide one
+    and the first player has been asked."""
+    found = _numbers(state, "distribution")
+    return None if found is None else {seat: d.value for seat, d in found.items()}
+
+
+def proportional(
+    pool: Mapping[str, int], shares: Mapping[str, int], order: Sequence[str]
+) -> dict[str, dict[str, int]]:
+    """Every good of ``pool`` divided in proportion to ``shares`` (not all 0): each gets the
+    whole units of his part, and the units left over go one each to the largest remainders,
+    a tie to the earlier in ``order`` (the turn order): no dice, no unit left undivided."""
+    total = sum(shares.values())
+    division = {seat: dict.fromkeys(GOODS, 0) for seat in order}
+    for good in GOODS:
+        units = pool.get(good, 0)
+        exact = {seat: Fraction(units * shares[seat], total) for seat in order}
+        for seat in order:
+            division[seat][good] = floor(exact[seat])
+        left = units - sum(division[seat][good] for seat in order)
+        by_remainder = sorted(order, key=lambda s: exact[s] - floor(exact[s]), reverse=True)
+        for seat in by_remainder[:left]:  # sorted() is stable: ties stay in turn order
+            division[seat][good] += 1
+    return {seat: {g: n for g, n in goods.items() if n} for seat, goods in division.items()}
+
+
+def divide_pool(
+    state: CrusoeState, shares: Mapping[str, int], events: Events
+) -> dict[str, dict[str, int]]:
+    """The chart's division of the pool, in force at once (no vote, no ruler): handed out,
+    told to all, the pool emptied; what each got (for Doll's House's husbands)."""
+    division = proportional(state.pile, shares, _sharers(state))
+    for seat, goods in division.items():
+        for good, n in goods.items():
+            state.players[seat].goods[good] += n
+    if events is not None:
+        got = "; ".join(
+            f"{seat} (share {shares[seat]}) " + (", ".join(f"{n} {g}" for g, n in goods.items()))
+            if goods
+            else f"{seat} (share {shares[seat]}) nothing"
+            for seat, goods in division.items()
+        )
+        events.append(
+            Event(
+                "chart",
+                f"The Bureaucracy's chart divides the pool: {got}.",
+                data={"tasks": ["distribution"], "shares": dict(shares), "division": division},
+            )
+        )
+    state.pile, state.proposal = {}, {}
+    return division
+
+
 def estate_heir(state: CrusoeState, chance: Chance) -> str | None:
     """The chart's heir to the first dead player's goods (a tie rolled among the tied); None
     when it cannot decide and the first player has been asked."""
@@ -411,12 +481,26 @@ def on_box(state: CrusoeState, seat: str, order: Order, chance: Chance, events: 
 # -- the amendment, each cycle after the turn order --------------------------------------------
 
 
+CHARTS_SINCE_189 = ("distribution", "paths", "rents")
+"""The tasks a chart decides since rulings 189-191 (refused before)."""
+
+
+def amends_at_the_deal(state: CrusoeState) -> bool:
+    """The amendment follows the deal of the turn order also where no policy or plan comes
+    before it (Governmental Socialism, a government a tack-on brings: ruling 190), in a game
+    whose chart decides a task built since ruling 189 (so the games before it are unchanged)."""
+    return any(task in tasks(state) for task in CHARTS_SINCE_189)
+
+
 def amend_phase(state: CrusoeState, chance: Chance, events: Events) -> None:
-    """The first player may suggest an amendment to one box (``amend ...`` or ``pass``)."""
+    """The first player may suggest an amendment to one box (``amend ...`` or ``pass``); then
+    the paths (the government's assignment first, in the games of ruling 190)."""
     if state.turn == 0:
         state.ask, state.waiting = "amend", (first_player(state),)
         return
-    state.phase, state.turn = "path", 0
+    assigned = state.settings.paternalistic or roles.men_assigned(state)
+    state.phase = "assign" if assigned and amends_at_the_deal(state) else "path"
+    state.turn = 0
 
 
 def amendment_problem(state: CrusoeState, order: Order) -> str | None:

@@ -89,6 +89,8 @@ def deal_turn_order(state: CrusoeState, chance: Chance, events: Events) -> None:
     # Paternalistic Economy: the government assigns the paths first
     assigned = state.settings.paternalistic or roles.men_assigned(state)  # the men's (113)
     state.phase, state.turn = "assign" if assigned else "path", 0
+    if bureaucracy.amends_at_the_deal(state):  # the chart's amendment first (ruling 190)
+        state.phase = "amend"
     if events is not None:
         events.append(
             Event(

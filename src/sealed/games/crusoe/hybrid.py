@@ -64,11 +64,13 @@ TASK_KINDS: Mapping[str, str] = {
     "wages": "each good",
     "prices": "each good",
     "purchase_limits": "each good",
+    "distribution": "each player",
     "estate": "choose a player",
 }
 """How a flow chart decides each task: a reward per frequency; a burden per player (as the
 seed's example) or per path (as the built policy, ruling 30); the minimum wage in dollars;
-Market Socialism's wage, price and purchase limit per good; an heir among the living."""
+Market Socialism's wage, price and purchase limit per good; Governmental Socialism's pool by a
+share per player (ruling 189); an heir among the living."""
 
 
 def game_tasks(options: Mapping[str, object]) -> tuple[str, ...]:
@@ -109,7 +111,6 @@ SCENARIOS = (
 )
 """The scenarios in which a hybrid is built, and a Bureaucracy (not Governmental Socialism's)."""
 NO_CHART = {
-    "distribution": "a chart that divides the common pool",
     "paths": "a chart that assigns the paths",
     "rents": "a chart that sets the rents",
 }

@@ -16,7 +16,7 @@ from collections.abc import Mapping
 
 from sealed.core.chance import Chance
 from sealed.core.events import Event
-from sealed.games.crusoe import rulers
+from sealed.games.crusoe import bureaucracy, rulers
 from sealed.games.crusoe.modules import gender, punishments
 from sealed.games.crusoe.orders import Order
 from sealed.games.crusoe.pool import split_evenly
@@ -51,6 +51,9 @@ def begin(state: CrusoeState, events: Events) -> None:
 
 
 def divide_phase(state: CrusoeState, chance: Chance, events: Events) -> None:
+    if bureaucracy.decides(state, "distribution"):  # the chart divides (ruling 189)
+        _chart_division(state, events)
+        return
     living = punishments.sharers(state)  # the living in turn order (under Exile, one side)
     living = gender.proposers(state, living)  # Doll's House: a wife proposes nothing (158)
     ruler = rulers.ruler_for(state, "distribution")  # a hybrid: only if his branch divides
@@ -60,7 +63,26 @@ def divide_phase(state: CrusoeState, chance: Chance, events: Events) -> None:
     if state.turn < len(living):
         state.ask, state.waiting = "divide", (living[state.turn],)
         return
-    # every proposal failed: Communism's even split and draft
+    _split_and_draft(state, events)  # every proposal failed
+
+
+def _chart_division(state: CrusoeState, events: Events) -> None:
+    """A Bureaucracy's chart gives each sharer a share and the pool is divided in proportion,
+    at once; its first player is asked what it cannot decide; a chart that gives nobody a share
+    leaves the pool undivided, so it goes as when no division carries (ruling 189)."""
+    shares = bureaucracy.division_shares(state)
+    if shares is None:  # the first player is asked for a box
+        return
+    if not any(shares.values()):
+        _split_and_draft(state, events)
+        return
+    given = bureaucracy.divide_pool(state, shares, events)
+    gender.collect_given(state, given, punishments.sharers(state), events)  # 158
+    state.phase = "trade"  # no barter in Socialism: the Market then closes
+
+
+def _split_and_draft(state: CrusoeState, events: Events) -> None:
+    """Communism's even split and draft, when no division is made."""
     sharers = punishments.sharers(state)
     before = {s: dict(state.players[s].goods) for s in sharers}
     split_evenly(state, events, sharers)

@@ -96,9 +96,9 @@ OTHER_PACKAGE = "water 2, fruit 2, protein"
 
 
 def government_options(scenario: str, government: str) -> dict[str, OptionValue] | None:
-    """A governed advanced scenario under ``government``, as measured; None where the game
-    refuses it (a Bureaucracy in Governmental Socialism: a chart that divides the common pool
-    is not built).
+    """A governed advanced scenario under ``government``, as measured; None where the table
+    has no measure (a Bureaucracy in Governmental Socialism: the table was measured before a
+    chart could divide the common pool, ruling 189, and the seed gives no example chart).
 
     The Bureaucracy plays the seed's example chart (in Market Socialism
     :data:`MARKET_SOCIALISM_CHART`); the Hybrid is the seed's example where the scenario has
