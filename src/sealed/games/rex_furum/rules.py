@@ -870,27 +870,36 @@ class Tally:
         return self.desk.committed + self.spend + amount <= self.desk.money
 
     def add(self, action: Action) -> None:
-        """Count ``action`` in (after :meth:`admits`)."""
-        self.points += action.cost
-        self.keys.add(_key(self.desk.me, action))
-        if isinstance(action, Invest):
-            self.invested.add(action.target)
-            self.spend += action.amount
-        elif isinstance(action, Bribe):
-            self.bribed.add(action.company)
-            self.spend += action.amount
-        elif isinstance(action, Crash):
-            self.crashing = True
-        elif isinstance(action, Protect):
-            target = action.target or self.desk.me
+        """Count ``action`` in (after :meth:`admits`).
+
+        Dispatched on the exact class (the actions have no subclasses) and with
+        :func:`_key` inline: every action a bot keeps comes here, and the chain of
+        ``isinstance`` tests cost more than the rest.
+        """
+        a: Any = action  # narrowed by its exact class below (mypy does not follow type() is)
+        self.points += a.cost
+        kind = type(a)
+        if kind is Protect:
+            target = a.target or self.desk.me
+            self.keys.add(Protect(target))  # _key: protect self = protect me
             self.protected.add(target)
             self.self_protected = self.self_protected or target == self.desk.me
-        elif isinstance(action, CoverUp):
-            self.covered.add(action.target)
-        elif isinstance(action, Quit):
-            self.quits.add(action.company)
-        elif isinstance(action, AcceptBribe):
-            self.accepts.add(action.company)
+            return
+        self.keys.add(a)
+        if kind is Invest:
+            self.invested.add(a.target)
+            self.spend += a.amount
+        elif kind is Bribe:
+            self.bribed.add(a.company)
+            self.spend += a.amount
+        elif kind is Crash:
+            self.crashing = True
+        elif kind is CoverUp:
+            self.covered.add(a.target)
+        elif kind is Quit:
+            self.quits.add(a.company)
+        elif kind is AcceptBribe:
+            self.accepts.add(a.company)
 
     def copy(self) -> Tally:
         other = Tally(self.desk, self.entering)
