@@ -25,6 +25,7 @@ from tests.games.crusoe.bot_games import BOTS, bot_game, seal_watching_the_other
 from tests.games.crusoe.test_government_properties import money_change
 from tests.games.crusoe.test_madjack import NATIONAL, scripted, two
 
+from sealed.core.chance import ScriptedChance
 from sealed.core.errors import OptionError
 from sealed.core.game import resolve_options
 from sealed.core.match import Match, replay
@@ -51,6 +52,22 @@ HYBRIDS = (
     {"government_tax_burden": "bureaucracy", "government_estate": "dictatorship"},
     {"government_estate": "bureaucracy"},
 )
+TWO_RULERS = (
+    {
+        "government_radio_reward": "dictatorship",
+        "government_tax_burden": "representative",
+        "government_estate": "representative",
+    },
+    {
+        "government_radio_reward": "representative",
+        "government_radio_reward_strength": "fanatic",
+        "government_tax_burden": "dictatorship",
+        "government_tax_burden_strength": "unstable",
+        "government_tax_burden_dice": 2,
+    },
+    {"government_tax_burden": "representative", "government_estate": "dictatorship"},
+)
+"""A Dictatorship and a Representative Democracy in one hybrid (ruling 196)."""
 
 
 def options(scenario: str, branches: dict[str, Any]) -> dict[str, Any]:
@@ -98,16 +115,12 @@ def test_the_ruled_branch_gives_the_ruler_his_strength_and_title() -> None:
     ("branches", "message"),
     [
         (
-            {"government_radio_reward": "dictatorship", "government_tax_burden": "representative"},
-            "two rulers",
-        ),
-        (
             {
                 "government_radio_reward": "dictatorship",
                 "government_tax_burden": "dictatorship",
                 "government_tax_burden_strength": "fanatic",
             },
-            "differ in strength",
+            "the dictatorship branches differ in strength",
         ),
         ({"government_chart": RADIO_ONLY}, "no branch of this hybrid is a Bureaucracy"),
         (
@@ -115,7 +128,7 @@ def test_the_ruled_branch_gives_the_ruler_his_strength_and_title() -> None:
             "line 6: the government has no task 'tax_burden'",
         ),
     ],
-    ids=["two ruled forms", "two strengths", "a chart without a bureaucracy", "a branch's chart"],
+    ids=["two strengths", "a chart without a bureaucracy", "a branch's chart"],
 )
 def test_a_hybrid_the_program_cannot_play_is_refused(
     branches: dict[str, Any], message: str
@@ -229,6 +242,52 @@ def test_mad_jacks_hybrid_rolls_are_playable() -> None:
     assert match.result() is not None
 
 
+def test_two_rulers_each_have_their_own_strength_and_powers() -> None:
+    """Ruling 196: a Dictator and a President, each drawn before the game, each with his
+    office's strength; either invokes free; one holding both rolls the more dice."""
+    chosen = TWO_RULERS[1]
+    settings_ = Settings.from_options(options("national-capitalism", chosen))
+    assert (settings_.government_strength, settings_.government_dice) == ("unstable", 2)
+    assert (settings_.president_strength, settings_.president_dice) == ("fanatic", 1)
+    seats = ["ana", "ben", "cy", "dee", "eve"]
+    match = Match.new(GAME, seats, options("national-capitalism", chosen), seed=4)
+    state: CrusoeState = match.state
+    assert state.ruler is not None and state.president is not None
+    assert rulers.offices(state) == ("dictatorship", "representative")
+    assert rulers.ruler_for(state, "tax_burden") == state.ruler
+    assert rulers.ruler_for(state, "radio_reward") == state.president
+    assert rulers.ruler_for(state, "estate") is None  # unnamed: Athenian
+    state.ruler, state.president = "ana", "ben"
+    assert rulers.battle_dice(state, "ana") == 2 and rulers.battle_dice(state, "ben") == 1
+    assert rulers.fanatic(state, "ben") and not rulers.fanatic(state, "ana")
+    assert rulers.rules_free(state, "ana") and rulers.rules_free(state, "ben")
+    assert not rulers.rules_free(state, "cy")
+    state.president = "ana"  # one player in both offices
+    assert rulers.title(state, "ana") == "Dictator and President"
+    assert rulers.battle_dice(state, "ana") == 2 and rulers.fanatic(state, "ana")
+
+
+def test_two_rulers_are_each_succeeded_at_random_when_they_starve() -> None:
+    """Ruling 196 (ruling 50 for each office): a dead Dictator and a dead President are each
+    replaced by a draw of their own, the Dictator's first."""
+    match = Match.new(GAME, ["ana", "ben", "cy"], options("national-capitalism", TWO_RULERS[0]))
+    state: CrusoeState = match.state
+    state.ruler = state.president = "ana"
+    state.players["ana"].alive = False
+    events: list[Any] = []
+    rulers.succeed(state, ScriptedChance([1, 2]), events)
+    assert (state.ruler, state.president) == ("ben", "cy")
+    assert [e.data["office"] for e in events] == ["Dictator", "President"]
+
+
+def test_an_unnamed_tack_on_task_goes_to_the_dictator() -> None:
+    """Ruling 196: the paths, not named, are the hybrid's ruler's (ruling 150): the Dictator."""
+    chosen = {**TWO_RULERS[2], "paternalistic": True}
+    match = Match.new(GAME, ["ana", "ben", "cy"], options("national-capitalism", chosen), seed=2)
+    state: CrusoeState = match.state
+    assert rulers.ruler_for_tack_on(state, "paths") == state.ruler
+
+
 # -- random bot games --------------------------------------------------------------------------
 
 
@@ -236,9 +295,14 @@ def check_step(before: CrusoeState, match: Match[Any, Any, Any]) -> None:
     events = match.steps[-1].events
     assert match.state.money() - before.money() == money_change(events)
     for event in events:
-        if event.kind == "branch" and event.data["carried"] and event.data["form"] in rulers.RULED:
-            assert f"by the {rulers.title(before)} {before.ruler}" in event.text
-        if event.kind == "invoke" and event.data["seat"] == rulers.ruler(before):
+        form = event.data.get("form") if event.kind == "branch" else None
+        if form in rulers.RULED and event.data["carried"]:
+            seat = str(rulers.holder(before, str(form)))  # his own office's (ruling 196)
+            assert f"by the {rulers.title(before, seat)} {seat}" in event.text
+        drawn = event.kind == "ruler" and ("deposed" in event.data or event.data["how"] == "random")
+        if drawn and rulers.two_rulers(before):  # which office, said (196)
+            assert event.data["office"] in ("Dictator", "President")
+        if event.kind == "invoke" and rulers.rules_free(before, event.data["seat"]):
             assert not event.data["paid"], "a hybrid's ruler keeps his military powers"
 
 
@@ -249,6 +313,8 @@ SOCIALIST_HYBRIDS = (
     {"government_distribution": "representative", "government_estate": "bureaucracy"},
     {"government_distribution": "dictatorship"},
     {"government_estate": "dictatorship"},
+    {"government_distribution": "dictatorship", "government_estate": "representative"},
+    {"government_wages": "representative", "government_prices": "dictatorship"},
 )
 WAGE_HYBRIDS = (
     {"minimum_wage": "government", "government_minimum_wage": "representative"},
@@ -265,7 +331,7 @@ WAGE_HYBRIDS = (
     seed=st.integers(0, 2**32),
     bots=st.permutations(BOTS),
     scenario=st.sampled_from(hybrid.SCENARIOS),
-    branches=st.sampled_from(HYBRIDS + WAGE_HYBRIDS + SOCIALIST_HYBRIDS),
+    branches=st.sampled_from(HYBRIDS + TWO_RULERS + WAGE_HYBRIDS + SOCIALIST_HYBRIDS),
 )
 def test_a_hybrid_plays_to_the_end_and_replays_exactly(
     seed: int, bots: list[str], scenario: str, branches: dict[str, Any]
@@ -283,7 +349,7 @@ def test_a_hybrid_plays_to_the_end_and_replays_exactly(
 
 
 @settings(max_examples=3, deadline=None)
-@given(seed=st.integers(0, 2**32), branches=st.sampled_from(HYBRIDS))
+@given(seed=st.integers(0, 2**32), branches=st.sampled_from(HYBRIDS + TWO_RULERS))
 def test_a_sealed_order_reaches_no_other_seat_before_the_step_opens(
     seed: int, branches: dict[str, Any]
 ) -> None:

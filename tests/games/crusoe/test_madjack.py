@@ -478,18 +478,39 @@ def test_a_bureaucracy_where_no_chart_is_built_is_rolled_again() -> None:
     assert any("no chart is built for Tribal Capitalism" in t for t in config.tweaks)
 
 
-def test_a_hybrid_has_one_ruler_the_first_ruled_branch() -> None:
+def test_a_hybrid_keeps_a_dictator_and_a_president_as_rolled() -> None:
+    """Two rulers are built (ruling 196): no tweak (ruling 148 as amended)."""
     script = [*NATIONAL, *HYBRID, *STABLE_DICTATOR, *STABLE_PRESIDENT, *ATHENIAN]
     config = roll(4, scripted(script))
     government = config.government
     assert government is not None
     assert [(t, g.form, g.strength) for t, g in government.functions] == [
         ("radio_reward", "dictatorship", "stable"),
-        ("tax_burden", "dictatorship", "stable"),
+        ("tax_burden", "representative-democracy", "stable"),
         ("estate", "athenian-democracy", ""),
     ]
-    assert any("one ruler (ruling 69)" in t for t in config.tweaks)
-    assert config.not_built() == []  # ruling 148
+    assert not any("ruling 69" in t for t in config.tweaks)
+    assert config.not_built() == []
+    chosen = config.options()
+    assert (chosen["government_radio_reward"], chosen["government_tax_burden"]) == (
+        "dictatorship",
+        "representative",
+    )
+
+
+def test_a_hybrid_has_one_dictator_of_the_first_dictatorships_strength() -> None:
+    """Two Dictatorship branches of different strengths: one Dictator, the first's (148)."""
+    script = [*NATIONAL, *HYBRID, *STABLE_DICTATOR, *two(11), *STABLE_PRESIDENT]
+    config = roll(4, scripted(script))
+    government = config.government
+    assert government is not None
+    assert [(t, g.form, g.strength) for t, g in government.functions] == [
+        ("radio_reward", "dictatorship", "stable"),
+        ("tax_burden", "dictatorship", "stable"),
+        ("estate", "representative-democracy", "stable"),
+    ]
+    assert any("one Dictator (ruling 69)" in t for t in config.tweaks)
+    assert config.not_built() == []
 
 
 # -- rolled again: what the game rules out (ruling 151); Libertarianism's one democracy (152) ---

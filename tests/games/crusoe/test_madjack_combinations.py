@@ -152,9 +152,10 @@ def test_a_roll_made_playable_plays_to_the_end_and_replays(
                 "scenario": "national-capitalism",
                 "government": "hybrid",
                 "government_radio_reward": "dictatorship",
-                "government_tax_burden": "representative",
+                "government_tax_burden": "dictatorship",
+                "government_tax_burden_strength": "fanatic",
             },
-            "two rulers",
+            "the dictatorship branches differ in strength",  # two rulers are built (196)
         ),
     ],
 )

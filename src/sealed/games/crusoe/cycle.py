@@ -388,7 +388,7 @@ def on_estate(
     if events is not None:
         how = f"all to {heir}" if heir else "shared in turn order"
         ruler = rulers.ruler_for(state, "estate")
-        by = f"by the {rulers.title(state)} {ruler}'s decision" if ruler else "by vote"
+        by = f"by the {rulers.title(state, ruler)} {ruler}'s decision" if ruler else "by vote"
         got = "; ".join(f"{s}: {_goods_text(g)}" for s, g in shares.items() if g)
         events.append(
             Event(

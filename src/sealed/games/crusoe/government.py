@@ -36,8 +36,8 @@ Events = list[Event] | None
 def proposers(state: CrusoeState) -> list[str]:
     """The living in seat order, starting one seat further on each cycle; under a
     Dictatorship the Dictator alone (in a hybrid, for the ruled branch's part)."""
-    ruler = rulers.ruler(state)
-    if ruler is not None and _part(state)[0] in rulers.RULED:
+    ruler = _part_ruler(state)
+    if ruler is not None:
         return [ruler]
     living = state.living()
     if not living:
@@ -73,7 +73,7 @@ def on_policy(state: CrusoeState, seat: str, order: Order, chance: Chance, event
     if _split(state):  # a hybrid's branch decides its own part of the policy only
         keys = _keys(_part(state)[1])
         state.motion = {k: v for k, v in state.motion.items() if k in keys}
-    if rulers.ruler(state) == seat:  # "Whenever the government must make a decision he makes it"
+    if _part_ruler(state) == seat:  # "Whenever the government must make a decision he makes it"
         _decree(state, seat, order, chance, events)
         return
     state.ask, state.waiting = "ballot", tuple(state.living())
@@ -128,11 +128,11 @@ def count_ballot(
 
 def _decree(state: CrusoeState, seat: str, order: Order, chance: Chance, events: Events) -> None:
     if _split(state):
-        _part_set(state, events, f"decreed by the {rulers.title(state)} {seat}")
+        _part_set(state, events, f"decreed by the {rulers.title(state, seat)} {seat}")
         return
     state.policy, state.motion = state.motion, {}
     text = (
-        f"The {rulers.title(state)} {seat} decrees the policy this cycle: "
+        f"The {rulers.title(state, seat)} {seat} decrees the policy this cycle: "
         f"{describe(state.policy)} ({format_order(order)})."
     )
     _policy_set(state, chance, events, text, carried=True, ruler=seat)
@@ -184,6 +184,13 @@ def _part(state: CrusoeState) -> tuple[str, tuple[str, ...]]:
     """The form deciding now and its tasks (one part for all unless the tasks' forms differ)."""
     parts = hybrid.policy_parts(state.settings.government, state.settings.government_branches)
     return parts[min(state.branch, len(parts) - 1)]
+
+
+def _part_ruler(state: CrusoeState) -> str | None:
+    """The living ruler who decides the part now: the Dictator's or the President's branch
+    (with two rulers, each his own: ruling 196); none for a vote or a chart."""
+    form = _part(state)[0]
+    return rulers.ruler_of(state, form) if form in rulers.RULED else None
 
 
 def _keys(tasks: tuple[str, ...]) -> set[str]:

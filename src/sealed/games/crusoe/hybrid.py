@@ -240,13 +240,25 @@ def _chart(text: str, tasks: Sequence[str]) -> str:
 def _ruled_strength(
     options: Mapping[str, object], branches: Sequence[tuple[str, str]]
 ) -> dict[str, Any]:
-    """One ruler at most (ruling 69): the ruled branches must be one form, of one strength."""
+    """One ruler per ruled form (rulings 69, 196): the branches of one form have one strength;
+    with a Dictatorship and a Representative Democracy, the Dictator's strength is
+    ``government_strength`` and the President's ``president_strength``."""
     ruled = [(t, f) for t, f in branches if f in RULED]
-    if len({f for _, f in ruled}) > 1:
-        raise OptionError(
-            "government hybrid: a Dictatorship and a Representative Democracy in one hybrid "
-            "(two rulers) is not built yet; give the ruled tasks one of them"
-        )
+    forms = [f for f in RULED if f in {f for _, f in ruled}]
+    if len(forms) < 2:
+        return _one_strength(options, ruled)
+    dictator = _one_strength(options, [(t, f) for t, f in ruled if f == forms[0]])
+    president = _one_strength(options, [(t, f) for t, f in ruled if f == forms[1]])
+    return dictator | {
+        "president_strength": president["government_strength"],
+        "president_dice": president["government_dice"],
+    }
+
+
+def _one_strength(
+    options: Mapping[str, object], ruled: Sequence[tuple[str, str]]
+) -> dict[str, Any]:
+    """The strength and dice of the ruler of these branches (all of one form)."""
     found = {
         (
             str(
@@ -259,8 +271,8 @@ def _ruled_strength(
     }
     if len(found) > 1:
         raise OptionError(
-            "government hybrid: the ruled branches differ in strength or dice; one ruler "
-            "has one strength (ruling 69)"
+            f"government hybrid: the {ruled[0][1]} branches differ in strength or dice; one "
+            "ruler has one strength (ruling 69)"
         )
     if not found:
         return {}
@@ -279,10 +291,20 @@ def form_for(government: str, branches: Sequence[tuple[str, str]], task: str) ->
 
 def ruling_form(government: str, branches: Sequence[tuple[str, str]]) -> str:
     """The form whose ruler has the military powers: the government, or a hybrid's ruled
-    branch (``athenian`` when no branch has a ruler)."""
+    branch (``athenian`` when no branch has a ruler); with two rulers the Dictatorship, whose
+    Dictator is ``state.ruler`` (the President is ``state.president``: ruling 196)."""
     if government != "hybrid":
         return government
-    return next((f for _, f in branches if f in RULED), "athenian")
+    forms = {f for _, f in branches}
+    return next((f for f in RULED if f in forms), "athenian")
+
+
+def ruled_forms(government: str, branches: Sequence[tuple[str, str]]) -> tuple[str, ...]:
+    """The offices of this government: none, one, or a Dictator's and a President's."""
+    if government != "hybrid":
+        return (government,) if government in RULED else ()
+    forms = {f for _, f in branches}
+    return tuple(f for f in RULED if f in forms)
 
 
 def policy_parts(

@@ -218,7 +218,8 @@ def _problem(state: CrusoeState, seat: str, order: Order) -> str | None:
         names = rulers.candidates(state)
         return (
             f"elect {order.name}: not a candidate; the winners select a new "
-            f"{rulers.title(state)} among {', '.join(names)}{did_you_mean(order.name, names)}"
+            f"{rulers.electing_title(state)} among {', '.join(names)}"
+            f"{did_you_mean(order.name, names)}"
         )
     if order.word == "campaign" and not rulers.may_campaign(state, seat):
         return "campaigning for President costs one Leisure, and you have none"

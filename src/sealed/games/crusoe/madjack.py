@@ -162,6 +162,7 @@ GOVERNMENT_OPTIONS = {
 """The crusoe option ``government``'s value for each form."""
 DEMOCRACIES = ("athenian-democracy", "representative-democracy")
 RULED_FORMS = ("dictatorship", "representative-democracy")
+TITLES = {"dictatorship": "Dictator", "representative-democracy": "President"}
 """The forms with a ruler (a Dictator, a President): a hybrid has one at most (ruling 69)."""
 CHART_SCENARIOS = (
     "national-capitalism",
@@ -802,21 +803,24 @@ def _government_for(roller: _Roller, task: str, hybrid: bool) -> Government:
 
 
 def _one_ruler(roller: _Roller) -> None:
-    """A Constitutional Hybrid has one ruler at most (ruling 69): every ruled branch takes the
-    form, strength and dice of the first ruled branch (ruling 148)."""
-    config = roller.now
-    government = config.government
-    if government is None or not government.functions:
-        return
-    ruled = [g for _, g in government.functions if g.form in RULED_FORMS]
-    if len(set(ruled)) <= 1:
-        return
-    first = ruled[0]
-    functions = tuple((t, first if g.form in RULED_FORMS else g) for t, g in government.functions)
-    roller.config = replace(config, government=replace(government, functions=functions))
-    roller.tweak(
-        f"one ruler (ruling 69): every branch with a ruler is the first one's, {first.describe()}"
-    )
+    """A Constitutional Hybrid has one ruler per office (rulings 69, 196): every branch of a
+    Dictatorship (or of a Representative Democracy) takes the strength and dice of the first
+    such branch (ruling 148). A Dictator and a President together are played as rolled."""
+    for form in RULED_FORMS:
+        config = roller.now
+        government = config.government
+        if government is None or not government.functions:
+            return
+        ruled = [g for _, g in government.functions if g.form == form]
+        if len(set(ruled)) <= 1:
+            continue
+        first = ruled[0]
+        functions = tuple((t, first if g.form == form else g) for t, g in government.functions)
+        roller.config = replace(config, government=replace(government, functions=functions))
+        roller.tweak(
+            f"one {TITLES[form]} (ruling 69): every branch of the {GOVERNMENT_NAMES[form]} is "
+            f"the first one's, {first.describe()}"
+        )
 
 
 def _standing_tweaks(roller: _Roller) -> None:

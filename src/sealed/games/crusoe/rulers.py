@@ -117,41 +117,94 @@ def form(state: CrusoeState) -> str:
     return hybrid.ruling_form(settings.government, settings.government_branches)
 
 
-def title(state: CrusoeState) -> str:
+def title(state: CrusoeState, seat: str | None = None) -> str:
+    """The ruler's title; with two rulers (ruling 196), that of the office(s) ``seat`` holds."""
+    held = offices_of(state, seat) if seat is not None and two_rulers(state) else []
+    if held:
+        return " and ".join(TITLES[office] for office in held)
     return TITLES.get(form(state), "ruler")
+
+
+def offices(state: CrusoeState) -> tuple[str, ...]:
+    """The ruled offices of this game: none, one, or (a hybrid with two rulers, ruling 196)
+    the Dictator's and the President's."""
+    if not ruled(state):
+        return ()
+    settings = state.settings
+    return hybrid.ruled_forms(settings.government, settings.government_branches)
+
+
+def two_rulers(state: CrusoeState) -> bool:
+    """A Constitutional Hybrid with a Dictatorship and a Representative Democracy branch."""
+    return len(offices(state)) == 2
+
+
+def holder(state: CrusoeState, office: str) -> str | None:
+    """Who holds ``office``, living or dead: the President of a two-ruler hybrid is
+    ``state.president``, every other ruler ``state.ruler``."""
+    if office == "representative" and two_rulers(state):
+        return state.president
+    return state.ruler
+
+
+def _install(state: CrusoeState, office: str, seat: str) -> None:
+    if office == "representative" and two_rulers(state):
+        state.president = seat
+    else:
+        state.ruler = seat
+
+
+def ruler_of(state: CrusoeState, office: str) -> str | None:
+    """The living holder of ``office``, if this game has it."""
+    seat = holder(state, office) if office in offices(state) else None
+    return seat if seat is not None and state.players[seat].alive else None
+
+
+def offices_of(state: CrusoeState, seat: str) -> list[str]:
+    """The offices ``seat`` holds, living (one player may hold both: ruling 196)."""
+    return [office for office in offices(state) if ruler_of(state, office) == seat]
+
+
+def _strength(state: CrusoeState, office: str) -> tuple[str, int]:
+    settings = state.settings
+    if office == "representative" and two_rulers(state):
+        return settings.president_strength, settings.president_dice
+    return settings.government_strength, settings.government_dice
 
 
 def ruler_for(state: CrusoeState, task: str) -> str | None:
     """The living ruler, if he decides ``task`` (always, unless a hybrid gives it elsewhere)."""
     settings = state.settings
-    if hybrid.form_for(settings.government, settings.government_branches, task) not in RULED:
+    office = hybrid.form_for(settings.government, settings.government_branches, task)
+    if office not in RULED:
         return None
     if task == "distribution" and settings.scenario == "tribal-socialism":
         return None  # a tack-on's ruler: the tribe still divides its pool by vote (ruling 149)
-    return ruler(state)
+    return ruler_of(state, office)
 
 
 def ruler_for_tack_on(state: CrusoeState, task: str) -> str | None:
     """The living ruler, if he decides a tack-on's ``task`` (the paths, the rents): a hybrid's
-    branch for it when ``government_TASK`` names one (ruling 150), else the game's ruler."""
+    branch for it when ``government_TASK`` names one (ruling 150), else the game's ruler (with
+    two rulers, the Dictator: ruling 196)."""
     if task in dict(state.settings.government_branches):
         return ruler_for(state, task)
     return ruler(state)
 
 
 def ruler(state: CrusoeState) -> str | None:
-    """The living ruler, if the game has one."""
-    if not ruled(state) or state.ruler is None or not state.players[state.ruler].alive:
-        return None
-    return state.ruler
+    """The living ruler, if the game has one (with two rulers, the Dictator)."""
+    return ruler_of(state, form(state))
 
 
 def rules_free(state: CrusoeState, seat: str) -> bool:
     """The ruler "need not pay leisure to invoke government or initiate violence"."""
-    return ruler(state) == seat
+    return bool(offices_of(state, seat))
 
 
-def select_at_random(state: CrusoeState, chance: Chance, events: Events, why: str) -> None:
+def select_at_random(
+    state: CrusoeState, chance: Chance, events: Events, why: str, office: str = ""
+) -> None:
     """A ruler drawn among the living: one number from 1 to their count, in seat order."""
     from sealed.games.crusoe.modules.gender import voiceless  # it would import state.py
 
@@ -161,31 +214,43 @@ def select_at_random(state: CrusoeState, chance: Chance, events: Events, why: st
     living = [s for s in living if not voiceless(state, s)] or living
     if not ruled(state) or not living:
         return
+    office = office or form(state)
     names = ", ".join(f"{n} {s}" for n, s in enumerate(living, 1))
-    number = chance.integer(
-        f"cycle {state.cycle}: the {title(state)} at random ({names})", 1, len(living)
-    )
-    state.ruler = living[number - 1]
+    name = TITLES.get(office, "ruler")
+    number = chance.integer(f"cycle {state.cycle}: the {name} at random ({names})", 1, len(living))
+    seat = living[number - 1]
+    _install(state, office, seat)
     if events is not None:
         events.append(
             Event(
                 "ruler",
-                f"{state.ruler} is the {title(state)} ({why}).",
-                data={"ruler": state.ruler, "how": "random"},
+                f"{seat} is the {name} ({why}).",
+                data={"ruler": seat, "how": "random", **_office_data(state, office)},
             )
         )
 
 
+def _office_data(state: CrusoeState, office: str) -> dict[str, str]:
+    """An event's ``office`` with two rulers only (other games' events unchanged)."""
+    return {"office": TITLES[office]} if two_rulers(state) else {}
+
+
 def begin(state: CrusoeState, chance: Chance, events: Events) -> None:
-    """Before the game begins, the Dictator is selected at random."""
-    if ruled(state) and state.ruler is None:
-        select_at_random(state, chance, events, "selected at random before the game begins")
+    """Before the game begins, the Dictator is selected at random; with two rulers, then the
+    sitting President, in a draw of his own (ruling 196)."""
+    for office in offices(state):
+        if holder(state, office) is None:
+            why = "selected at random before the game begins"
+            select_at_random(state, chance, events, why, office)
 
 
 def succeed(state: CrusoeState, chance: Chance, events: Events) -> None:
-    """A ruler who died of hunger or thirst is succeeded by one drawn at random (ruling 50)."""
-    if ruled(state) and state.ruler is not None and not state.players[state.ruler].alive:
-        select_at_random(state, chance, events, f"{state.ruler} died; drawn at random")
+    """A ruler who died of hunger or thirst is succeeded by one drawn at random (ruling 50);
+    with two rulers, each office on its own (ruling 196)."""
+    for office in offices(state):
+        seat = holder(state, office)
+        if seat is not None and not state.players[seat].alive:
+            select_at_random(state, chance, events, f"{seat} died; drawn at random", office)
 
 
 # -- battles ----------------------------------------------------------------------------------
@@ -193,32 +258,53 @@ def succeed(state: CrusoeState, chance: Chance, events: Events) -> None:
 
 def battle_dice(state: CrusoeState, seat: str) -> int:
     """One die each; a stable ruler one per other living player, an unstable one the dice set
-    for him, never as many as the others nor fewer than one (ruling 51)."""
-    if ruler(state) != seat:
-        return 1
+    for him, never as many as the others nor fewer than one (ruling 51); one who holds both
+    offices of a two-ruler hybrid rolls the more (ruling 196)."""
+    return max((_office_dice(state, office) for office in offices_of(state, seat)), default=1)
+
+
+def _office_dice(state: CrusoeState, office: str) -> int:
     others = len(state.living()) - 1
-    strength = state.settings.government_strength
+    strength, dice = _strength(state, office)
     if strength == "stable":
         return max(1, others)
     if strength == "unstable":
-        return max(1, min(state.settings.government_dice, others - 1))
+        return max(1, min(dice, others - 1))
     return 1
 
 
 def fanatic(state: CrusoeState, seat: str) -> bool:
-    """A fanatic ruler wins any battle he fights in and is never wounded."""
-    return ruler(state) == seat and state.settings.government_strength == "fanatic"
+    """A fanatic ruler wins any battle he fights in and is never wounded (two fanatics on
+    opposite sides: the dice decide, ruling 65)."""
+    return any(_strength(state, office)[0] == "fanatic" for office in offices_of(state, seat))
 
 
 def after_battle(state: CrusoeState, winners: list[str], losers: list[str]) -> None:
-    """A ruler on the losing side: the winners of that fight must elect a new one."""
+    """A ruler on the losing side: the winners of that fight must elect a new one; with two
+    rulers, a successor to each office whose holder lost, the Dictator's first (ruling 197)."""
+    if two_rulers(state):
+        for office in offices(state):
+            due = office in (o for o, _ in state.successions)
+            if ruler_of(state, office) in losers and winners and not due:
+                state.successions.append((office, list(winners)))
+        return
     seat = ruler(state)
     if seat is not None and seat in losers and winners:
         state.electors = list(winners)
 
 
 def election_due(state: CrusoeState) -> bool:
-    return bool(state.electors)
+    return bool(state.electors) or bool(state.successions)
+
+
+def electing_title(state: CrusoeState) -> str:
+    """The title of the office an election fills now."""
+    return TITLES.get("representative" if state.candidates else _electing(state), "ruler")
+
+
+def _electing(state: CrusoeState) -> str:
+    """The office whose holder a lost battle deposes now (``form`` with one ruler)."""
+    return state.successions[0][0] if state.successions else form(state)
 
 
 def candidates(state: CrusoeState) -> list[str]:
@@ -229,12 +315,19 @@ def candidates(state: CrusoeState) -> list[str]:
     from sealed.games.crusoe.modules.gender import voiceless  # it would import state.py
 
     living = state.living()
+    deposed = holder(state, _electing(state))
     # No Suffrage: a ruler's dice are no woman's (ruling 109)
-    others = [s for s in living if s != state.ruler and not voiceless(state, s)]
+    others = [s for s in living if s != deposed and not voiceless(state, s)]
     return others or living
 
 
 def election_phase(state: CrusoeState, chance: Chance, events: Events) -> None:
+    while state.successions:  # two rulers: each deposed office in turn (ruling 197)
+        voters = tuple(s for s in state.successions[0][1] if state.players[s].alive)
+        if voters and candidates(state):
+            state.ask, state.waiting = "elect", voters
+            return
+        state.successions.pop(0)  # no winner left to elect: he stays, as with one ruler
     voters = tuple(s for s in state.electors if state.players[s].alive)
     if voters and candidates(state):
         state.ask, state.waiting = "elect", voters
@@ -268,21 +361,28 @@ def on_elect(
             f"cycle {state.cycle}: the tie for {title(state)} ({names})", 1, len(tied)
         )
         tied, how = [tied[pick - 1]], "elected, the tie settled by a roll"
-    deposed, state.ruler = state.ruler, tied[0]
+    office = "representative" if state.candidates else _electing(state)
+    deposed = holder(state, office)
+    _install(state, office, tied[0])
     if state.candidates:
         _announce(state, events, f"elected, {_votes(tally)}", how, tally)
         _after_election(state)
         return
     if events is not None:
         votes = ", ".join(f"{s} {n}" for s, n in tally.items() if n)
+        data = {"ruler": tied[0], "deposed": deposed, "votes": tally, "how": how}
         events.append(
             Event(
                 "ruler",
-                f"{deposed} is deposed; the winners elect {state.ruler} {title(state)} "
+                f"{deposed} is deposed; the winners elect {tied[0]} {TITLES.get(office, 'ruler')} "
                 f"({votes or 'no votes'}).",
-                data={"ruler": state.ruler, "deposed": deposed, "votes": tally, "how": how},
+                data=data | _office_data(state, office),
             )
         )
+    if state.successions:
+        state.successions.pop(0)
+        if state.successions:  # the other office's election next (ruling 197)
+            return
     _after_election(state)
 
 
@@ -291,7 +391,12 @@ def on_elect(
 
 def election_held(state: CrusoeState) -> bool:
     """The President is elected once per cycle, "just before the government phase"."""
-    return form(state) != "representative" or state.elected == state.cycle
+    return "representative" not in _forms(state) or state.elected == state.cycle
+
+
+def _forms(state: CrusoeState) -> tuple[str, ...]:
+    settings = state.settings
+    return hybrid.ruled_forms(settings.government, settings.government_branches)
 
 
 def begin_campaign(state: CrusoeState) -> None:
@@ -310,17 +415,19 @@ def campaign_phase(state: CrusoeState, chance: Chance, events: Events) -> None:
     if len(running) > 1:
         state.phase, state.ask, state.waiting = "election", "elect", tuple(living)
         return
+    sitting = holder(state, "representative")
     if running:
-        state.ruler = running[0]
+        _install(state, "representative", running[0])
         _announce(state, events, "elected unopposed", "unopposed", {running[0]: 0})
-    elif state.ruler is None or not state.players[state.ruler].alive:
-        select_at_random(state, chance, events, "nobody campaigned; drawn at random")
+    elif sitting is None or not state.players[sitting].alive:
+        why = "nobody campaigned; drawn at random"
+        select_at_random(state, chance, events, why, "representative")
     elif events is not None:
         events.append(
             Event(
                 "ruler",
-                f"Nobody campaigns: {state.ruler} stays President.",
-                data={"ruler": state.ruler, "how": "nobody campaigned"},
+                f"Nobody campaigns: {sitting} stays President.",
+                data={"ruler": sitting, "how": "nobody campaigned"},
             )
         )
     state.candidates, state.phase = [], "government"
@@ -328,7 +435,7 @@ def campaign_phase(state: CrusoeState, chance: Chance, events: Events) -> None:
 
 def may_campaign(state: CrusoeState, seat: str) -> bool:
     """One Leisure, paid in turn order; the sitting President campaigns free."""
-    return state.players[seat].leisure >= 1 or ruler(state) == seat
+    return state.players[seat].leisure >= 1 or ruler_of(state, "representative") == seat
 
 
 def on_campaign(
@@ -337,7 +444,7 @@ def on_campaign(
     state.turn += 1
     if order.word == "pass":
         return
-    free = ruler(state) == seat
+    free = ruler_of(state, "representative") == seat
     if not free:
         state.players[seat].leisure -= 1
     state.candidates.append(seat)
@@ -363,8 +470,8 @@ def _announce(
         events.append(
             Event(
                 "ruler",
-                f"{state.ruler} is President ({text}).",
-                data={"ruler": state.ruler, "how": how, "votes": dict(tally)},
+                f"{holder(state, 'representative')} is President ({text}).",
+                data={"ruler": holder(state, "representative"), "how": how, "votes": dict(tally)},
             )
         )
 
@@ -386,7 +493,7 @@ def decree_division(state: CrusoeState, seat: str, events: Events) -> None:
         events.append(
             Event(
                 "vote",
-                f"The {title(state)} {seat} divides the pool: {shares}.",
+                f"The {title(state, seat)} {seat} divides the pool: {shares}.",
                 data={"yes": [seat], "carried": True, "ruler": seat, "division": division},
             )
         )

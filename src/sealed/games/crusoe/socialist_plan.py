@@ -20,8 +20,14 @@ Events = list[Event] | None
 
 
 def _deciders(state: CrusoeState) -> list[str]:
-    ruler = rulers.ruler(state)
-    return [ruler] if ruler is not None and _part(state)[0] in rulers.RULED else proposers(state)
+    ruler = _part_ruler(state)
+    return [ruler] if ruler is not None else proposers(state)
+
+
+def _part_ruler(state: CrusoeState) -> str | None:
+    """The living ruler of the part's branch (with two rulers, his own: ruling 196)."""
+    form = _part(state)[0]
+    return rulers.ruler_of(state, form) if form in rulers.RULED else None
 
 
 def plan_phase(state: CrusoeState, chance: Chance, events: Events) -> None:
@@ -55,12 +61,13 @@ def on_plan(state: CrusoeState, seat: str, order: Order, chance: Chance, events:
     if _split(state):  # a hybrid's branch proposes or decrees its own part of the plan only
         kinds = _kinds(_part(state)[1])
         motion = {k: v for k, v in motion.items() if k.partition(".")[0] in kinds}
-    if rulers.ruler(state) == seat and _part(state)[0] in rulers.RULED:  # "he makes it"
-        how = f"decreed by the {rulers.title(state)} {seat}"
+    if _part_ruler(state) == seat:  # "he makes it"
+        how = f"decreed by the {rulers.title(state, seat)} {seat}"
         if _split(state):
             _part_set(state, motion, how, events)
             return
-        _adopt(state, motion, f"The {rulers.title(state)} {seat} decrees the plan", chance, events)
+        decrees = f"The {rulers.title(state, seat)} {seat} decrees the plan"
+        _adopt(state, motion, decrees, chance, events)
         return
     state.plan_motion = motion
     state.ask, state.waiting = "plan-ballot", tuple(state.living())

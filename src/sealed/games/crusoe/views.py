@@ -91,6 +91,8 @@ class CrusoeView:
     ruler: str | None = None  # a Dictatorship: the Dictator, known to all
     candidates: tuple[str, ...] = ()  # a Representative Democracy: who campaigns
     ruler_title: str = ""  # Dictator or President
+    president: str | None = None  # a hybrid with two rulers: the President (ruling 196)
+    deposed: str | None = None  # two rulers: the holder whose successor is elected now
     chart: str = ""  # a Bureaucracy's flow chart in force: public, everyone wrote it
     chart_case: str = ""  # what the chart cannot decide now (the first player decides it)
     chart_motion: str = ""  # an amendment to the chart under vote
@@ -195,6 +197,8 @@ def build_view(state: CrusoeState, seat: str) -> CrusoeView:
         candidates=tuple(state.candidates),
         ruler_title=rulers.title(state) if state.ruler else "",
         chart=bureaucracy.chart(state).to_text() if bureaucracy.tasks(state) else "",
+        president=state.president,  # public, as the ruler
+        deposed=rulers.holder(state, state.successions[0][0]) if state.successions else None,
         chart_case=bureaucracy.case_text(state) if state.ask == "box" else "",
         chart_motion=state.chart_motion,
         conditions=victory_play.visible(state, seat),
@@ -277,6 +281,8 @@ def render(view: CrusoeView) -> str:
         lines.append(f"The {view.ruler_title}: {view.ruler}")
     if view.chart:  # a Bureaucracy: the chart in force, and what it cannot decide now
         chart = view.chart.strip().split("\n")
+    if view.president:
+        lines.append(f"The President: {view.president}")
         lines += ["The Bureaucracy's flow chart:"] + [f"  {line}".rstrip() for line in chart]
     if view.chart_case:
         lines.append(f"The chart cannot decide {view.chart_case}")

@@ -90,7 +90,7 @@ def on_invoke(
         if called:
             how = "by the call"
         if free:
-            how = f"free, being the {rulers.title(state)}"
+            how = f"free, being the {rulers.title(state, invoker)}"
         if warlord:
             how = "free, being the Warlord"
         events.append(

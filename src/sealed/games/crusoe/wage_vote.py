@@ -63,7 +63,7 @@ def on_wage(state: CrusoeState, seat: str, order: Order, chance: Chance, events:
             events.append(Event("proposal", f"{seat} proposes no minimum wage.", data={}))
         return
     if rulers.ruler_for(state, "minimum_wage") == seat:  # "he makes it"
-        _adopt(state, order.number, f"The {rulers.title(state)} {seat} sets", events)
+        _adopt(state, order.number, f"The {rulers.title(state, seat)} {seat} sets", events)
         return
     state.wage_motion = order.number
     state.ask, state.waiting = "wage-ballot", tuple(state.living())

@@ -156,12 +156,18 @@ def begin(state: CrusoeState, chance: Chance, events: list[Event] | None) -> Non
     seats, count = list(state.seats), (len(state.seats) + 1) // 2
     if state.settings.gender_variant == "dolls-house":
         count = len(state.seats) // 2  # "if there is an odd player he should be male"
-    if state.settings.gender_variant in VOICELESS and state.ruler is not None:
-        seats.remove(state.ruler)  # a ruler's dice are no woman's under No Suffrage (ruling 109)
-    ruler_first = []
-    if state.settings.gender_variant == MATRIARCHAL and state.ruler is not None:
-        seats.remove(state.ruler)  # the Matriarchal Golden Age: the ruler is a woman (113)
-        ruler_first, count = [state.ruler], count - 1
+    # the Dictator, and a two-ruler hybrid's President (ruling 196)
+    held = [s for s in (state.ruler, state.president) if s is not None]
+    held = list(dict.fromkeys(held))
+    if state.settings.gender_variant in VOICELESS:
+        for seat in held:  # a ruler's dice are no woman's under No Suffrage (ruling 109)
+            if seat == held[0] or len(seats) > count:  # half are women still (three seats)
+                seats.remove(seat)
+    ruler_first: list[str] = []
+    if state.settings.gender_variant == MATRIARCHAL and held:
+        for seat in held:  # the Matriarchal Golden Age: the ruler is a woman (113)
+            seats.remove(seat)
+        ruler_first, count = held, count - len(held)
     women = ruler_first + chance.shuffle("Gender: the women, first first", seats)[:count]
     for seat in women:
         state.players[seat].roles = (*state.players[seat].roles, ROLE)

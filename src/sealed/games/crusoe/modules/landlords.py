@@ -430,7 +430,7 @@ def _on_law(state: CrusoeState, seat: str, order: Order, events: list[Event] | N
         return
     motion = law_terms(state, order.terms)
     if rulers.ruler_for_tack_on(state, "rents") == seat:  # "Whenever the government must ..."
-        _enact(state, motion, f"the {rulers.title(state)} {seat} sets them", events)
+        _enact(state, motion, f"the {rulers.title(state, seat)} {seat} sets them", events)
         return
     state.land.motion = motion
     state.ask, state.waiting = "rent-ballot", tuple(state.living())
