@@ -160,8 +160,7 @@ class GreedyBot:
             return self.wage_ballot(view)
         if decide == "elect":  # himself if he may, else the first candidate
             running = list(view.candidates) or [p.seat for p in view.players if p.alive]
-            deposed = view.deposed or view.ruler  # two rulers: the office elected now (197)
-            running = [s for s in running if s != deposed or view.candidates]
+            running = [s for s in running if s != view.ruler or view.candidates]
             running = electable(view, running)
             return Order("elect", name=me.seat if me.seat in running else running[0])
         if decide == "warlord":  # a new Warlord (Early Feudalism): himself if he may
@@ -183,7 +182,7 @@ class GreedyBot:
         if decide == "exile-vote":
             return exile_vote(view)
         if decide == "campaign":  # stands when it costs nothing or Leisure is plentiful
-            stands = me.seat == (view.president or view.ruler) or me.leisure >= 2  # free: 196
+            stands = me.seat == view.ruler or me.leisure >= 2
             return Order("campaign") if stands else PASS
         if decide == "rent":
             return self.rent(view)
@@ -724,8 +723,7 @@ class RandomBot:
             good = str(rng.choice(view.offer))
             return Order("buy", name=good, number=rng.randint(1, _room(view, me, good)))
         if decide == "elect":
-            deposed = view.deposed or view.ruler  # two rulers: the office elected now (197)
-            running = list(view.candidates) or [s for s in living if s != deposed] or living
+            running = list(view.candidates) or [s for s in living if s != view.ruler] or living
             return Order("elect", name=rng.choice(electable(view, running)))
         if decide == "warlord":
             return Order("elect", name=str(rng.choice(view.offer)))
@@ -752,7 +750,7 @@ class RandomBot:
             counts = tuple((g, rng.randint(1, 2)) for g in GOODS if g in picked)
             return Order("import", goods=counts)
         if decide == "campaign":
-            may = me.leisure >= 1 or me.seat == (view.president or view.ruler)
+            may = me.leisure >= 1 or me.seat == view.ruler
             return rng.choice([Order("campaign"), PASS]) if may else PASS
         if decide == "exile-vote":
             return rng.choice(exile_ballots(view))
@@ -830,6 +828,44 @@ def _random_deed(view: CrusoeView, me: PlayerView, rng: random.Random) -> Order 
     if not takers or rng.random() >= 0.05:
         return None
     return Order("deed", name=rng.choice(takers), terms=((rng.choice(owned), 1),))
+
+
+def _random_dividend(view: CrusoeView, rng: random.Random) -> Order:
+    """Corporations: random rolls, then a random dividend the rest of the coffers pays."""
+    ledger = view.corporations
+    path = str(ledger.get("deciding", ""))
+    coffers = int(ledger.get("coffers", {}).get(path, 0))
+    rolls = rng.randint(0, min(3, coffers // 10))
+    living = [p.seat for p in view.players if p.alive]
+    shares = corporations.living_shares_in_view(ledger, path, living)
+    top = (coffers - 10 * rolls) // shares if shares else 0
+    return Order("experience", number=rolls, dollars=rng.randint(0, top))
+
+
+def _random_exchange(view: CrusoeView, me: PlayerView, rng: random.Random) -> Order:
+    """Corporations: one time in five, some of its money or one path's shares to another
+    living player who trades (not a wife, Doll's House)."""
+    takers = [
+        p.seat
+        for p in view.players
+        if p.alive and p.seat != me.seat and not any(r.startswith("wife-of") for r in p.roles)
+    ]
+    held = [
+        (path, int(n))
+        for path, holders in view.corporations.get("shares", {}).items()
+        for seat, n in holders.items()
+        if seat == me.seat and n
+    ]
+    if not takers or rng.random() >= 0.2 or not (held or me.money):
+        return Order("exchange")
+    terms: tuple[tuple[str, int], ...] = ()
+    if held and rng.random() < 0.5:
+        path, n = rng.choice(held)
+        terms = ((path, rng.randint(1, n)),)
+    dollars = rng.randint(0, me.money) if me.money else 0
+    if not terms and not dollars:
+        return Order("exchange")
+    return Order("exchange", name=rng.choice(takers), terms=terms, dollars=dollars)
 
 
 def invest_all(me: PlayerView) -> Order:

@@ -338,7 +338,20 @@ OPTIONS = (
         "Corporations (tack-on, monetary market economies only): the investment subphase "
         "(invest ant 20), each path's cost to traverse voted by its stockholders (fee 10 or "
         "salary 60), Experience rolls bought by the corporations, shares added to violence "
-        "rolls; dividends not built (ruling 139)",
+        "rolls; dividends only with corporations_dividend (ruling 139)",
+    ),
+    OptionSpec(
+        "corporations_dividend",
+        False,
+        "Corporations: at the end of the investment subphase the stockholders vote Experience "
+        "rolls and a dividend a share together (experience 1 dividend 3), the dividend paid "
+        "when each holder next holds money (ruling 180); off: no dividend (ruling 139)",
+    ),
+    OptionSpec(
+        "corporations_exchange",
+        False,
+        "Corporations: at the start of the investment subphase players give each other "
+        "shares and money, all at once (exchange ben ant 2 $15; ruling 181)",
     ),
     OptionSpec(
         "single_winner",
@@ -508,6 +521,8 @@ class CrusoeGame(InPlaceGame[CrusoeState, Order, CrusoeView]):
             "invest": Order("invest"),  # Corporations: nothing invested
             "toll": Order("fee"),  # Corporations: no cost to traverse
             "spend": Order("experience"),  # Corporations: no experience bought
+            "dividend": Order("experience"),  # Corporations: no roll, no dividend (180)
+            "exchange": Order("exchange"),  # Corporations: nothing given (181)
             "corp-learn": Order("learn", number=1),
         }
         if ask in defaults and (ask != "move" or state.roll in state.offer):
