@@ -27,7 +27,7 @@ from sealed.games.crusoe.state import CrusoeState, Settings
         ({"scenario": "national-capitalism"}, "not built yet"),
         ({"scenario": "hobbesian", "guild_oligarchy": True}, "exile with guild_oligarchy"),
         ({"scenario": "hobbesian", "church": "less-devout"}, "exile with church"),
-        ({"scenario": "hobbesian", "gender": "no-suffrage"}, "exile with a Gender variant"),
+        ({"scenario": "hobbesian", "gender": "matriarchal-golden-age"}, "exile with gender"),
     ],
 )
 def test_exile_outside_what_is_built_is_refused_in_one_line(
@@ -185,5 +185,39 @@ def test_random_traditional_games_with_exiles_tax_and_provide_only_at_the_main_e
 
     setup = _exiled_at_the_start("exiles-barter")
     match = bot_game(seed, tuple(bots), options, check, setup=setup)
+    again = replay(json.loads(json.dumps(match.to_json())))
+    assert GAME.to_json(again.state) == GAME.to_json(match.state)
+
+
+GENDERS = (
+    {"gender": "base"},
+    {"gender": "no-suffrage", "gender_mens_work": 1, "gender_paths_denied": 2},
+    {"gender": "dolls-house"},
+)
+
+
+@settings(max_examples=6, deadline=None)
+@given(
+    seed=st.integers(0, 2**32),
+    scenario=st.sampled_from(("hobbesian", "tribal-capitalism", "tribal-socialism", "traditional")),
+    gender=st.sampled_from(GENDERS),
+)
+def test_random_games_under_exile_with_gender_keep_the_sides_apart_and_replay(
+    seed: int, scenario: str, gender: dict[str, Any]
+) -> None:
+    """Ruling 174: with Gender's variants the sides stay apart (no marriage's feeding, share
+    or produce crosses: the conservation and the trade checks), and games replay exactly."""
+    options = {"scenario": scenario, "punishments": "exile", **gender}
+    apart = Apart()
+
+    def check(before: CrusoeState, match: Match[Any, Any, Any]) -> None:
+        apart(before, match)
+        exiles = _exiles(before) | _exiles(match.state)
+        for event in match.steps[-1].events:
+            if event.kind == "marriage":  # a wedding, a feeding, a share or produce collected
+                household = {event.data.get("wife"), event.data.get("husband")}
+                assert not household & exiles, event.text
+
+    match = bot_game(seed, ("random",) * 4, resolve_options(GAME.options, options), check)
     again = replay(json.loads(json.dumps(match.to_json())))
     assert GAME.to_json(again.state) == GAME.to_json(match.state)

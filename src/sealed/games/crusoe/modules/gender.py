@@ -30,6 +30,7 @@ if TYPE_CHECKING:
     from sealed.games.crusoe.state import CrusoeState
 
 ROLE = "woman"
+EXILE = "exile"  # Exile's public role (modules/punishments.py imports this module's neighbours)
 VARIANTS = ("none", "base", "no-suffrage", "dolls-house", "matriarchal-golden-age")
 BUILT = VARIANTS
 NOT_BUILT: dict[str, str] = {}
@@ -224,7 +225,10 @@ def second(variant: str, roles: tuple[str, ...]) -> bool:
 
 
 def barred_paths(roles: tuple[str, ...]) -> tuple[str, ...]:
-    """Men's Work: the paths a player with these roles may not take (a view's roles will do)."""
+    """Men's Work: the paths a player with these roles may not take (a view's roles will do);
+    none in exile, where the encampment's Men's Work binds nobody (Exile, ruling 174)."""
+    if EXILE in roles:
+        return ()
     return tuple(p for p in PATHS if f"barred-{p}" in roles)
 
 
@@ -232,6 +236,8 @@ def voiceless(state: CrusoeState, seat: str) -> bool:
     """No Suffrage: "Women cannot vote or invoke government, and may not speak if government is
     invoked"."""
     variant = state.settings.gender_variant
+    if EXILE in state.players[seat].roles:  # the encampment's rule, not the exiles' (174)
+        return False
     if variant == MATRIARCHAL:  # "men may not vote" (Mad Jack's row 10; ruling 113)
         return ROLE not in state.players[seat].roles
     return variant in VOICELESS and ROLE in state.players[seat].roles
@@ -287,7 +293,15 @@ include the No Suffrage variant"."""
 
 
 def husband_of(state: CrusoeState, seat: str) -> str | None:
-    """A wife's living husband (Doll's House), or None."""
+    """A wife's living husband (Doll's House), or None; None too while either of them is in
+    exile, where the marriage binds neither (Exile, ruling 174)."""
+    husband = _bound_to(state, seat)
+    exiles = husband is not None and EXILE in (*state.players[seat].roles, *_roles(state, husband))
+    return None if exiles else husband
+
+
+def _bound_to(state: CrusoeState, seat: str) -> str | None:
+    """A wife's living husband, exiled or not (a marriage outlasts an exile: ruling 174)."""
     for role in state.players[seat].roles:
         if role.startswith(WIFE):
             husband = state.seats[int(role.removeprefix(WIFE))]
@@ -295,10 +309,14 @@ def husband_of(state: CrusoeState, seat: str) -> str | None:
     return None
 
 
+def _roles(state: CrusoeState, seat: str) -> tuple[str, ...]:
+    return state.players[seat].roles
+
+
 def _married_men(state: CrusoeState) -> set[str]:
-    """The husbands of living wives (a widower is unattached)."""
+    """The husbands of living wives (a widower is unattached; an exile's marriage stands)."""
     living = [s for s in state.seats if state.players[s].alive]
-    return {h for s in living if (h := husband_of(state, s)) is not None}
+    return {h for s in living if (h := _bound_to(state, s)) is not None}
 
 
 def marry(state: CrusoeState, chance: Chance, events: list[Event] | None) -> None:
@@ -312,13 +330,17 @@ def marry(state: CrusoeState, chance: Chance, events: list[Event] | None) -> Non
         for s in state.seats
         if state.players[s].alive
         and ROLE in state.players[s].roles
-        and husband_of(state, s) is None
+        and _bound_to(state, s) is None
+        and EXILE not in state.players[s].roles  # nobody marries in exile (ruling 174)
     ]
     taken = _married_men(state)
     men = [
         s
         for s in state.seats
-        if state.players[s].alive and ROLE not in state.players[s].roles and s not in taken
+        if state.players[s].alive
+        and ROLE not in state.players[s].roles
+        and s not in taken
+        and EXILE not in state.players[s].roles
     ]
     if not single or not men:
         return

@@ -28,7 +28,8 @@ rules added to the winners' choice, joined by ``+`` or ``,`` (``crippling``, ``e
   central pile, shared after the main encampment's (role ``exiles-turn`` meanwhile: ruling 172).
   In the Traditional Economy an exile holds no rank: he is neither taxed nor provided for, taxes
   and provides for nobody, walks any path (his track waits for his return), barters without
-  the ranks' limits and swaps no track (ruling 173).
+  the ranks' limits and swaps no track (ruling 173). A woman's halved roll goes into exile;
+  No Suffrage, Men's Work and Doll's House bind nobody there (``gender.py``; ruling 174).
 
 - **Slavery** (scenario hobbesian): ``modules/slavery.py`` (rulings 124-130).
 """
@@ -101,10 +102,11 @@ ECONOMY_MODULES = {  # option -> its value when not in play: rules of an economy
 
 
 def _exile_combination(options: Options) -> None:
-    """Exile is built for the Hobbesian State of Nature and Tribal Capitalism, whose economies
-    an exile simply leaves; with another economy, or one of the tack-on modules that are
-    rules of an economy (who owns, produces or gives what), or a gender that may not vote,
-    it is refused by name as not built."""
+    """Exile is built for the Hobbesian State of Nature, the tribal economies and the
+    Traditional Economy, whose rules an exile simply leaves (rulings 118, 173), and with
+    Gender's variants but the Matriarchal Golden Age (ruling 174); with another economy, one
+    of the tack-on modules that are rules of an economy (who owns, produces or gives what),
+    or the Matriarchal Golden Age, it is refused by name as not built."""
     scenario = str(options.get("scenario", "crusoes-economy"))
     if scenario not in EXILE_SCENARIOS:
         raise OptionError(
@@ -114,8 +116,11 @@ def _exile_combination(options: Options) -> None:
     for option, off in ECONOMY_MODULES.items():
         if option in options and options[option] != off:
             raise OptionError(f"punishments exile with {option}: not built yet (Exile)")
-    if str(options.get("gender", "none")) not in ("none", "base"):
-        raise OptionError("punishments exile with a Gender variant: not built yet (Exile)")
+    if str(options.get("gender", "none")) == "matriarchal-golden-age":  # ruling 174
+        raise OptionError(
+            "punishments exile with gender matriarchal-golden-age: not built yet (Exile: "
+            "the government's choice of the men's paths, an exile's part in it)"
+        )
 
 
 def losers_under_verdict(state: CrusoeState) -> list[str]:
