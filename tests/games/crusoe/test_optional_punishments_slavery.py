@@ -244,5 +244,52 @@ def test_random_slaves_ask_and_masters_answer() -> None:
 @settings(max_examples=3, deadline=None)
 @given(seed=st.integers(0, 2**32))
 def test_a_permission_step_tells_no_other_seat(seed: int) -> None:
-    options = resolve_options(GAME.options, {"scenario": "hobbesian", **PERMISSION})
+    """With both added rules (the permission, the freeing at other moments) a sealed step
+    still tells no other seat anything."""
+    both = {"punishments": "slavery", "slavery_permission": True, "slavery_any_time": True}
+    options = resolve_options(GAME.options, {"scenario": "hobbesian", **both})
     seal_watching_the_others(seed, options, "random", orders=100_000)
+
+
+BOTH = {"punishments": "slavery", "slavery_permission": True, "slavery_any_time": True}
+
+
+@settings(max_examples=6, deadline=None)
+@given(
+    seed=st.integers(0, 2**32),
+    bots=st.lists(st.sampled_from(BOTS), min_size=4, max_size=4),
+    scenario=st.sampled_from(("hobbesian", "tribal-communism", "tribal-socialism", "traditional")),
+)
+def test_random_games_with_both_added_rules_play_to_the_end_and_replay(
+    seed: int, bots: list[str], scenario: str
+) -> None:
+    options = resolve_options(GAME.options, {"scenario": scenario, **BOTH})
+    match = bot_game(seed, tuple(bots), options, Bonds())
+    assert match.state.over
+    again = replay(json.loads(json.dumps(match.to_json())))
+    assert GAME.to_json(again.state) == GAME.to_json(match.state)
+
+
+def test_random_masters_free_and_hand_at_other_moments() -> None:
+    """Ruling 169 is exercised: random masters free and hand over slaves when asked for a
+    path or to initiate violence, and each such step changes only the bond (the same master
+    is asked the same decision again, or the path phase asks on)."""
+    seen: Counter[str] = Counter()
+
+    def check(before: CrusoeState, match: Match[Any, Any, Any]) -> None:
+        Bonds()(before, match)
+        if before.ask not in slavery.ASIDE_ASKS:
+            return
+        for event in match.steps[-1].events:
+            if event.kind in ("slavery-freed", "slavery-handed"):
+                seen[f"{before.ask}-{event.kind}"] += 1
+
+    options = resolve_options(GAME.options, {"scenario": "hobbesian", **BOTH})
+    slaves = {"roles": ["slave-of-0"], "leisure": 2}
+    setup = {"players": {"ben": slaves, "cy": slaves}}
+    for seed in range(40):
+        bot_game(seed, ("random",) * 4, options, check, setup=setup)
+        if len(seen) >= 3:
+            break
+    assert seen["path-slavery-freed"] + seen["violence-slavery-freed"] > 0, seen
+    assert seen["path-slavery-handed"] + seen["violence-slavery-handed"] > 0, seen

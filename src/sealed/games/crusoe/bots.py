@@ -653,6 +653,9 @@ class RandomBot:
         decide = view.decide or ""
         me = _me(view)
         living = [p.seat for p in view.players if p.alive]
+        aside = slavery.bot_aside(view, rng)  # Slavery: freeing or handing at other moments
+        if aside is not None:
+            return aside
         if decide == "path":
             return Order("path", name=rng.choice(allowed_in(view)))
         if decide == "feed":  # Slavery: its slave named in the offer

@@ -162,7 +162,7 @@ def check(state: CrusoeState, seat: str, order: Order) -> None:
     """:raises IllegalOrderError: naming the rule the order breaks."""
     ask = state.ask or ""
     due = WORDS_DUE.get(ask, ())
-    if order.word not in due:
+    if order.word not in due and not slavery.aside_due(state, ask, order.word):  # ruling 169
         raise IllegalOrderError(
             f"{order.word!r} is not due now: {DUE_HELP.get(ask, 'nothing is due')}"
         )

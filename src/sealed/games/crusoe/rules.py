@@ -150,6 +150,8 @@ def _path_phase(state: CrusoeState, chance: Chance, events: Events) -> None:
 
 
 def _on_path(state: CrusoeState, seat: str, order: Order, chance: Chance, events: Events) -> None:
+    if slavery.aside(state, seat, order, events):  # Slavery: a master frees or hands a slave
+        return  # (ruling 169); the path phase asks whoever chooses next
     seat = slavery.path_target(state, seat)  # a master chooses his slave's path (Slavery)
     state.players[seat].path = order.name
     if not punishments.keeps_track(state, seat):  # an exile's rank waits for his return (173)

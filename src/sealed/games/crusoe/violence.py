@@ -177,6 +177,9 @@ def on_violence(
 ) -> None:
     if slavery.request(state, seat, order, events):  # a supervised slave asks his master (168)
         return
+    if slavery.aside(state, seat, order, events):  # a master frees or hands a slave (169)
+        state.ask, state.waiting = "violence", (seat,)  # and is asked again
+        return
     if order.word == "pass":
         state.passes += 1
     elif order.word == "fight":

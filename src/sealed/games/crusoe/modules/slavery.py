@@ -26,8 +26,9 @@ are refused by name. A slave carries the public role ``slave-of-N``
   goods (``hand SLAVE SEAT``, ruling 132); the slave eats only what he was given.
 - Slaves are Indigent in violence, never vote (ruling 129), and are freed by winning a battle
   against their master or when the master dies (ruling 130).
-- Not built: freeing or handing over at any other moment than the feeding; a master's
-  permission to attack someone else.
+- Added by options (default off: the game as before): ``slavery_permission``, a supervised
+  slave's attack on anyone else asks his master (ruling 168); ``slavery_any_time``, a master
+  may also free or hand over a slave when asked for a path or to initiate violence (169).
 """
 
 from __future__ import annotations
@@ -319,6 +320,8 @@ def feed_problem(state: CrusoeState, seat: str, order: Order) -> str | None:
     """Why ``feed``/``free`` may not be given now (each order is for the first unfed slave)."""
     if not in_play(state):
         return "Slavery is an optional rule not in play (option punishments=slavery)"
+    if state.ask != "feed":
+        return _aside_problem(state, seat, order)
     unfed = _unfed(state, seat)
     if not unfed:
         return f"{order.word}: you have no slave to feed now (Slavery)"
@@ -329,6 +332,10 @@ def feed_problem(state: CrusoeState, seat: str, order: Order) -> str | None:
         )
     if order.word == "hand":
         return _hand_problem(state, seat, slave, new)
+    return _goods_problem(state, seat, order)
+
+
+def _goods_problem(state: CrusoeState, seat: str, order: Order) -> str | None:
     held = state.players[seat].goods
     for good, n in order.goods:
         if held[good] < n:
@@ -354,24 +361,100 @@ def on_feed(
     state.offer = ()
     for master, order in orders.items():
         if order.word == "hand":  # ruling 132: no goods go with him
-            slave, _, new = order.name.partition(" ")
-            _set_master(state, slave, new)
+            slave = _hand(state, master, order, events)
             player = state.players[slave]
             player.roles = (*player.roles, HANDED)
-            _tell(events, "handed", f"{master} hands {slave} to {new}.", slave, new)
             continue
-        slave = order.name
-        for good, n in order.goods:
-            state.players[master].goods[good] -= n
-            state.players[slave].goods[good] += n
-        goods = ", ".join(f"{g} {n}" for g, n in order.goods) or "nothing"
+        goods = _give(state, master, order)
         if order.word == "free":
-            _set_master(state, slave, None)
-            _tell(events, "freed", f"{master} frees {slave}, giving {goods}.", slave, master)
+            _free(state, master, order.name, goods, events)
         else:
-            player = state.players[slave]
+            player = state.players[order.name]
             player.roles = (*player.roles, FED)
-            _tell(events, "fed", f"{master} feeds {slave}: {goods}.", slave, master)
+            _tell(events, "fed", f"{master} feeds {order.name}: {goods}.", order.name, master)
+
+
+def _give(state: CrusoeState, master: str, order: Order) -> str:
+    """The goods of a ``feed``/``free`` order from the master to the slave, as text."""
+    for good, n in order.goods:
+        state.players[master].goods[good] -= n
+        state.players[order.name].goods[good] += n
+    return ", ".join(f"{g} {n}" for g, n in order.goods) or "nothing"
+
+
+def _free(
+    state: CrusoeState, master: str, slave: str, goods: str, events: list[Event] | None
+) -> None:
+    _set_master(state, slave, None)
+    _tell(events, "freed", f"{master} frees {slave}, giving {goods}.", slave, master)
+
+
+def _hand(state: CrusoeState, master: str, order: Order, events: list[Event] | None) -> str:
+    """Ruling 132: the slave named to his new master, with no goods; returns the slave."""
+    slave, _, new = order.name.partition(" ")
+    _set_master(state, slave, new)
+    _tell(events, "handed", f"{master} hands {slave} to {new}.", slave, new)
+    return slave
+
+
+# -- freeing and handing over at other moments (``slavery_any_time``, ruling 169) ------------
+
+ASIDE_ASKS = ("path", "violence")  # the decisions a master alone is asked at which he may
+
+
+def aside_due(state: CrusoeState, ask: str, word: str) -> bool:
+    """Whether ``free``/``hand`` may be written at ``ask`` (ruling 169)."""
+    return word in ("free", "hand") and ask in ASIDE_ASKS and rule_on(state, "any-time")
+
+
+def _aside_problem(state: CrusoeState, seat: str, order: Order) -> str | None:
+    """Why a ``free``/``hand`` outside the feeding may not be given: any living slave of his."""
+    if not aside_due(state, state.ask or "", order.word):
+        return f"{order.word}: only at the feeding (Slavery; slavery_any_time adds other moments)"
+    slave, _, new = order.name.partition(" ")
+    if slave not in slaves_of(state, seat):
+        mine = ", ".join(slaves_of(state, seat)) or "none"
+        return f"{order.word} {slave}: not a living slave of yours (yours: {mine})"
+    if order.word == "hand":
+        return _hand_problem(state, seat, slave, new)
+    return _goods_problem(state, seat, order)
+
+
+def aside(state: CrusoeState, seat: str, order: Order, events: list[Event] | None) -> bool:
+    """A master's ``free``/``hand`` written when asked for a path or to initiate violence
+    (ruling 169): done at once; True when it was one (the caller asks him again)."""
+    if order.word not in ("free", "hand"):
+        return False
+    state.offer = ()  # a path phase's offer names whose path is chosen: asked again
+    if order.word == "hand":
+        _hand(state, seat, order, events)
+    else:
+        _free(state, seat, order.name, _give(state, seat, order), events)
+    return True
+
+
+def bot_aside(view: CrusoeView, rng: random.Random) -> Order | None:
+    """Now and then (one time in twenty) the random bot frees a slave with nothing or hands
+    him to another free player, when asked for a path or to initiate violence (ruling 169)."""
+    from sealed.games.crusoe.orders import Order
+
+    if "any-time" not in view.slavery_rules or view.decide not in ASIDE_ASKS:
+        return None
+    mark = f"{SLAVE}{[p.seat for p in view.players].index(view.seat)}"
+    mine = [p.seat for p in view.players if p.alive and mark in p.roles]
+    if not mine or rng.random() >= 0.05:
+        return None
+    slave = rng.choice(mine)
+    free = [
+        p.seat
+        for p in view.players
+        if p.alive
+        and p.seat not in (view.seat, slave)
+        and not any(r.startswith(SLAVE) for r in p.roles)
+    ]
+    if free and rng.random() < 0.5:
+        return Order("hand", name=f"{slave} {rng.choice(free)}")
+    return Order("free", name=slave)
 
 
 def bot_feed(slave: str, held: Mapping[str, int], rng: random.Random | None) -> Order:
