@@ -55,7 +55,7 @@ def compare_json(*args: str, tmp_path: Path) -> dict[str, Any]:
         "lab", "compare", "crusoe", *args, "--json", "--report", str(tmp_path / "c.html")
     )
     assert result.exit_code == 0, result.output
-    data: dict[str, Any] = json.loads(result.output[: result.output.rindex("report:")])
+    data: dict[str, Any] = json.loads(result.output[: result.output.index("\nreport: ")])
     return data
 
 
@@ -105,6 +105,28 @@ def test_the_table_has_intervals_and_the_same_seed_prints_the_same_table(tmp_pat
     assert other.output[: other.output.rindex("report:")] != first
 
 
+def test_a_group_of_scenarios_is_one_comparison_each_with_a_summary(tmp_path: Path) -> None:
+    names = "national-capitalism,welfare-capitalism/dictatorship"
+    args = ("--scenario", names, "--a", "landlords=modern", "--b", "landlords=none", "-n", "1")
+    data = compare_json(*args, "--bots", BOTS, tmp_path=tmp_path)
+    assert list(data["scenarios"]) == names.split(",")
+    for name, comparison in data["scenarios"].items():
+        a, b = comparison["A"]["options"], comparison["B"]["options"]
+        assert {k for k in a if a[k] != b[k]} == {"landlords"}, name
+        assert a["scenario"] == name.split("/")[0]
+    assert data["scenarios"]["welfare-capitalism/dictatorship"]["A"]["options"]["government"] == (
+        "dictatorship"
+    )
+    reports = sorted(p.name for p in tmp_path.iterdir())
+    assert reports == ["c-national-capitalism.html", "c-welfare-capitalism_dictatorship.html"]
+    shown = sealed(
+        *("lab", "compare", "crusoe", *args, "--bots", BOTS, "--report", str(tmp_path / "t.html"))
+    )
+    assert shown.exit_code == 0, shown.output
+    assert "A - B per scenario" in shown.output
+    assert "| welfare-capitalism/dictatorship | " in shown.output
+
+
 def test_identical_sides_of_a_crusoe_comparison_differ_in_nothing() -> None:
     given = {"scenario": "welfare-capitalism"}
     a, b = resolve_options(GAME.options, given), resolve_options(GAME.options, given)
@@ -144,7 +166,10 @@ def test_every_module_comparison_plays_to_the_end() -> None:
     ("args", "message"),
     [
         (("--scenario", "national-capitalsm"), "did you mean 'national-capitalism'"),
-        (("--scenario", "advanced"), "--scenario takes one scenario"),
+        (
+            ("--scenario", "advanced", "--a", "corporations=true"),
+            "variant A (governmental-socialism): corporations with governmental-socialism",
+        ),
         (
             ("--option", "utopian=true", "--a", "utopian=false"),
             "utopian is given to --option and --a",

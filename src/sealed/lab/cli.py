@@ -7,6 +7,7 @@ names the command, seeds and versions that reproduce it.
 from __future__ import annotations
 
 import json
+import re
 import shlex
 import sys
 from collections.abc import Iterator, Mapping, Sequence
@@ -249,12 +250,19 @@ def compare_command(
 
     game = get_game(game_name)
     sides = (option_pairs(a_pairs, "--a"), option_pairs(b_pairs, "--b"))
-    common = common_options(game, scenario_name, option_pairs(both_pairs), sides)
-    given = ({**common, **sides[0]}, {**common, **sides[1]})
-    resolved = (resolve_options(game.options, given[0]), resolve_options(game.options, given[1]))
+    bases = common_options(game, scenario_name, option_pairs(both_pairs), sides)
     names = bot_lineup(game, bots)
-    for label, options in zip("AB", resolved, strict=True):
-        check_playable(game, options, names, label)
+    plans = {}
+    for scenario, common in bases.items():
+        given = ({**common, **sides[0]}, {**common, **sides[1]})
+        resolved = (
+            resolve_options(game.options, given[0]),
+            resolve_options(game.options, given[1]),
+        )
+        for label, options in zip("AB", resolved, strict=True):
+            check_playable(game, options, names, f"{label} ({scenario})" if scenario else label)
+        plans[scenario] = (given, resolved)
+    several = len(plans) > 1
     path = _report_path(report_path, f"lab-compare-{game.name}.html")
     command = [
         *("sealed", "lab", "compare", game.name),
@@ -264,14 +272,53 @@ def compare_command(
         *_pairs_args("--b", sides[1]),
         *("-n", str(count), "--bots", ",".join(names), "--seed", seed),
     ]
-    with stopping_on_interrupt(), progress_bar(2 * count, "comparing") as advance:
-        result = compare(game, given, resolved, count, names, seed, jobs, advance)
+    results = {}
+    with stopping_on_interrupt(), progress_bar(2 * count * len(plans), "comparing") as advance:
+        for scenario, (given, resolved) in plans.items():
+            results[scenario] = compare(game, given, resolved, count, names, seed, jobs, advance)
     if as_json:
-        click.echo(json.dumps(comparison_json(result), indent=1))
+        data = {k: comparison_json(r) for k, r in results.items()}
+        click.echo(json.dumps({"scenarios": data} if several else data.popitem()[1], indent=1))
     else:
-        _print_comparison(game, result, names, count)
+        for scenario, result in results.items():
+            if several:
+                console.print(f"\n{scenario}", markup=False)
+            _print_comparison(game, result, names, count)
+        if several:
+            _print_summary(results)
     info = RunInfo.make(game, shlex.join(command), seed, count, names)
-    _write(path, compare_report(game, result, info))
+    for scenario, result in results.items():
+        _write(
+            _scenario_path(path, scenario) if several else path, compare_report(game, result, info)
+        )
+
+
+def _scenario_path(path: str, scenario: str) -> str:
+    """One report per scenario of a group: ``lab-compare-crusoe-national-capitalism.html``."""
+    chosen = Path(path)
+    slug = re.sub(r"[^A-Za-z0-9_-]+", "_", scenario)
+    return str(chosen.with_name(f"{chosen.stem}-{slug}{chosen.suffix}"))
+
+
+def _print_summary(results: Mapping[str, Comparison]) -> None:
+    """The game's own measures (and everyone's 'shared or no winner'), A - B per scenario."""
+    console.print("\nA - B per scenario (95% intervals in brackets; * significant):", markup=False)
+    from sealed.lab.measures import game_measures
+
+    games = [g for r in results.values() for run in (r.a, r.b) for g in run.games]
+    shown = ["shared or no winner", *(m.name for m in game_measures(games))]
+    lines = ["| scenario | " + " | ".join(shown) + " |", "|---|" + "---|" * len(shown)]
+    for scenario, result in results.items():
+        by_name = {d.name: d for d in result.differences}
+        cells = [
+            show_difference(by_name[n]) + (" *" if by_name[n].significant else "")
+            if n in by_name
+            else ""
+            for n in shown
+        ]
+        lines.append(f"| {scenario} | " + " | ".join(cells) + " |")
+    for line in lines:
+        console.print(line, markup=False)
 
 
 def common_options(
@@ -279,14 +326,17 @@ def common_options(
     scenario: str | None,
     both: Mapping[str, str],
     sides: tuple[Mapping[str, str], Mapping[str, str]],
-) -> dict[str, str]:
-    """What A and B share: the scenario's options, then ``--option``; as text, as typed.
+) -> dict[str, dict[str, str]]:
+    """What A and B share, per scenario: its options, then ``--option``; as text, as typed.
 
-    ``--a``/``--b`` may change what the scenario sets (a government under an economy),
-    never an ``--option`` (both would then not share it).
+    No ``--scenario`` is one comparison (named ``""``); a name, a list ``a,b`` or a group
+    the game names (``advanced``) is one comparison per scenario. ``--a``/``--b`` may
+    change what a scenario sets (a government under an economy), never an ``--option``
+    (both would then not share it).
 
     :raises SealedError: an unknown scenario (with a suggestion), a game without
-        scenarios, or an option given to both ``--option`` and a side.
+        scenarios, an ``--option`` a scenario sets, or an option given to both
+        ``--option`` and a side.
     """
     for flag, side in zip(("--a", "--b"), sides, strict=True):
         clash = sorted(set(both) & set(side))
@@ -296,15 +346,12 @@ def common_options(
                 f"share, --a and --b what differs"
             )
     if scenario is None:
-        return dict(both)
+        return {"": dict(both)}
     from sealed.lab.sim import scenario_options
 
-    name = scenario.strip()
-    if name in game.scenario_groups() or name == "all" or "," in name:
-        raise SealedError(f"--scenario takes one scenario, not {name!r} (a group or a list)")
-    scenario_options(game, name, both)  # refuses an unknown name (suggesting one) or a clash
-    sets = {key: _typed(value) for key, value in game.scenarios()[name].items()}
-    return {**sets, **both}
+    chosen = scenario_options(game, scenario, both)  # refuses an unknown name, or a clash
+    known = game.scenarios()
+    return {name: {**{k: _typed(v) for k, v in known[name].items()}, **both} for name in chosen}
 
 
 def _typed(value: OptionValue) -> str:
