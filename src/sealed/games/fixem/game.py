@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
@@ -78,11 +79,9 @@ class FixemGame(InPlaceGame[FixemState, FixemOrder, FixemView]):
     def prompts(self, state: FixemState) -> Mapping[str, Prompt]:
         if state.stage is Stage.OVER:
             return {}
-        # One Prompt per state, kept until the state changes (the hot path asks every step).
-        prompt = state.cache.get("prompt")
-        if prompt is None:
-            prompt = state.cache["prompt"] = _prompt(state)
-        return dict.fromkeys(state.seats, prompt)
+        # A Prompt is a value of the round and stage alone: made once (the hot path asks
+        # every step).
+        return dict.fromkeys(state.seats, _prompt(state.round, state.stage))
 
     def prompted(self, state: FixemState) -> tuple[str, ...]:
         return () if state.stage is Stage.OVER else state.seats
@@ -152,14 +151,15 @@ class FixemGame(InPlaceGame[FixemState, FixemOrder, FixemView]):
         return order.label
 
 
-def _prompt(state: FixemState) -> Prompt:
-    if state.stage is Stage.PREDICT:
+@functools.lru_cache(maxsize=256)
+def _prompt(round_: int, stage: Stage) -> Prompt:
+    if stage is Stage.PREDICT:
         return Prompt(
-            phase=f"round {state.round}, Prediction Stage",
+            phase=f"round {round_}, Prediction Stage",
             help="predict COUNT x POINT: how many field dice will show POINT (predict 4 x 3)",
         )
     return Prompt(
-        phase=f"round {state.round}, Card Stage",
+        phase=f"round {round_}, Card Stage",
         help="card1 POINT | card2 P P ... | card3 SEAT POINT | pass",
     )
 

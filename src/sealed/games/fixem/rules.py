@@ -9,7 +9,8 @@ what they rolled, and scenarios can script any roll.
 from __future__ import annotations
 
 import functools
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
 from sealed.core.chance import Chance
 from sealed.core.errors import IllegalOrderError
@@ -341,15 +342,16 @@ def execution_stage(
     ``card_order: 2-3-1`` is iterations 1-4's sequence. Plays of the same
     card take effect in seat order.
     """
-    for number in state.rules.card_order:
-        for seat in state.seats:
-            order = orders.get(seat)
-            if number == 1 and isinstance(order, Card1):
-                play_card1(state, seat, order, events)
-            elif number == 2 and isinstance(order, Card2):
-                play_card2(state, seat, order, events)
-            elif number == 3 and isinstance(order, Card3):
-                play_card3(state, seat, order, events)
+    played = []  # (card number, its effect, seat, order), in seat order; passes left out
+    for seat in state.seats:
+        order = orders.get(seat)
+        play = PLAYS.get(type(order))
+        if play is not None:
+            played.append((*play, seat, order))
+    for number in state.rules.card_order if played else ():
+        for card, effect, seat, order in played:
+            if card == number:
+                effect(state, seat, order, events)
 
 
 def play_card1(state: FixemState, seat: str, order: Card1, events: Events | None) -> None:
@@ -417,10 +419,20 @@ def play_card3(state: FixemState, seat: str, order: Card3, events: Events | None
             events.append(_event("card3", text))
         return
     target.hand = remove_points(target.hand, [order.point])
-    state.queue = sort_dice((*state.queue, die(order.target, order.point)), state.seats)
+    moved = die(order.target, order.point)
+    # The queue is most often empty here: one die needs no sorting.
+    state.queue = sort_dice((*state.queue, moved), state.seats) if state.queue else (moved,)
     if events is not None:
         text = f"{seat} moves {order.target}'s hand {order.point} to the Field Queue"
         events.append(_event("card3", text))
+
+
+PLAYS: dict[type, tuple[int, Callable[[FixemState, str, Any, Events | None], None]]] = {
+    Card1: (1, play_card1),
+    Card2: (2, play_card2),
+    Card3: (3, play_card3),
+}
+"""Each card's number and its effect (the orders are these exact classes: no subclasses)."""
 
 
 # -- scoring ------------------------------------------------------------------
