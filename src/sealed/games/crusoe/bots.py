@@ -160,7 +160,8 @@ class GreedyBot:
             return self.wage_ballot(view)
         if decide == "elect":  # himself if he may, else the first candidate
             running = list(view.candidates) or [p.seat for p in view.players if p.alive]
-            running = [s for s in running if s != view.ruler or view.candidates]
+            deposed = view.deposed or view.ruler  # two rulers: the office elected now (197)
+            running = [s for s in running if s != deposed or view.candidates]
             running = electable(view, running)
             return Order("elect", name=me.seat if me.seat in running else running[0])
         if decide == "warlord":  # a new Warlord (Early Feudalism): himself if he may
@@ -182,7 +183,7 @@ class GreedyBot:
         if decide == "exile-vote":
             return exile_vote(view)
         if decide == "campaign":  # stands when it costs nothing or Leisure is plentiful
-            stands = me.seat == view.ruler or me.leisure >= 2
+            stands = me.seat == (view.president or view.ruler) or me.leisure >= 2  # free: 196
             return Order("campaign") if stands else PASS
         if decide == "rent":
             return self.rent(view)
@@ -726,7 +727,8 @@ class RandomBot:
             good = str(rng.choice(view.offer))
             return Order("buy", name=good, number=rng.randint(1, _room(view, me, good)))
         if decide == "elect":
-            running = list(view.candidates) or [s for s in living if s != view.ruler] or living
+            deposed = view.deposed or view.ruler  # two rulers: the office elected now (197)
+            running = list(view.candidates) or [s for s in living if s != deposed] or living
             return Order("elect", name=rng.choice(electable(view, running)))
         if decide == "warlord":
             return Order("elect", name=str(rng.choice(view.offer)))
@@ -753,7 +755,7 @@ class RandomBot:
             counts = tuple((g, rng.randint(1, 2)) for g in GOODS if g in picked)
             return Order("import", goods=counts)
         if decide == "campaign":
-            may = me.leisure >= 1 or me.seat == view.ruler
+            may = me.leisure >= 1 or me.seat == (view.president or view.ruler)
             return rng.choice([Order("campaign"), PASS]) if may else PASS
         if decide == "exile-vote":
             return rng.choice(exile_ballots(view))

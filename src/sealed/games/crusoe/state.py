@@ -130,6 +130,8 @@ class Settings:
     government: str = "athenian"
     government_strength: str = "stable"  # a Dictatorship: stable, unstable or fanatic
     government_dice: int = 1  # an unstable ruler's dice in battle
+    president_strength: str = ""  # a hybrid with two rulers: the President's (ruling 196)
+    president_dice: int = 1  # ... and an unstable President's dice
     government_chart: str = ""  # a Bureaucracy's flow chart as given (hybrid.py)
     government_branches: tuple[tuple[str, str], ...] = ()  # task -> form (a hybrid)
     government_chart_history: bool = False  # the chart reads every cycle's paths (ruling 188)
@@ -540,6 +542,8 @@ class CrusoeState:
     electors: list[str] = field(default_factory=list)  # winners who must elect a new ruler
     candidates: list[str] = field(default_factory=list)  # who campaigns for President
     elected: int = 0  # the cycle of the last President's election
+    president: str | None = None  # a hybrid with two rulers: the President (ruling 196)
+    successions: list[tuple[str, list[str]]] = field(default_factory=list)  # office, electors
     chart: str = ""  # a Bureaucracy's chart once amended or extended (bureaucracy.py)
     chart_motion: str = ""  # an amendment to the chart under vote
     branch: int = 0  # a hybrid's policy: the part being decided (hybrid.policy_parts)
@@ -589,6 +593,7 @@ class CrusoeState:
         clone.candidates = list(self.candidates)
         clone.conditions = dict(self.conditions)
         clone.walked = {seat: list(paths) for seat, paths in self.walked.items()}
+        clone.successions = [(office, list(e)) for office, e in self.successions]
         clone.walked = {seat: list(paths) for seat, paths in self.walked.items()}
         clone.land = self.land.copy()
         clone.corp = self.corp.copy()
@@ -662,6 +667,8 @@ STATE_KEYS = (
     "ruler",
     "electors",
     "candidates",
+    "president",
+    "successions",
     "elected",
     "chart",
     "chart_motion",
@@ -691,6 +698,8 @@ OPTIONAL_KEYS = (
     "ruler",
     "electors",
     "candidates",
+    "president",
+    "successions",
     "elected",
     "chart",
     "chart_motion",
@@ -844,6 +853,7 @@ def _state_json(state: CrusoeState) -> JsonDict:
         "elected": state.elected,
         **_chart_json(state),  # a Bureaucracy only: other games' digests unchanged
         "conditions": dict(state.conditions),
+        **_two_rulers_json(state),  # a hybrid with two rulers only: other digests unchanged
         # Landlords' ledger, only in a game with Landlords (other games' digests unchanged)
         **({"land": state.land.to_json()} if state.settings.landlords != "none" else {}),
         # Corporations' ledger, only in a game with Corporations (digests unchanged)
@@ -857,6 +867,33 @@ def _state_json(state: CrusoeState) -> JsonDict:
 
 
 CLASS_WARFARE = "class-warfare-capitalism"  # classwar.SCENARIO (that module imports this one)
+
+def _two_rulers_json(state: CrusoeState) -> JsonDict:
+    """A hybrid with a Dictator and a President (ruling 196): the President, and the offices
+    whose holders lost a battle, each with the winners who elect his successor."""
+    if state.president is None and not state.successions:
+        return {}
+    return {
+        "president": state.president,
+        "successions": [{"office": o, "electors": list(e)} for o, e in state.successions],
+    }
+
+
+def _two_rulers_from_json(
+    state: CrusoeState, data: Mapping[str, Any], seats: Sequence[str]
+) -> None:
+    state.president = _optional_seat(data.get("president"), ("president",), seats)
+    state.successions = []
+    for i, item in enumerate(data.get("successions") or []):
+        where = ("successions", str(i))
+        entry = setup.mapping(item, where, ("office", "electors"), ("office", "electors"))
+        office = setup.text(entry["office"], (*where, "office"), rulers.RULED)
+        electors = [
+            _seat(s, (*where, "electors", str(j)), seats)
+            for j, s in enumerate(setup.sequence(entry["electors"], (*where, "electors")))
+        ]
+        state.successions.append((office, electors))
+
 
 
 def _class_warfare_json(state: CrusoeState) -> JsonDict:
@@ -981,6 +1018,7 @@ def state_from_json(
     state.elected = setup.integer(data.get("elected", 0), ("elected",), 0, LAST_CYCLE)
     _chart_from_json(state, data)
     conditions = setup.mapping(data.get("conditions") or {}, ("conditions",), seats)
+    _two_rulers_from_json(state, data, seats)
     state.conditions = {
         s: setup.text(v, ("conditions", s), CONDITIONS) for s, v in conditions.items()
     }
