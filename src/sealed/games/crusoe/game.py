@@ -225,6 +225,18 @@ OPTIONS = (
         minimum=0,
     ),
     OptionSpec(
+        "gender_no_land",
+        False,
+        "the Gender module, No Suffrage's additional limitation (with Landlords): women have no "
+        "right to own land, and never own a path (ruling 198)",
+    ),
+    OptionSpec(
+        "gender_no_welfare",
+        False,
+        "the Gender module, No Suffrage's additional limitation (Welfare Capitalism): women "
+        "have no right to collect welfare (ruling 198)",
+    ),
+    OptionSpec(
         "early_feudalism",
         "none",
         "the Early Feudalism module: strong (a Warlord drawn before the game invokes government "

@@ -256,6 +256,7 @@ def taxes_phase(state: CrusoeState, chance: Chance, events: Events) -> None:
         if state.settings.minimum_wage == "government" and state.wage is not None:
             wage = Wage(state.wage, ())  # set by the government (ruling 56)
         relief = entitled(money, rewards, wage.amount)
+        relief = gender.welfare_applicants(state, relief)  # No Suffrage: no welfare (198)
         # "When the Radio Signal tax is paid welfare applicants are automatically not taxed."
         burden = {s: 0 if s in relief else b for s, b in burden.items()}
     owed = {s: rewards[s] + relief.get(s, 0) for s in seats}

@@ -99,6 +99,7 @@ class CrusoeView:
     conditions: dict[str, str] = field(default_factory=dict)  # victory conditions it may know
     diamonds: str = "standard"  # Variable Values for Diamonds, agreed before the game
     gender: str = "none"  # the Gender module's variant (no-suffrage ...), agreed before the game
+    gender_limits: tuple[str, ...] = ()  # No Suffrage's additional limitations (ruling 198)
     libertarian: bool = False  # Libertarianism in play (who is in default: the roles)
     boat_seats: int = 0  # Small Boat: the seats on the rescue vessel (0: not that rule)
     punishments: tuple[str, ...] = ()  # Alternate Punishments the winners may also choose
@@ -204,6 +205,7 @@ def build_view(state: CrusoeState, seat: str) -> CrusoeView:
         conditions=victory_play.visible(state, seat),
         diamonds=state.settings.diamonds,
         gender=state.settings.gender_variant,
+        gender_limits=state.settings.gender_limits,
         libertarian=state.settings.libertarianism,
         boat_seats=_boat_seats(state),
         punishments=state.settings.punishments,

@@ -13,7 +13,8 @@ Options (as Mad Jack emits them): ``gender=base|no-suffrage|dolls-house|matriarc
 ``gender_paths_denied=N`` (1 to 6, Mad Jack's 1d6), ``gender_pink_collar_path=0/1``. The women
 are the first half of a shuffle; the role ``woman`` is public. Men's Work's paths are drawn
 after them, one shuffle of the seven paths (ruling 108) and kept as the public role
-``barred-PATH`` on each player denied that path. No Suffrage: ruling 109.
+``barred-PATH`` on each player denied that path. No Suffrage: ruling 109; its "additional
+limitations" chosen before play, ``gender_no_land`` and ``gender_no_welfare``: ruling 198.
 """
 
 from __future__ import annotations
@@ -147,7 +148,54 @@ def settings(options: Options) -> dict[str, Any]:
         "gender_variant": str(options.get("gender", "none")),
         "mens_work_paths": denied,
         "pink_collar": pink,
+        "gender_limits": read_limits(options),
     }
+
+
+LIMITS = ("land", "welfare")
+"""No Suffrage's "additional limitations ... (such as no right to own land, no right to collect
+welfare, etc.)", each an option ``gender_no_LIMIT`` (ruling 198)."""
+
+
+def read_limits(options: Options) -> tuple[str, ...]:
+    """The additional limitations chosen "at the option of the players before play begins".
+
+    :raises OptionError: a limitation without No Suffrage (or Doll's House, which includes it),
+        or where the economy has nothing it limits (no land without Landlords, no welfare
+        outside Welfare Capitalism).
+    """
+    limits = tuple(limit for limit in LIMITS if bool(options.get(f"gender_no_{limit}", False)))
+    if not limits:
+        return ()
+    variant = str(options.get("gender", "none"))
+    if variant not in VOICELESS:
+        raise OptionError(
+            f"gender_no_{limits[0]}: one of No Suffrage's additional limitations; set "
+            "gender=no-suffrage (or dolls-house, which includes it)"
+        )
+    if "land" in limits and str(options.get("landlords", "none")) == "none":
+        raise OptionError(
+            "gender_no_land: only Landlords has land to own (set landlords=homestead, modern ...)"
+        )
+    scenario = str(options.get("scenario", "crusoes-economy"))
+    if "welfare" in limits and scenario != "welfare-capitalism":
+        raise OptionError(
+            f"gender_no_welfare: only Welfare Capitalism pays welfare (scenario {scenario})"
+        )
+    return limits
+
+
+def may_own_land(state: CrusoeState, seat: str) -> bool:
+    """``gender_no_land``: "no right to own land": a woman never owns a path (ruling 198)."""
+    return "land" not in state.settings.gender_limits or ROLE not in state.players[seat].roles
+
+
+def welfare_applicants(state: CrusoeState, relief: Mapping[str, int]) -> dict[str, int]:
+    """``gender_no_welfare``: "no right to collect welfare": a woman is never an applicant, so
+    she is taxed as anyone above the minimum wage (ruling 198)."""
+    if "welfare" not in state.settings.gender_limits:
+        return dict(relief)
+    return {s: n for s, n in relief.items() if ROLE not in state.players[s].roles}
 
 
 def begin(state: CrusoeState, chance: Chance, events: list[Event] | None) -> None:

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 from sealed.core import setup
 from sealed.core.errors import OptionError
 from sealed.core.game import JsonDict, Options
+from sealed.games.crusoe.modules import gender
 
 if TYPE_CHECKING:
     from sealed.core.chance import Chance
@@ -245,7 +246,13 @@ def begin(state: CrusoeState, chance: Chance, events: list[Event] | None) -> Non
             return
     if len(state.seats) < 2:
         raise OptionError("landlords modern: two players are selected to be Landlords (Modern)")
-    drawn = chance.shuffle("Landlords Modern: the two Landlords, first two", list(state.seats))
+    seats = [s for s in state.seats if gender.may_own_land(state, s)]  # no women (198)
+    if len(seats) < 2:
+        raise OptionError(
+            "landlords modern with gender_no_land: two men are drawn to be Landlords, and this "
+            f"table has {len(seats)} (ruling 198)"
+        )
+    drawn = chance.shuffle("Landlords Modern: the two Landlords, first two", seats)
     pair = sorted(drawn[:2], key=state.seats.index)
     state.land.landlords = list(pair)
     rolls: dict[str, list[list[int]]] = {}
@@ -672,6 +679,8 @@ def on_exit(state: CrusoeState, seat: str, events: list[Event] | None) -> None:
     path = state.players[seat].path
     if not homestead(state) or path is None or path in state.land.owners:
         return
+    if not gender.may_own_land(state, seat):  # no right to own land: left to the next (198)
+        return
     state.land.owners[path] = seat
     if events is not None:
         from sealed.core.events import Event
@@ -790,6 +799,8 @@ def deed_problem(state: CrusoeState, seat: str, taker: str, path: str) -> str | 
         return f"Landlords: you do not own the {path}"
     if taker not in state.players or not state.players[taker].alive or taker == seat:
         return f"Landlords: {taker} is not another living player"
+    if not gender.may_own_land(state, taker):
+        return f"Landlords: {taker} is a woman, and women may not own land (gender_no_land)"
     if taker in state.home:
         return f"{taker} has gone home: trading is over for him"
     if state.settings.retail:
@@ -848,6 +859,7 @@ def take_deeds(
     """The losers' paths go to the winners "just like they were goods" (ruling 90): with all
     their goods (fine all, kill), one path at a time to the winners in turn order, in board
     order, as ``violence._take`` deals goods."""
+    winners = [s for s in winners if gender.may_own_land(state, s)]  # the men only (198)
     if not on(state) or not winners:
         return
     moved: dict[str, str] = {}
@@ -873,7 +885,7 @@ def settle_dead(state: CrusoeState, chance: Chance, events: list[Event] | None) 
         {s for s in land.owners.values() if s != GOVERNMENT and not state.players[s].alive},
         key=state.seats.index,
     )
-    living = state.living()
+    living = [s for s in state.living() if gender.may_own_land(state, s)]  # no woman (198)
     for seat in dead:
         paths = [p for p in PATHS if land.owners.get(p) == seat]
         heir = None if homestead(state) or not living else _heir(state, living, chance)
