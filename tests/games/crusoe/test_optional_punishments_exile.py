@@ -25,7 +25,7 @@ from sealed.games.crusoe.state import CrusoeState, Settings
     ("options", "message"),
     [
         ({"scenario": "national-capitalism"}, "not built yet"),
-        ({"scenario": "hobbesian", "guild_oligarchy": True}, "exile with guild_oligarchy"),
+        ({"scenario": "hobbesian", "paternalistic": True}, "exile with paternalistic"),
         ({"scenario": "hobbesian", "church": "less-devout"}, "exile with church"),
         ({"scenario": "hobbesian", "gender": "matriarchal-golden-age"}, "exile with gender"),
     ],
@@ -219,5 +219,20 @@ def test_random_games_under_exile_with_gender_keep_the_sides_apart_and_replay(
                 assert not household & exiles, event.text
 
     match = bot_game(seed, ("random",) * 4, resolve_options(GAME.options, options), check)
+    again = replay(json.loads(json.dumps(match.to_json())))
+    assert GAME.to_json(again.state) == GAME.to_json(match.state)
+
+
+@settings(max_examples=4, deadline=None)
+@given(
+    seed=st.integers(0, 2**32),
+    scenario=st.sampled_from(("hobbesian", "tribal-capitalism", "tribal-communism", "traditional")),
+)
+def test_random_games_under_exile_with_guild_oligarchy_keep_the_sides_apart_and_replay(
+    seed: int, scenario: str
+) -> None:
+    """Ruling 175: Guild Oligarchy with Exile plays to the end, apart, and replays exactly."""
+    options = {"scenario": scenario, "punishments": "exile", "guild_oligarchy": True}
+    match = bot_game(seed, ("random",) * 4, resolve_options(GAME.options, options), Apart())
     again = replay(json.loads(json.dumps(match.to_json())))
     assert GAME.to_json(again.state) == GAME.to_json(match.state)

@@ -360,7 +360,8 @@ def produce(state: CrusoeState, seat: str, group: str, chance: Chance, events: E
     gained: dict[str, int] = {}
     for icon, listed in roles.allowed_space(state, player, space):
         if (icon in FRUITS and group == "fruit") or icon == group:
-            amount = commons(state, listed, roles.crowd(state, player.path or "ant", icon, crowd))
+            here = roles.crowd(state, player.path or "ant", icon, crowd, seat)  # Exile: side
+            amount = commons(state, listed, here)
             if third_world.is_resource(state, icon):  # three times, never overburdened
                 amount = listed * third_world.TIMES
             _gain(state, seat, icon, amount, gained, chance, events)

@@ -63,8 +63,9 @@ def begin(state: CrusoeState, chance: Chance, events: list[Event] | None) -> Non
 
 
 def barred_icons(state: CrusoeState, roles: tuple[str, ...]) -> tuple[str, ...]:
-    """The icons drawn by someone else (a dead guildsman's marker stays drawn: ruling 62)."""
-    if not state.settings.guild_oligarchy:
+    """The icons drawn by someone else (a dead guildsman's marker stays drawn: ruling 62, as
+    an exile's does); none for an exile, whom the guilds no longer bind (ruling 175)."""
+    if not state.settings.guild_oligarchy or "exile" in roles:
         return ()
     mine = marker_of(roles)
     taken = {marker_of(p.roles) for p in state.players.values()} - {mine, None}

@@ -29,7 +29,8 @@ rules added to the winners' choice, joined by ``+`` or ``,`` (``crippling``, ``e
   In the Traditional Economy an exile holds no rank: he is neither taxed nor provided for, taxes
   and provides for nobody, walks any path (his track waits for his return), barters without
   the ranks' limits and swaps no track (ruling 173). A woman's halved roll goes into exile;
-  No Suffrage, Men's Work and Doll's House bind nobody there (``gender.py``; ruling 174).
+  No Suffrage, Men's Work and Doll's House bind nobody there (``gender.py``; ruling 174). The
+  guilds do not bind an exile, whose marker stays drawn (Guild Oligarchy, ruling 175).
 
 - **Slavery** (scenario hobbesian): ``modules/slavery.py`` (rulings 124-130).
 """
@@ -101,12 +102,16 @@ ECONOMY_MODULES = {  # option -> its value when not in play: rules of an economy
 }
 
 
+EXILE_MODULES = ("guild_oligarchy",)  # the economy modules built with Exile (ruling 175)
+
+
 def _exile_combination(options: Options) -> None:
     """Exile is built for the Hobbesian State of Nature, the tribal economies and the
-    Traditional Economy, whose rules an exile simply leaves (rulings 118, 173), and with
-    Gender's variants but the Matriarchal Golden Age (ruling 174); with another economy, one
-    of the tack-on modules that are rules of an economy (who owns, produces or gives what),
-    or the Matriarchal Golden Age, it is refused by name as not built."""
+    Traditional Economy, whose rules an exile simply leaves (rulings 118, 173), with Gender's
+    variants but the Matriarchal Golden Age (ruling 174) and with Guild Oligarchy (175); with
+    another economy, another of the tack-on modules that are rules of an economy (who owns,
+    produces or gives what), or the Matriarchal Golden Age, it is refused by name as not
+    built."""
     scenario = str(options.get("scenario", "crusoes-economy"))
     if scenario not in EXILE_SCENARIOS:
         raise OptionError(
@@ -114,6 +119,8 @@ def _exile_combination(options: Options) -> None:
             f"{', '.join(EXILE_SCENARIOS)}; the exiles' part in other economies is not)"
         )
     for option, off in ECONOMY_MODULES.items():
+        if option in EXILE_MODULES:
+            continue
         if option in options and options[option] != off:
             raise OptionError(f"punishments exile with {option}: not built yet (Exile)")
     if str(options.get("gender", "none")) == "matriarchal-golden-age":  # ruling 174

@@ -92,16 +92,20 @@ def allowed_space(state: CrusoeState, player: Player, space: Space) -> Space:
     return tuple((icon, n) for icon, n in space if icon not in barred)
 
 
-def crowd(state: CrusoeState, path: str, icon: str, players: int) -> int:
+def crowd(state: CrusoeState, path: str, icon: str, players: int, seat: str = "") -> int:
     """The players on ``path`` counted for overburdening ``icon``: under Guild Oligarchy
     only those who could produce it ("based on the number of players on the path that could
-    produce a given good"); otherwise ``players``, everyone on it."""
+    produce a given good"), of ``seat``'s side (Exile, ruling 175); otherwise ``players``,
+    everyone on it."""
     if not state.settings.guild_oligarchy:
         return players
     return sum(
         1
-        for p in state.players.values()
-        if p.alive and p.path == path and icon not in barred_icons(state, p)
+        for s, p in state.players.items()
+        if p.alive
+        and p.path == path
+        and icon not in barred_icons(state, p)
+        and not (seat and punishments.apart(state, seat, s))
     )
 
 
