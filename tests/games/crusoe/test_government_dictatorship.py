@@ -43,14 +43,16 @@ def test_an_unstable_dictator_needs_at_least_one_die() -> None:
         settings_for(scenario="national-capitalism", government_dice=0)
 
 
-def test_bureaucracy_and_hybrid_are_refused_by_name_where_not_built() -> None:
-    """Built (test_government_bureaucracy.py, test_government_hybrid.py) but for a chart that
-    divides Governmental Socialism's pool."""
+def test_bureaucracy_and_hybrid_are_built_in_governmental_socialism() -> None:
+    """A chart divides Governmental Socialism's pool since ruling 189 (its refusal, tested here
+    before, is gone); what a chart still cannot decide is refused by name (hybrid.NO_CHART,
+    test_government_bureaucracy.py)."""
     scenario = "governmental-socialism"
-    with pytest.raises(OptionError, match="government bureaucracy: not built yet for distrib"):
-        settings_for(scenario=scenario, government="bureaucracy")
-    with pytest.raises(OptionError, match="government_distribution bureaucracy: not built yet"):
-        settings_for(scenario=scenario, government="hybrid", government_distribution="bureaucracy")
+    assert settings_for(scenario=scenario, government="bureaucracy").government == "bureaucracy"
+    hybrid = settings_for(
+        scenario=scenario, government="hybrid", government_distribution="bureaucracy"
+    )
+    assert ("distribution", "bureaucracy") in hybrid.government_branches
 
 
 def test_the_dictator_is_drawn_from_the_recorded_chance_and_replays() -> None:
