@@ -56,6 +56,32 @@ estate (choose a player):
 """A chart that reads the paths of earlier cycles (government_chart_history, ruling 188)."""
 CHARTS = (SEED_EXAMPLE, "", HISTORY_CHART)
 
+DIVISION_CHART = """\
+distribution (each player):
+  if player.food < 3: 3
+  if player.rank.vp == 1: 0
+  otherwise: 1 + player.produced.water
+estate (choose a player):
+  otherwise: lowest player.vp, ties by dice
+"""
+"""Governmental Socialism's pool by shares (ruling 189): more to the hungry, none to the
+leader."""
+
+
+PLAN_CHART = """\
+wages (each good):
+  if good.water: 20
+  otherwise: 8
+prices (each good):
+  if good.diamond: 50
+  otherwise: 12
+purchase_limits (each good):
+  if good.diamond: 0
+  otherwise: 999
+estate (choose a player):
+  otherwise: lowest player.vp, ties by dice
+"""
+
 
 def options(scenario: str, chart: str = "", **more: Any) -> dict[str, Any]:
     given_ = {"scenario": scenario, "government": "bureaucracy", "government_chart": chart}
@@ -289,6 +315,105 @@ def test_a_chart_divides_governmental_socialisms_pool_every_unit_and_to_the_shar
     assert GAME.to_json(again.state) == GAME.to_json(match.state)
 
 
+PATHS_CHART = """\
+paths (each player):
+  if player.food < 3: 1
+  if player.rank.vp == 1: 5
+  if player.goods.water > 1: 0
+  otherwise: 3
+"""
+RENTS_CHART = """\
+rents (each path):
+  if path.firefly: 1
+  if cycle > 4: undecided
+  otherwise: 2 + path.walkers
+"""
+ESTATE = "estate (choose a player):\n  otherwise: lowest player.vp, ties by dice\n"
+TACK_ONS = {
+    "paternalistic in National Capitalism": (
+        "national-capitalism",
+        SEED_EXAMPLE + PATHS_CHART,
+        {"paternalistic": True},
+    ),
+    "paternalistic in the Hobbesian State, no chart": ("hobbesian", "", {"paternalistic": True}),
+    "paternalistic in Market Socialism": (
+        "market-socialism",
+        PLAN_CHART + PATHS_CHART,
+        {"paternalistic": True},
+    ),
+    "rent control in National Capitalism": (
+        "national-capitalism",
+        SEED_EXAMPLE + RENTS_CHART,
+        {"landlords": "modern-rent-control", "government_rents": "bureaucracy"},
+    ),
+    "government ownership in Welfare Capitalism": (
+        "welfare-capitalism",
+        SEED_EXAMPLE + RENTS_CHART,
+        {"landlords": "government-ownership", "government_rents": "bureaucracy"},
+    ),
+    "rent control in the Hobbesian State": (
+        "hobbesian",
+        RENTS_CHART + ESTATE,
+        {"landlords": "modern-rent-control", "government_rents": "bureaucracy"},
+    ),
+    "the men's paths, the Matriarchal Golden Age": (
+        "national-capitalism",
+        SEED_EXAMPLE + PATHS_CHART,
+        {"gender": "matriarchal-golden-age", "government_paths": "bureaucracy"},
+    ),
+}
+
+
+@pytest.mark.parametrize("name", list(TACK_ONS))
+def test_a_chart_decides_a_tack_ons_task_and_the_game_plays_to_the_end(name: str) -> None:
+    """Ruling 191: with its task the chart's, nobody proposes or votes the paths or the rents
+    (the chart decides, or its first player writes a box); every decision is public; the chart
+    reads game information only; the game ends and replays exactly."""
+    scenario, chart, more = TACK_ONS[name]
+    task = "paths" if "rents" not in chart else "rents"
+    decided = []
+
+    def check(before: CrusoeState, match: Match[Any, Any, Any]) -> None:
+        check_step(before, match)
+        state: CrusoeState = match.state
+        assert state.ask not in ("assign", "assign-ballot"), "the paths went to a vote"
+        assert not (state.ask in ("rent", "rent-ballot") and state.land.lawmaking)
+        for event in match.steps[-1].events:
+            if "Bureaucracy's chart" in event.text and event.kind in ("assignment", "rents"):
+                assert event.audience == EVERYONE
+                decided.append(event)
+
+    for seed in (1, 5):
+        match = bot_game(seed, BOTS, options(scenario, chart, **more), check)
+        assert task in bureaucracy.tasks(match.state)
+        again = replay(json.loads(json.dumps(match.to_json())))
+        assert GAME.to_json(again.state) == GAME.to_json(match.state)
+    assert decided, "the chart never decided its task"
+
+
+@pytest.mark.parametrize(
+    ("given_", "message"),
+    [
+        ({"government_rents": "bureaucracy"}, "no tack-on in play gives the government the rents"),
+        (
+            {"landlords": "modern-rent-control", "government_rents": "athenian"},
+            "a Bureaucracy decides by its chart; name it bureaucracy",
+        ),
+    ],
+    ids=["no tack-on", "another form"],
+)
+def test_a_tack_ons_task_named_wrongly_is_refused(given_: dict[str, Any], message: str) -> None:
+    with pytest.raises(OptionError, match=message):
+        Settings.from_options(options("national-capitalism", **given_))
+
+
+def test_rent_control_under_a_bureaucracy_still_votes_the_rents_unless_named() -> None:
+    """Compatibility: before ruling 191 a Bureaucracy's rents went to the vote; they still do
+    unless government_rents=bureaucracy is given."""
+    chosen = options("national-capitalism", landlords="modern-rent-control")
+    assert "rents" not in dict(Settings.from_options(chosen).government_branches)
+
+
 def test_without_the_option_the_state_keeps_no_paths() -> None:
     """Records compatibility: only a game with government_chart_history writes 'walked'."""
     match = bot_game(7, BOTS, options("national-capitalism", SEED_EXAMPLE), lambda *_: None)
@@ -357,33 +482,6 @@ def test_the_first_player_decides_by_email_and_the_record_replays(tmp_path: Path
     first = json.loads(Path(game).read_text("utf-8"))
     assert "chart" in json.dumps(first)
     ok("replay", game)
-
-
-DIVISION_CHART = """\
-distribution (each player):
-  if player.food < 3: 3
-  if player.rank.vp == 1: 0
-  otherwise: 1 + player.produced.water
-estate (choose a player):
-  otherwise: lowest player.vp, ties by dice
-"""
-"""Governmental Socialism's pool by shares (ruling 189): more to the hungry, none to the
-leader."""
-
-
-PLAN_CHART = """\
-wages (each good):
-  if good.water: 20
-  otherwise: 8
-prices (each good):
-  if good.diamond: 50
-  otherwise: 12
-purchase_limits (each good):
-  if good.diamond: 0
-  otherwise: 999
-estate (choose a player):
-  otherwise: lowest player.vp, ties by dice
-"""
 
 
 def test_the_chart_sets_market_socialisms_plan_before_the_turn_order() -> None:

@@ -134,19 +134,7 @@ def test_a_roll_made_playable_plays_to_the_end_and_replays(
             },
             "no tack-on in play gives the government the paths",
         ),
-        (
-            {
-                "scenario": "national-capitalism",
-                "paternalistic": True,
-                "government": "hybrid",
-                "government_paths": "bureaucracy",
-            },
-            "government_paths bureaucracy: not built yet for paths",
-        ),
-        (
-            {"scenario": "hobbesian", "paternalistic": True, "government": "bureaucracy"},
-            "not built yet",
-        ),
+        # a Bureaucracy's chart for the paths is built (ruling 191)
         (
             {
                 "scenario": "national-capitalism",

@@ -28,7 +28,7 @@ BOTS = ("greedy", "cooperative", "selfish", "random")
     [
         ({"scenario": "traditional"}, "paternalistic with traditional"),
         # a ruler in Tribal Socialism is built (ruling 149: he assigns, the tribe divides)
-        ({"scenario": "national-capitalism", "government": "bureaucracy"}, "not built yet"),
+        # a Bureaucracy's chart assigns them (ruling 191: test_government_bureaucracy.py)
         # with Landlords it is built: the assignment is held to the Leases (ruling 153)
     ],
 )

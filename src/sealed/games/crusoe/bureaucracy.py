@@ -26,7 +26,7 @@ from math import floor
 from sealed.core.chance import Chance
 from sealed.core.events import Event
 from sealed.games.crusoe import classwar, hybrid
-from sealed.games.crusoe.modules import punishments, roles
+from sealed.games.crusoe.modules import landlords, paternalistic, punishments, roles
 from sealed.games.crusoe.orders import Order
 from sealed.games.crusoe.policy import (
     HISTORY,
@@ -193,6 +193,9 @@ def _path_quantities(state: CrusoeState, path: str) -> Quantities:
     walkers = sum(1 for s in state.living() if state.players[s].path == path)
     which = "path.last_walkers" if state.phase in BEFORE_THE_TURN_ORDER else "path.walkers"
     values: Quantities = {which: walkers}
+    if which == "path.walkers" and state.settings.government_chart_history:  # ruling 191
+        last = [state.walked.get(s, [""])[-1:] for s in state.living()]
+        values["path.last_walkers"] = sum(1 for walked in last if walked == [path])
     return values | {f"path.{p}": int(p == path) for p in PATHS}
 
 
@@ -230,6 +233,14 @@ def _cases(state: CrusoeState, task: str, kind: str) -> list[Case]:
         return [Case(task, g, game | _good_quantities(state, g)) for g in GOODS]
     if task == "distribution":  # a share each (ruling 189), in turn order
         return [Case(task, s, game | player_quantities(state, s)) for s in _sharers(state)]
+    if task == "paths":  # a path for each player to assign, 0 none (ruling 191)
+        due = paternalistic.unassigned(state)
+        return [Case(task, s, game | player_quantities(state, s), None, PATH_NUMBERS) for s in due]
+    if task == "rents":  # one rent per path the government sets (ruling 191)
+        least = 1 if landlords.rent_control(state) else 0
+        paths = landlords.government_set(state)
+        bounds = (least, MAX_DOLLARS)
+        return [Case(task, p, game | _path_quantities(state, p), None, bounds) for p in paths]
     if task == "estate":
         living = state.living()
         candidates = {str(i): player_quantities(state, s) for i, s in enumerate(living, 1)}
@@ -272,6 +283,10 @@ def _open_tasks(state: CrusoeState) -> list[str]:
         return ["minimum_wage"]
     if state.phase == "divide":
         return ["distribution"]
+    if state.phase in ("assign", "path") and state.land.lawmaking:
+        return ["rents"]
+    if state.phase == "assign":
+        return ["paths"]
     tasks = hybrid.PLAN_TASKS if state.phase == "plan" else hybrid.POLICY_TASKS
     parts = hybrid.policy_parts(
         state.settings.government, state.settings.government_branches, tasks
@@ -421,6 +436,26 @@ def divide_pool(
     return division
 
 
+# -- a tack-on's task: the paths, the rents (ruling 191) -----------------------------------------
+
+PATH_NUMBERS = (0, len(PATHS))
+"""A path to assign is its number in board order (1 Ant ... 7 Grasshopper); 0 assigns none."""
+
+
+def chart_paths(state: CrusoeState) -> dict[str, int] | None:
+    """The chart's path number for each player to assign; None when the first player has
+    been asked."""
+    found = _numbers(state, "paths")
+    return None if found is None else {seat: d.value for seat, d in found.items()}
+
+
+def chart_rents(state: CrusoeState, paths: Sequence[str]) -> dict[str, int] | None:
+    """The chart's rent on each of ``paths`` (those the government sets); None when the first
+    player has been asked."""
+    found = _numbers(state, "rents")
+    return None if found is None else {p: found[p].value for p in paths}
+
+
 def estate_heir(state: CrusoeState, chance: Chance) -> str | None:
     """The chart's heir to the first dead player's goods (a tie rolled among the tied); None
     when it cannot decide and the first player has been asked."""
@@ -561,9 +596,14 @@ def on_amend_ballot(
 
 def bot_box(case: str, cycle: int, number: int) -> Order:
     """A box that decides the case at hand: this cycle's, the number given (or, for an heir,
-    the lowest VP with ties by dice)."""
+    the lowest VP with ties by dice), brought into the task's range (a path 0-7, a rent at
+    least 1, which both Rent Control and Government Ownership allow)."""
     if "(choose a player)" in case:
         return Order("box", name=f"if cycle == {cycle}: lowest player.vp, ties by dice")
+    if case.startswith("paths"):
+        number %= PATH_NUMBERS[1] + 1
+    if case.startswith("rents"):
+        number = max(number, 1)
     return Order("box", name=f"if cycle == {cycle}: {number}")
 
 
@@ -577,6 +617,8 @@ def default_box(state: CrusoeState) -> Order:
         return bot_box(case, state.cycle, 10)
     if case.startswith("purchase_limits"):  # ... and no limit: more than anyone could buy
         return bot_box(case, state.cycle, MAX_DOLLARS)
+    if case.startswith("paths"):  # no assignment: each chooses his own (ruling 102)
+        return bot_box(case, state.cycle, 0)
     return bot_box(case, state.cycle, 0 if case.startswith("radio_reward") else 1)
 
 

@@ -65,12 +65,15 @@ TASK_KINDS: Mapping[str, str] = {
     "prices": "each good",
     "purchase_limits": "each good",
     "distribution": "each player",
+    "paths": "each player",
+    "rents": "each path",
     "estate": "choose a player",
 }
 """How a flow chart decides each task: a reward per frequency; a burden per player (as the
 seed's example) or per path (as the built policy, ruling 30); the minimum wage in dollars;
 Market Socialism's wage, price and purchase limit per good; Governmental Socialism's pool by a
-share per player (ruling 189); an heir among the living."""
+share per player (ruling 189); a tack-on's paths, a number per player to assign, and rents, one
+per path (ruling 191); an heir among the living."""
 
 
 def game_tasks(options: Mapping[str, object]) -> tuple[str, ...]:
@@ -97,9 +100,26 @@ def tack_on_tasks(options: Mapping[str, object]) -> tuple[str, ...]:
 
 
 def _named_tack_on_tasks(options: Mapping[str, object]) -> tuple[str, ...]:
-    if str(options.get("government", "")) != "hybrid":
+    government = str(options.get("government", ""))
+    if government == "bureaucracy":
+        return _chart_tack_on_tasks(options)
+    if government != "hybrid":
         return ()
     return tuple(t for t in tack_on_tasks(options) if str(options.get(f"government_{t}", "") or ""))
+
+
+def _chart_tack_on_tasks(options: Mapping[str, object]) -> tuple[str, ...]:
+    """A Bureaucracy's tack-on tasks (ruling 191): the paths (the Paternalistic Economy, the
+    Matriarchal Golden Age: refused with a Bureaucracy before), and the rents when named
+    ``government_rents=bureaucracy``; not named, they go to the vote, as before the chart could
+    decide them."""
+    return tuple(
+        t for t in tack_on_tasks(options) if t == "paths" or _named_bureaucracy(options, t)
+    )
+
+
+def _named_bureaucracy(options: Mapping[str, object], task: str) -> bool:
+    return str(options.get(f"government_{task}", "") or "") == "bureaucracy"
 
 
 SCENARIOS = (
@@ -109,12 +129,8 @@ SCENARIOS = (
     "governmental-socialism",
     "market-socialism",
 )
-"""The scenarios in which a hybrid is built, and a Bureaucracy (not Governmental Socialism's)."""
-NO_CHART = {
-    "paths": "a chart that assigns the paths",
-    "rents": "a chart that sets the rents",
-}
-"""Tasks a Bureaucracy cannot decide yet (refused by name)."""
+"""The scenarios in which a hybrid and a Bureaucracy are built (elsewhere, when a tack-on brings
+the government and names its task: rulings 149, 150, 191)."""
 
 
 def chart_vocabulary(tasks: Sequence[str]) -> Vocabulary:
@@ -176,7 +192,7 @@ def read_options(options: Mapping[str, object], scenario: str, government: str) 
 
 
 def _check_scenario(options: Mapping[str, object], scenario: str, government: str) -> None:
-    brought = government == "hybrid" and _named_tack_on_tasks(options)
+    brought = government in ("hybrid", "bureaucracy") and _named_tack_on_tasks(options)
     if scenario not in SCENARIOS and not brought:
         raise OptionError(
             f"government {government}: not built yet for {scenario} (built for "
@@ -188,6 +204,11 @@ def _check_scenario(options: Mapping[str, object], scenario: str, government: st
         raise OptionError(
             "government_minimum_wage: the government sets the minimum wage only in Welfare "
             "Capitalism with minimum_wage=government"
+        )
+    if given and government == "bureaucracy" and given[0] in tack_on_tasks(options):
+        raise OptionError(
+            f"government_{given[0]}: a Bureaucracy decides by its chart; name it bureaucracy "
+            f"for the chart to set the {given[0]} (ruling 191), or leave it out for the vote"
         )
     if given and given[0] in TACK_ON_TASKS:
         raise OptionError(
@@ -206,10 +227,11 @@ def _branches(options: Mapping[str, object], government: str) -> tuple[tuple[str
     """Each task's form: a Bureaucracy decides all; a hybrid's unnamed task is Athenian."""
     if government == "bureaucracy":
         given = [t for t in TASKS if str(options.get(f"government_{t}", "") or "")]
+        given = [t for t in given if t not in TACK_ON_TASKS or not _named_bureaucracy(options, t)]
         if given:
             raise OptionError(
-                f"government_{given[0]}: a Bureaucracy decides every task; a government per "
-                "task is government=hybrid"
+                f"government_{given[0]}: a Bureaucracy decides every task (a tack-on's by its "
+                "chart only when named bureaucracy); a government per task is government=hybrid"
             )
         branches = tuple((t, "bureaucracy") for t in game_tasks(options))
     else:
@@ -223,9 +245,6 @@ def _branches(options: Mapping[str, object], government: str) -> tuple[tuple[str
                 f"government_{task} {form}: one of {', '.join(FORMS)} (Constitutional Hybrid: "
                 "each branch one of the government types)"
             )
-        if form == "bureaucracy" and task in NO_CHART:
-            which = "government" if government == "bureaucracy" else f"government_{task}"
-            raise OptionError(f"{which} bureaucracy: not built yet for {task} ({NO_CHART[task]})")
     return branches
 
 

@@ -481,9 +481,9 @@ def before_consumption(state: CrusoeState, events: list[Event] | None) -> None:
 # -- the Matriarchal Golden Age (ruling 113) ------------------------------------------------------
 
 MATRIARCHAL = "matriarchal-golden-age"
-GOVERNMENTS = ("athenian", "dictatorship", "representative", "hybrid")
+GOVERNMENTS = ("athenian", "dictatorship", "representative", "hybrid", "bureaucracy")
 """The governments that may choose the men's paths (as the Paternalistic Economy's; a hybrid's
-branch for the paths: ruling 150)."""
+branch for the paths: ruling 150; the Bureaucracy's chart: ruling 191)."""
 
 
 def _check_matriarchy(options: Options, scenario: str) -> None:

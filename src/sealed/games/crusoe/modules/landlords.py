@@ -340,6 +340,11 @@ def before_paths(state: CrusoeState, chance: Chance, events: list[Event] | None)
     return False
 
 
+def government_set(state: CrusoeState) -> list[str]:
+    """The owned paths whose rents the government sets, in board order."""
+    return [p for p in PATHS if p in state.land.owners and _set_by_government(state, p)]
+
+
 def _set_by_government(state: CrusoeState, path: str) -> bool:
     """Rent Control sets every path's rent; Government Ownership its own paths' (ruling 95)."""
     return rent_control(state) or state.land.owners.get(path) == GOVERNMENT
@@ -384,6 +389,14 @@ def deciding(state: CrusoeState, seat: str) -> tuple[tuple[str, ...], int]:
 
 
 def _next_lawmaker(state: CrusoeState, events: list[Event] | None) -> bool:
+    from sealed.games.crusoe import bureaucracy  # it imports the state, which imports this
+
+    if bureaucracy.decides(state, "rents"):  # a Bureaucracy's chart sets them (ruling 191)
+        motion = bureaucracy.chart_rents(state, government_set(state))
+        if motion is None:  # its first player is asked for a box
+            return True
+        _enact(state, motion, "decided by the Bureaucracy's chart", events)
+        return False
     seats = lawmakers(state)
     if state.turn < len(seats):
         state.ask, state.waiting = "rent", (seats[state.turn],)

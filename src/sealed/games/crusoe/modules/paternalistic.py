@@ -30,9 +30,9 @@ if TYPE_CHECKING:
 Events = list[Event] | None
 
 PATHS = ("ant", "dung_beetle", "spider", "sand_crab", "firefly", "bookworm", "grasshopper")
-GOVERNMENTS = ("athenian", "dictatorship", "representative", "hybrid")
+GOVERNMENTS = ("athenian", "dictatorship", "representative", "hybrid", "bureaucracy")
 """The governments that may assign the paths (a hybrid's branch for them: ruling 150; the
-Bureaucracy's chart: not built yet)."""
+Bureaucracy's chart: ruling 191)."""
 MATRIARCHAL = "matriarchal-golden-age"  # Gender's variant: the government assigns the men
 
 
@@ -102,6 +102,9 @@ def assign_phase(state: CrusoeState, chance: Chance, events: Events) -> None:
         return
     for seat in unassigned(state):
         landlords.no_path_for(state, seat, events)
+    if _charted(state):  # a Bureaucracy's chart assigns them (ruling 191)
+        _chart_assignment(state, events)
+        return
     seats = proposers(state)
     if unassigned(state) and state.turn < len(seats):
         state.ask, state.waiting = "assign", (seats[state.turn],)
@@ -116,6 +119,29 @@ def assign_phase(state: CrusoeState, chance: Chance, events: Events) -> None:
             )
         )
     _to_paths(state)
+
+
+def _charted(state: CrusoeState) -> bool:
+    from sealed.games.crusoe import bureaucracy  # it imports the state, which imports this
+
+    return bool(unassigned(state)) and bureaucracy.decides(state, "paths")
+
+
+def _chart_assignment(state: CrusoeState, events: Events) -> None:
+    """The chart's number for each player to assign: 1-7 a path in board order, 0 none; a
+    path he may not go down (Men's Work, the Leases) is none: he chooses his own, as when no
+    assignment is made (ruling 191). Its first player is asked what it cannot decide."""
+    from sealed.games.crusoe import bureaucracy
+
+    numbers = bureaucracy.chart_paths(state)
+    if numbers is None:  # the first player is asked for a box
+        return
+    open_ = set(offered(state))
+    chosen = {seat: PATHS[n - 1] for seat, n in numbers.items() if n}
+    assigned = {seat: p for seat, p in chosen.items() if f"{seat}:{p}" in open_}
+    left = [seat for seat in numbers if seat not in assigned]
+    how = "by the Bureaucracy's chart" + (f"; {', '.join(left)} choose their own" if left else "")
+    _apply(state, assigned, how, events)
 
 
 def offered(state: CrusoeState) -> list[str]:
