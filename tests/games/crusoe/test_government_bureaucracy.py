@@ -329,7 +329,7 @@ rents (each path):
   otherwise: 2 + path.walkers
 """
 ESTATE = "estate (choose a player):\n  otherwise: lowest player.vp, ties by dice\n"
-TACK_ONS = {
+TACK_ONS: dict[str, tuple[str, str, dict[str, Any]]] = {
     "paternalistic in National Capitalism": (
         "national-capitalism",
         SEED_EXAMPLE + PATHS_CHART,
