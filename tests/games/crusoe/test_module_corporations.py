@@ -23,6 +23,7 @@ from sealed.core.errors import OptionError, OrderSyntaxError
 from sealed.core.game import resolve_options
 from sealed.core.match import Match, replay
 from sealed.games.crusoe import GAME
+from sealed.games.crusoe.bots import GreedyBot, _me, toll
 from sealed.games.crusoe.madjack import _is_built
 from sealed.games.crusoe.modules import corporations
 from sealed.games.crusoe.orders import Order, format_order, parse_order
@@ -364,3 +365,24 @@ def test_anyone_on_the_path_uses_its_corporations_experience() -> None:
     assert corporations.experience_times(state, "ant", 4) == 2
     assert corporations.experience_times(state, "spider", 4) == 0
     assert corporations.experience_times(state, None, 2) == 0
+
+
+def test_the_bots_weigh_a_paths_cost_to_traverse_when_they_choose_it() -> None:
+    """A greedy bot leaves the path it would choose when its corporation sets a dear fee, or a
+    salary far below what its goods fetch; a salary above that costs it nothing."""
+    match = Match.new(
+        GAME,
+        ["ana", "ben"],
+        resolve_options(GAME.options, {"scenario": "national-capitalism", "corporations": True}),
+        seed=1,
+    )
+    state: CrusoeState = match.state
+    bot = GreedyBot()
+    view = GAME.view(state, "ana")
+    best = bot.best_path(view, _me(view))
+    assert toll(view, best) == 0.0
+    for cost, moves in ((["fee", 500], True), (["salary", 0], True), (["salary", 9999], False)):
+        state.corp.costs = {best: cost}
+        view = GAME.view(state, "ana")
+        assert (bot.best_path(view, _me(view)) != best) == moves, cost
+    assert toll(view, "spider") == 0.0  # no cost set on another path

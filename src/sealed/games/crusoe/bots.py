@@ -555,7 +555,7 @@ class GreedyBot:
             produced = LANDINGS * sum(self.space_value(s, me, crowd) for s in spaces)
             return produced + self.good_value("leisure", me) * max(0, 12 - len(spaces)) * 0.25
 
-        return max(allowed, key=lambda p: worth(p) - self.rent_cost(view, me, p))
+        return max(allowed, key=lambda p: worth(p) - self.rent_cost(view, me, p) - toll(view, p))
 
     def best_move(self, view: CrusoeView, me: PlayerView) -> int:
         spaces = view.board[me.path or "ant"]
@@ -871,6 +871,28 @@ def _random_exchange(view: CrusoeView, me: PlayerView, rng: random.Random) -> Or
     if not terms and not dollars:
         return Order("exchange")
     return Order("exchange", name=rng.choice(takers), terms=terms, dollars=dollars)
+
+
+def toll(view: CrusoeView, path: str) -> float:
+    """Corporations: what this cycle's cost to traverse ``path`` takes from the walker, on the
+    rent's scale (a tenth of a dollar's VP): a fee, or under a salary the money its goods would
+    fetch above the salary (each space's goods at the last commodity price, $20 unknown, times
+    the chance of landing there)."""
+    cost = corporations.cost_in_view(view.corporations, path)
+    if cost is None:
+        return 0.0
+    if cost[0] == "fee":
+        return cost[1] / 10
+    fetched = LANDINGS * sum(
+        n * _price(view, icon) for space in view.board[path] for icon, n in _space(space)
+    )
+    return max(0.0, fetched - cost[1]) / 10
+
+
+def _price(view: CrusoeView, icon: str) -> int:
+    if icon not in GOODS:
+        return 0  # Leisure and Radio Signals are not sold
+    return int(view.prices.get(icon, {}).get("commodity", 0) or 20)
 
 
 def invest_all(me: PlayerView) -> Order:
