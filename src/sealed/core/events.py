@@ -102,12 +102,18 @@ class Event:
 
     def told(self, seat: str | None) -> Told | None:
         """What ``seat`` is told of this event (``None``: the game master), or None if nothing."""
+        said = self.said_to(seat)
+        return None if said is None else Told(self.kind, *said)
+
+    def said_to(self, seat: str | None) -> tuple[str, Mapping[str, Any]] | None:
+        """The text and data of :meth:`told`, without the :class:`Told` (a frozen value that
+        cost as much as the rest): for views built at every step of a simulation."""
         if seat is not None:
             for wording in self.wordings:
                 if seat in wording.seats:
-                    return Told(self.kind, wording.text, wording.data)
+                    return wording.text, wording.data
         if self.audience.includes(seat):
-            return Told(self.kind, self.text, self.data)
+            return self.text, self.data
         return None
 
     def reaches(self, seat: str | None) -> bool:

@@ -104,10 +104,10 @@ def build_view(state: RexState, seat: Seat) -> RoundEmail:
         state.seats,  # players
         me.crashing.value if me.crashing else None,  # crash_in_progress
         tuple(
-            [  # notices; a list comprehension: a generator costs more at this size
-                NoticeView(told.kind, told.text, _copy(told.data))
+            [  # notices (as told: Event.said_to); a list comprehension costs less here
+                NoticeView(notice.kind, said[0], _copy(said[1]))
                 for notice in state.notices
-                if (told := notice.told(seat)) is not None
+                if (said := notice.said_to(seat)) is not None
             ]
         ),
         standings,
