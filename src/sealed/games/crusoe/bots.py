@@ -1095,7 +1095,10 @@ def _neighbours(view: CrusoeView, seat: str) -> set[str]:
     ring = [
         s
         for s in view.order
-        if any(p.seat == s and p.alive and not _wed(view, p) for p in view.players)
+        if any(
+            p.seat == s and p.alive and not _wed(view, p) and not slavery.bound(p.roles)
+            for p in view.players
+        )
     ]
     if seat not in ring:
         return set()

@@ -42,7 +42,7 @@ from sealed.games.crusoe.auction import (
     revealed,
     wanted,
 )
-from sealed.games.crusoe.modules import corporations, gender, landlords
+from sealed.games.crusoe.modules import corporations, gender, landlords, slavery
 from sealed.games.crusoe.orders import Order
 from sealed.games.crusoe.state import (
     ELASTICITY,
@@ -109,7 +109,8 @@ def _dump_into_the_pot(state: CrusoeState, events: Events) -> None:
 def traders(state: CrusoeState) -> list[str]:
     """The living, in turn order, but a wife (Doll's House: "she does not participate in the
     market", ruling 161)."""
-    return [s for s in state.order if state.players[s].alive and gender.in_market(state, s)]
+    alive = [s for s in state.order if state.players[s].alive and gender.in_market(state, s)]
+    return [s for s in alive if slavery.in_market(state, s)]  # not a slave (ruling 166)
 
 
 # -- commodity markets ---------------------------------------------------------------------
@@ -118,7 +119,8 @@ def traders(state: CrusoeState) -> list[str]:
 def older(state: CrusoeState, seat: str, good: str) -> int:
     """Units of ``good`` held that were not produced this cycle (they may be kept back)."""
     player = state.players[seat]
-    return max(0, player.goods[good] - gender.market_produced(state, seat, good))  # 161
+    fresh = gender.market_produced(state, seat, good) + slavery.slaves_produced(state, seat, good)
+    return max(0, player.goods[good] - fresh)  # a wife's (161), a slave's (166) are his
 
 
 def commodity_phase(state: CrusoeState, chance: Chance, events: Events) -> None:
@@ -170,6 +172,7 @@ def _settle_commodity(state: CrusoeState, good: str, events: Events) -> None:
     for seat in statecap.sellers(state, good) if capitalist else traders(state):
         player = state.players[seat]
         fresh = gender.market_produced(state, seat, good)  # a wife's is her husband's (161)
+        fresh += slavery.slaves_produced(state, seat, good)  # a slave's his master's (166)
         units = min(player.goods[good], fresh + state.putback.get(seat, 0))
         if units:
             own[seat] = units

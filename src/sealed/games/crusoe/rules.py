@@ -125,7 +125,8 @@ def _without_the_voiceless(state: CrusoeState, chance: Chance, events: Events) -
         if kept:
             return
         state.ask = None
-        stand_in = {"campaign": "pass", "trade": "home", "assign": "pass"}.get(ask)
+        stands = {"campaign": "pass", "trade": "home", "assign": "pass", "policy": "pass"}
+        stand_in = stands.get(ask)  # a slave proposes no policy (Slavery, ruling 167)
         passes = {s: Order(stand_in) for s in waiting} if stand_in else {}  # a wife goes home
         HANDLERS[ask](state, passes, chance, events)
 

@@ -5,7 +5,9 @@ Built for the Hobbesian State of Nature and the barter economies: Tribal Capital
 trades as a player, and what is traded to him goes to his master, ruling 131), Tribal
 Communism and Socialism (a head of the split, the draft and the division, no vote: ruling
 164) and the Traditional Economy (his produce taxed from his master's goods; a slave Firefly
-owed no provision: ruling 165). The money economies, Exile and the economies' tack-on modules
+owed no provision: ruling 165), and National Capitalism under the Athenian Democracy (a slave
+no trader, his produce his master's production, no tax burden, no money, no policy: rulings
+166, 167). The other money economies and governments, Exile and the economies' tack-on modules
 are refused by name. A slave carries the public role ``slave-of-N``
 (N: his master's place at the table, 0 first).
 
@@ -79,6 +81,13 @@ SCENARIOS = (  # the barter economies: "treated as normal players for purposes o
     "tribal-communism",
     "tribal-socialism",
     "traditional",
+    "national-capitalism",  # under the Athenian Democracy only (rulings 166, 167)
+)
+MONEY_GOVERNMENTS = ("athenian",)  # the governments built with Slavery in a money economy
+MONEY_BARRED = (  # "not considered players" in a money economy: never asked (ruling 167)
+    "policy",
+    "trade",
+    "campaign",
 )
 VOTES = (  # the decisions that are votes: "Slaves may never vote"
     "verdict",
@@ -125,7 +134,13 @@ def check_combination(options: Options, named: list[str]) -> None:
     if scenario not in SCENARIOS:
         raise OptionError(
             f"punishments slavery with scenario {scenario}: not built yet (built with "
-            f"{', '.join(SCENARIOS)}; slaves in the money economies are not)"
+            f"{', '.join(SCENARIOS)}; slaves in the other money economies are not)"
+        )
+    government = str(options.get("government", "athenian"))
+    if scenario == "national-capitalism" and government not in MONEY_GOVERNMENTS:
+        raise OptionError(
+            f"punishments slavery with government {government}: not built yet (built in "
+            "national-capitalism with athenian; a slave among candidates and rulers is not)"
         )
     if "exile" in named:
         raise OptionError("punishments slavery with exile: not built yet (Slavery)")
@@ -207,9 +222,13 @@ def enslave(state: CrusoeState, losers: list[str], winners: list[str]) -> tuple[
 
 
 def _confiscate(state: CrusoeState, seat: str, master: str) -> dict[str, int]:
-    """Move every good and Radio Signal of the slave ``seat`` to ``master`` (not Leisure)."""
+    """Move every good, Radio Signal and dollar of the slave ``seat`` to ``master`` (not
+    Leisure; money only in a money economy, ruling 166)."""
     slave, owner = state.players[seat], state.players[master]
     moved: dict[str, int] = {}
+    if slave.money:
+        owner.money += slave.money
+        moved["money"], slave.money = slave.money, 0
     for good, n in slave.goods.items():
         if n:
             owner.goods[good] += n
@@ -237,7 +256,7 @@ def sweep(state: CrusoeState, events: list[Event] | None) -> None:
             _tell(events, "freed", f"{seat} is free: his master {master} is dead.", seat, master)
     if state.ask in ("feed", "eat"):
         return
-    for seat in state.order:
+    for seat in state.order or state.seats:  # no order yet: a money economy's policy (166)
         master = master_of(state, seat)
         if master is None:
             continue
@@ -513,8 +532,29 @@ def bot_hand(view: CrusoeView, rng: random.Random) -> Order | None:
 
 
 def may_decide(state: CrusoeState, seat: str, ask: str) -> bool:
-    """ "Slaves may never vote as long as they remain slaves" (ruling 129)."""
-    return not (ask in VOTES and in_play(state) and master_of(state, seat) is not None)
+    """ "Slaves may never vote as long as they remain slaves" (ruling 129); in a money economy
+    "they do not participate in trade, and are not considered players" (ruling 167)."""
+    if not in_play(state) or master_of(state, seat) is None:
+        return True
+    return not (ask in VOTES or (ask in MONEY_BARRED and state.settings.retail))
+
+
+def in_market(state: CrusoeState, seat: str) -> bool:
+    """Whether ``seat`` takes part in a money economy's market: not a slave (ruling 166)."""
+    return not (in_play(state) and master_of(state, seat) is not None)
+
+
+def slaves_produced(state: CrusoeState, seat: str, good: str) -> int:
+    """The units of ``good`` ``seat``'s living slaves produced this cycle, which he holds and
+    brings to the commodity market as his own this cycle's production (ruling 166)."""
+    if not in_play(state) or not state.settings.monetary:
+        return 0
+    return sum(state.players[s].produced.get(good, 0) for s in slaves_of(state, seat))
+
+
+def bound(roles: tuple[str, ...]) -> bool:
+    """A bot's view: a slave's public role (not a trader in a money economy, ruling 166)."""
+    return any(r.startswith(SLAVE) for r in roles)
 
 
 # -- supervision (rulings 133-135) ---------------------------------------------------------
