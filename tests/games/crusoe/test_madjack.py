@@ -17,6 +17,7 @@ from dataclasses import replace
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from tests.games.crusoe.test_madjack_play import play_options_to_the_end
 
 from sealed.core.chance import ChanceRequest, ChanceValue, SeededChance
 from sealed.core.errors import ChanceError
@@ -449,33 +450,30 @@ GOVERNMENTAL_SOCIALISM = [6, *two(10)]  # Advanced, Governmental Socialism (B) [
 BUREAUCRACY, HYBRID, STABLE_DICTATOR, STABLE_PRESIDENT = two(6), two(8), two(9), two(5)
 
 
-def test_a_bureaucracy_keeps_what_its_chart_decides_and_the_pool_is_rolled_again() -> None:
-    script = [*GOVERNMENTAL_SOCIALISM, *BUREAUCRACY, *BUREAUCRACY, *ATHENIAN]
-    config = roll(4, scripted(script))
+def test_a_bureaucracy_in_governmental_socialism_is_played_as_rolled() -> None:
+    """Its chart divides the pool since ruling 189: no tweak (ruling 147 as amended)."""
+    config = roll(4, scripted([*GOVERNMENTAL_SOCIALISM, *BUREAUCRACY]))
     government = config.government
-    assert government is not None and government.form == "constitutional-hybrid"
-    assert [(t, g.form) for t, g in government.functions] == [
-        ("distribution", "athenian-democracy"),
-        ("estate", "bureaucracy"),
-    ]
-    assert any("cannot decide distribution" in t for t in config.tweaks)
-    assert config.not_built() == []  # ruling 147
+    assert government is not None and government.form == "bureaucracy"
+    assert config.tasks == ("distribution", "estate")
+    assert not any("Bureaucracy" in t for t in config.tweaks)
+    assert config.not_built() == []
+    seats = ["ana", "ben", "cy", "dee"]
+    play_options_to_the_end(config.options(), seats, 3, "random", "a chart's pool")
 
 
-def test_a_bureaucracy_where_no_chart_is_built_is_rolled_again() -> None:
+def test_a_bureaucracy_a_tack_on_brings_sets_its_rents_by_the_chart() -> None:
+    """Rent Control's rents are a chart's task since ruling 191: a Bureaucracy rolled for
+    them in Tribal Capitalism is played as rolled, its chart setting them."""
     rent_control = two(5)  # Ownership Tack-on (A) 5: Rent Control [roll Gov't]
-    script = [
-        *TRIBAL_CAPITALISM,
-        *OWNERSHIP,
-        *rent_control,
-        *BUREAUCRACY,
-        *HYBRID,
-        *STABLE_DICTATOR,
-    ]
-    config = roll(4, scripted(script), 1)
+    config = roll(4, scripted([*TRIBAL_CAPITALISM, *OWNERSHIP, *rent_control, *BUREAUCRACY]), 1)
     government = config.government
-    assert government is not None and government.form == "dictatorship"
-    assert any("no chart is built for Tribal Capitalism" in t for t in config.tweaks)
+    assert government is not None and government.form == "bureaucracy"
+    assert not any("Bureaucracy" in t for t in config.tweaks)
+    assert config.not_built() == []
+    chosen = config.options()
+    assert (chosen["government"], chosen["government_rents"]) == ("bureaucracy", "bureaucracy")
+    play_options_to_the_end(chosen, ["ana", "ben", "cy", "dee"], 2, "greedy", "a chart's rents")
 
 
 def test_a_hybrid_keeps_a_dictator_and_a_president_as_rolled() -> None:

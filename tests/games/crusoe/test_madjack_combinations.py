@@ -87,16 +87,17 @@ def test_mad_jack_never_rolls_slavery_and_rolls_what_was_a_gap() -> None:
 
 
 def _sample() -> list[tuple[int, Configuration]]:
-    """Rolls made playable by rulings 147-150: a tweak, a hybrid's tack-on branch, a ruler in
-    a scenario without a government, Libertarianism's one democracy."""
+    """Rolls made playable by rulings 148-150 and 189-191: a Bureaucracy's chart for the
+    pool, the paths or the rents (once tweaked away: ruling 147), a hybrid's tack-on branch, a
+    ruler in a scenario without a government, Libertarianism's one democracy."""
     kinds: dict[str, tuple[int, Configuration]] = {}
     for i, config in ALL:
         if config.not_built() or config.players > 5:
             continue
         government = config.government
         tasks = {t for t, _ in government.functions} if government else set()
-        if any("Bureaucracy" in t for t in config.tweaks):
-            kinds.setdefault("chart tweak", (i, config))
+        if _charted(config) & {"distribution", "paths", "rents"}:
+            kinds.setdefault("a chart's task since 189", (i, config))
         if any("Libertarianism: one form" in t for t in config.tweaks):
             kinds.setdefault("one democracy", (i, config))
         if any("one ruler" in t for t in config.tweaks):
@@ -108,11 +109,29 @@ def _sample() -> list[tuple[int, Configuration]]:
     return sorted(kinds.values(), key=lambda pair: pair[0])
 
 
+def _charted(config: Configuration) -> set[str]:
+    """The tasks a Bureaucracy's chart decides in this roll."""
+    government = config.government
+    if government is None:
+        return set()
+    if government.form == "bureaucracy":
+        return set(config.tasks)
+    return {t for t, g in government.functions if g.form == "bureaucracy"}
+
+
 SAMPLE = _sample()
 
 
 def test_the_sample_covers_each_kind_of_roll_made_playable() -> None:
     assert len(SAMPLE) >= 4
+    assert any(_charted(config) & {"distribution", "paths", "rents"} for _, config in SAMPLE)
+
+
+def test_no_roll_of_a_bureaucracy_is_tweaked_now() -> None:
+    """Since rulings 189-191 a chart decides every task: Mad Jack plays a Bureaucracy as
+    rolled (ruling 147's tweak no longer applies), and such rolls play (the test above)."""
+    assert not [i for i, config in ALL if any("Bureaucracy" in t for t in config.tweaks)]
+    assert any(_charted(config) & {"distribution", "paths", "rents"} for _, config in ALL)
 
 
 @pytest.mark.parametrize(("seed", "config"), SAMPLE, ids=[str(i) for i, _ in SAMPLE])

@@ -164,19 +164,22 @@ DEMOCRACIES = ("athenian-democracy", "representative-democracy")
 RULED_FORMS = ("dictatorship", "representative-democracy")
 TITLES = {"dictatorship": "Dictator", "representative-democracy": "President"}
 """The forms with a ruler (a Dictator, a President): a hybrid has one at most (ruling 69)."""
-CHART_SCENARIOS = (
-    "national-capitalism",
-    "welfare-capitalism",
-    "class-warfare-capitalism",
-    "governmental-socialism",
-    "market-socialism",
-)
-"""The scenarios a Bureaucracy's chart is built for (``hybrid.SCENARIOS``)."""
 CHART_TASKS = frozenset(
-    {"radio_reward", "tax_burden", "minimum_wage", "wages", "prices", "purchase_limits", "estate"}
+    {
+        "radio_reward",
+        "tax_burden",
+        "minimum_wage",
+        "wages",
+        "prices",
+        "purchase_limits",
+        "distribution",
+        "paths",
+        "rents",
+        "estate",
+    }
 )
-"""The tasks a chart can decide (``hybrid.TASK_KINDS``): not Governmental Socialism's
-division of the pool, nor a tack-on's task."""
+"""The tasks a chart can decide (``hybrid.TASK_KINDS``): every task since rulings 189-191
+(Governmental Socialism's pool, a tack-on's paths and rents), so no roll is tweaked now."""
 GOVERNMENT_NAMES = {
     "athenian-democracy": "Athenian Democracy",
     "representative-democracy": "Representative Democracy",
@@ -294,7 +297,10 @@ class Configuration:
         if self.variant:
             parts.append((f"{self.scenario_text}: {self.variant}", {"minimum_wage": "government"}))
         if self.government is not None:
-            parts.append((self.government.describe(), _government_options(self.government)))
+            chosen = _government_options(self.government)
+            if self.government.form == "bureaucracy" and "rents" in self.tasks:
+                chosen["government_rents"] = "bureaucracy"  # the chart sets them (ruling 191)
+            parts.append((self.government.describe(), chosen))
         for module in self.modules:
             parts.append((module.describe(), _module_options(module)))
         return parts
@@ -747,22 +753,13 @@ def _democratic(roller: _Roller, government: Government, tasks: Sequence[str]) -
 
 
 def _chart_tweaks(roller: _Roller) -> None:
-    """A Bureaucracy rolled for what its chart cannot decide (ruling 147): outside the
-    scenarios a chart is built for, the government is rolled again; there, each task the chart
-    cannot decide (Governmental Socialism's pool, a tack-on's task) goes to a government rolled
-    again for it, the Bureaucracy keeping the rest as a Constitutional Hybrid's branches."""
+    """A Bureaucracy rolled for what its chart cannot decide (ruling 147): each such task goes
+    to a government rolled again for it, the Bureaucracy keeping the rest as a Constitutional
+    Hybrid's branches. Since rulings 189-191 a chart decides every task (``CHART_TASKS``), a
+    scenario whose government a tack-on brings included, so nothing is tweaked today."""
     config = roller.now
     government = config.government
     if government is None or not _has_bureaucracy(government):
-        return
-    if config.scenario not in CHART_SCENARIOS:
-        task = config.tasks[0] if len(config.tasks) == 1 else ""
-        again = _government_for(roller, task, hybrid=False)
-        roller.config = replace(config, government=again)
-        roller.tweak(
-            f"Bureaucracy: no chart is built for {config.scenario_text}; the government is "
-            f"rolled again: {again.describe()}"
-        )
         return
     functions = government.functions or tuple((t, government) for t in config.tasks)
     stuck = [t for t, g in functions if g.form == "bureaucracy" and t not in CHART_TASKS]
