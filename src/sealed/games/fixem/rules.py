@@ -360,12 +360,11 @@ def play_card1(state: FixemState, seat: str, order: Card1, events: Events | None
     "If there's no that number in his color in the Field or Field Queue,
     this card doesn't do anything."
     """
-    wanted = die(seat, order.point)
-    if wanted in state.field:
-        state.field = _without(state.field, wanted)
+    if (at := _find(state.field, seat, order.point)) >= 0:
+        state.field = state.field[:at] + state.field[at + 1 :]
         where = "the Field"
-    elif wanted in state.queue:
-        state.queue = _without(state.queue, wanted)
+    elif (at := _find(state.queue, seat, order.point)) >= 0:
+        state.queue = state.queue[:at] + state.queue[at + 1 :]
         where = "the Field Queue"
     else:
         if events is not None:
@@ -378,10 +377,16 @@ def play_card1(state: FixemState, seat: str, order: Card1, events: Events | None
         events.append(_event("card1", f"{seat} takes a {order.point} from {where} into the hand"))
 
 
-def _without(dice: tuple[Die, ...], gone: Die) -> tuple[Die, ...]:
-    left = list(dice)
-    left.remove(gone)
-    return tuple(left)
+def _find(dice: tuple[Die, ...], seat: str, point: int) -> int:
+    """Where the first die of ``seat``'s colour showing ``point`` is, or -1.
+
+    Compared field by field: ``in`` and ``list.remove`` call Die's generated
+    ``__eq__``, a Python function, for every other die on the way.
+    """
+    for at, d in enumerate(dice):
+        if d.point == point and d.seat == seat:
+            return at
+    return -1
 
 
 def play_card2(state: FixemState, seat: str, order: Card2, events: Events | None) -> None:
