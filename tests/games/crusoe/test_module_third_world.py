@@ -17,12 +17,14 @@ from hypothesis import strategies as st
 from tests.games.crusoe.bot_games import bot_game, check_tokens
 
 from sealed.core.chance import SeededChance
+from sealed.core.errors import OptionError
 from sealed.core.game import resolve_options
 from sealed.core.match import Match, replay
 from sealed.games.crusoe import GAME, madjack
 from sealed.games.crusoe.madjack import _is_built
 from sealed.games.crusoe.modules import third_world
-from sealed.games.crusoe.state import CrusoeState
+from sealed.games.crusoe.orders import format_order, parse_order
+from sealed.games.crusoe.state import CrusoeState, Settings
 
 BOTS = ("greedy", "cooperative", "selfish", "random")
 
@@ -113,3 +115,63 @@ def test_mad_jacks_rolls_of_the_three_modules_are_never_not_built_for_themselves
                 ruled_alone += 1  # a government the tack-on brings is playable (ruling 103)
     assert seen == {"church", "third-world", "paternalistic"}
     assert ruled_alone
+
+
+# -- the Agent chooses which goods he returns (third_world_returns, ruling 199) ------------------
+
+
+def test_the_agents_choice_needs_third_world() -> None:
+    with pytest.raises(OptionError, match="third_world_returns: only with third_world=true"):
+        Settings.from_options(resolve_options(GAME.options, {"third_world_returns": True}))
+    chosen = {"third_world": True, "third_world_returns": True}
+    assert Settings.from_options(resolve_options(GAME.options, chosen)).third_world_returns
+
+
+@pytest.mark.parametrize("text", ["repay apple 1 fish 2", "repay dearest"])
+def test_repay_reads_and_prints_in_pairs(text: str) -> None:
+    order = parse_order(text)
+    assert format_order(order) == text and parse_order(format_order(order)) == order
+
+
+def check_repay(before: CrusoeState, match: Match[Any, Any, Any]) -> None:
+    """Every repay carries the debt it was asked for: the goods returned are the Agent's, worth
+    at least the difference at the chart's prices, and the debt is then 0."""
+    check_third_world(before, match)
+    for event in match.steps[-1].events if match.steps else []:
+        if event.kind == "settle" and before.ask == "repay":
+            returned = event.data["returned"]
+            assert third_world.cost(before.resource, returned) >= before.owed, event.text
+            seat = event.data["seat"]
+            for good, n in returned.items():
+                assert before.players[seat].goods[good] - n == match.state.players[seat].goods[good]
+            assert match.state.owed == 0
+
+
+@settings(max_examples=8, deadline=None)
+@given(
+    seed=st.integers(0, 2**32),
+    scenario=st.sampled_from(("hobbesian", "tribal-capitalism", "national-capitalism")),
+    bots=st.permutations(BOTS),
+)
+def test_random_games_where_the_agent_chooses_his_returns_play_to_the_end_and_replay(
+    seed: int, scenario: str, bots: list[str]
+) -> None:
+    chosen = {"scenario": scenario, "third_world": True, "third_world_returns": True}
+    match = bot_game(seed, tuple(bots), resolve_options(GAME.options, chosen), check_repay)
+    again = replay(json.loads(json.dumps(match.to_json())))
+    assert GAME.to_json(again.state) == GAME.to_json(match.state)
+
+
+def test_a_random_agent_is_asked_and_repays() -> None:
+    """Some seed of the random bots' games asks the Agent to repay (the decision is reached)."""
+    chosen = {"scenario": "tribal-capitalism", "third_world": True, "third_world_returns": True}
+    options = resolve_options(GAME.options, chosen)
+    asked = 0
+    for seed in range(12):
+        match = bot_game(seed, ("random",) * 4, options, check_repay)
+        asked += sum(
+            1
+            for step in match.steps
+            if any(e.kind == "settle" and "chooses" in e.text for e in step.events)
+        )
+    assert asked

@@ -17,6 +17,8 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
+from fractions import Fraction
 from functools import lru_cache
 
 from sealed.core.game import Prompt
@@ -176,6 +178,8 @@ class GreedyBot:
             return self.assign(view, me)
         if decide == "import":
             return self.import_goods(view, me)
+        if decide == "repay":  # Third World Country (ruling 199): its surplus goes back first
+            return repay_order(view, me, lambda held: sorted(held, key=lambda g: -held[g]))
         if decide == "assign-ballot":  # yes unless it is crowded onto a path
             mine = view.assignment.get(me.seat)
             shared = sum(1 for p in view.assignment.values() if p == mine)
@@ -754,6 +758,8 @@ class RandomBot:
             picked = rng.sample(sold, rng.randint(0, min(2, len(sold))))
             counts = tuple((g, rng.randint(1, 2)) for g in GOODS if g in picked)
             return Order("import", goods=counts)
+        if decide == "repay":  # goods back in a random order until the difference is made up
+            return repay_order(view, me, lambda held: rng.sample(sorted(held), len(held)))
         if decide == "campaign":
             may = me.leisure >= 1 or me.seat == (view.president or view.ruler)
             return rng.choice([Order("campaign"), PASS]) if may else PASS
@@ -814,6 +820,24 @@ def _random_donation(view: CrusoeView, me: PlayerView, rng: random.Random) -> Or
     for item in rng.sample(pool, count):
         gift[item] = gift.get(item, 0) + 1
     return Order("donate", goods=tuple((i, gift[i]) for i in church.ITEMS if i in gift))
+
+
+def repay_order(
+    view: CrusoeView, me: PlayerView, order_of: Callable[[dict[str, int]], list[str]]
+) -> Order:
+    """Third World Country (ruling 199): the Agent's goods of the chart, taken in ``order_of``
+    (its goods held -> the goods in the order it gives them up), unit by unit until their
+    price makes up the difference it owes."""
+    resource = str(view.third_world.get("resource", ""))
+    prices = third_world.CHART.get(resource, {})
+    short = Fraction(int(str(view.third_world.get("owed", 0))))
+    held = {g: me.goods.get(g, 0) for g in prices if me.goods.get(g, 0)}
+    back: dict[str, int] = {}
+    for good in order_of(held):
+        while short > 0 and back.get(good, 0) < held[good]:
+            back[good] = back.get(good, 0) + 1
+            short -= prices[good]
+    return Order("repay", goods=tuple((g, back[g]) for g in GOODS if back.get(g)))
 
 
 def _random_deed(view: CrusoeView, me: PlayerView, rng: random.Random) -> Order | None:

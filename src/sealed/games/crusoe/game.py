@@ -287,6 +287,12 @@ OPTIONS = (
         "Production Limits; the Agent imports goods for a debt in the BR, paid after trade",
     ),
     OptionSpec(
+        "third_world_returns",
+        False,
+        "Third World Country: the Agent chooses which goods he returns when his BR falls short "
+        "(repay GOOD N ...; ruling 199); off: the dearest first, for him (ruling 104)",
+    ),
+    OptionSpec(
         "church",
         "none",
         "The Church (tack-on): 10% of every player's goods and markers donated just before "
@@ -530,6 +536,7 @@ class CrusoeGame(InPlaceGame[CrusoeState, Order, CrusoeView]):
             "assign": Order("pass"),  # Paternalistic: no assignment, each chooses his path
             "assign-ballot": Order("no"),
             "import": Order("import"),  # Third World Country: nothing imported
+            "repay": Order("repay"),  # Third World Country: the dearest first (ruling 104)
             "invest": Order("invest"),  # Corporations: nothing invested
             "toll": Order("fee"),  # Corporations: no cost to traverse
             "spend": Order("experience"),  # Corporations: no experience bought

@@ -74,6 +74,7 @@ WORDS_DUE = {
     "assign": ("assign", "pass"),
     "assign-ballot": ("yes", "no"),
     "import": ("import",),
+    "repay": ("repay",),
     "invest": ("invest",),
     "toll": ("fee", "salary"),
     "spend": ("experience",),
@@ -155,6 +156,8 @@ DUE_HELP = {
     "assign-ballot": "yes or no: the paths proposed",
     "import": "import GOOD N ...: goods from the MNCs for a commitment in the Basic Resource "
     "(the chart's prices), or import nothing",
+    "repay": "repay GOOD N ...: goods back to the MNCs whose price makes up the difference "
+    "(Third World Country), or repay dearest (the dearest first)",
 }
 
 
@@ -192,6 +195,8 @@ def _problem(state: CrusoeState, seat: str, order: Order) -> str | None:
         return paternalistic.assignment_problem(state, paternalistic.decode(order.terms))
     if order.word == "import":
         return third_world.import_problem(state, dict(order.goods))
+    if order.word == "repay":
+        return third_world.repay_problem(state, seat, dict(order.goods))
     if order.word == "give" and state.ask == "estate" and state.estates:
         apart = punishments.apart_problem(state, state.estates[0], order.name)
         if apart:

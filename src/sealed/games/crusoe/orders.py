@@ -166,6 +166,7 @@ ORDER_WORDS = (
     "exchange",
     "assign",
     "import",
+    "repay",
     "default",
 )
 WORDS = (*ORDER_WORDS, *(g for g in GOODS if g != "spear"))  # a wholesale list starts with its good
@@ -259,6 +260,8 @@ def format_order(order: Order) -> str:
         return "donate " + (_goods_text(order.goods) or "nothing")
     if order.word == "import":
         return "import " + (_goods_text(order.goods) or "nothing")
+    if order.word == "repay":  # no goods: ruling 104's dearest first (ruling 199)
+        return "repay " + (_goods_text(order.goods) or "dearest")
     if order.word == "default":
         return "default " + (" ".join(seat for seat, _ in order.terms) or "none")
     if order.word == "assign":
@@ -396,6 +399,8 @@ def parse_order(text: str) -> Order:
         return _default(raw[1:])
     if word == "import":
         return Order("import", goods=_goods(word, rest, GOODS[1:]))
+    if word == "repay":  # Third World Country: the goods the Agent returns (ruling 199)
+        return Order("repay", goods=() if rest == ["dearest"] else _goods(word, rest, GOODS[1:]))
     if word == "fine":
         if rest == ["all"]:
             return Order("fine", all_goods=True)

@@ -508,6 +508,10 @@ def _on_assign(state: CrusoeState, seat: str, order: Order, chance: Chance, even
     paternalistic.on_assign(state, seat, assigned, events)
 
 
+def _on_repay(state: CrusoeState, seat: str, order: Order, chance: Chance, events: Events) -> None:
+    third_world.on_repay(state, seat, dict(order.goods), events)  # ruling 199
+
+
 def _on_import(state: CrusoeState, seat: str, order: Order, chance: Chance, events: Events) -> None:
     third_world.on_import(state, seat, dict(order.goods), events)
     state.phase = "imported"
@@ -630,6 +634,7 @@ HANDLERS: dict[str, Handler] = {
     "donate": _on_donate,
     "assign": _one(_on_assign),
     "import": _one(_on_import),
+    "repay": _one(_on_repay),
     "assign-ballot": _on_assign_ballot,
     "feed": slavery.on_feed,
     "permit": slavery.on_permit,  # a master's permission to attack (ruling 168)

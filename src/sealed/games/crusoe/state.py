@@ -161,6 +161,7 @@ class Settings:
     church: str = "none"  # The Church: none, more-devout, less-devout (modules/church.py)
     paternalistic: bool = False  # Paternalistic Economy: the government assigns the paths
     third_world: bool = False  # Third World Country: the Agent, the BR, NPLs, imports
+    third_world_returns: bool = False  # the Agent chooses the goods he returns (ruling 199)
     landlords: str = "none"  # Landlords: none, homestead, modern ... (modules/landlords.py)
     landlords_paths: int = 0  # Government Ownership: the paths the government owns
     corporations: bool = False  # Corporations (modules/corporations.py)
@@ -293,6 +294,7 @@ def _module_settings(options: Options) -> dict[str, Any]:
         "church": church.read_options(options),
         "paternalistic": paternalistic.read_options(options),
         "third_world": third_world.read_options(options),
+        "third_world_returns": third_world.read_returns(options),
         **landlords.settings(options),
         **corporations.settings(options),
         "diamonds_seats": diamonds.read_seats(options, diamonds.read_options(options)),

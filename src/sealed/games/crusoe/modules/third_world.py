@@ -23,7 +23,9 @@ longer."
 
 Option (as Mad Jack emits it): ``third_world=true``. The Agent (role ``agent``; a sacked one
 ``former-agent``) and the BR are drawn before the game through Chance and are public, as is
-everything the Agent does (the state's ``third_world``). Rulings 104-105 in the manual.
+everything the Agent does (the state's ``third_world``). Rulings 104-105 in the manual. With
+``third_world_returns=true`` the Agent chooses the goods he returns (``repay GOOD N ...``;
+ruling 199); without it the program returns the dearest first for him (ruling 104).
 """
 
 from __future__ import annotations
@@ -33,6 +35,7 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
+from sealed.core.errors import OptionError
 from sealed.core.events import Event
 from sealed.core.game import Options
 
@@ -229,16 +232,21 @@ def on_import(state: CrusoeState, seat: str, goods: Mapping[str, int], events: E
 
 def settle_phase(state: CrusoeState, chance: Chance, events: Events) -> None:
     """Just after the trade phase: the Agent makes good; then the government phase, if any."""
-    settle(state, chance, events)
+    if settle(state, chance, events):
+        return  # the Agent is asked which goods he returns (ruling 199)
     state.phase = "government" if state.settings.violence else "consume"
 
 
-def settle(state: CrusoeState, chance: Chance, events: Events) -> None:
-    """The Agent pays in BR, then returns goods at the chart's prices; short, he is sacked."""
+def settle(state: CrusoeState, chance: Chance, events: Events) -> bool:
+    """The Agent pays in BR, then returns goods at the chart's prices; short, he is sacked.
+    True when he is asked which goods he returns (``third_world_returns``, ruling 199)."""
     seat = agent(state)
     if not in_play(state) or seat is None or state.owed == 0:
-        return
+        return False
+    if state.settings.third_world_returns and _ask_repay(state, seat, events):
+        return True
     settle_debt(state, seat, chance, events)
+    return False
 
 
 def settle_debt(state: CrusoeState, seat: str, chance: Chance, events: Events) -> None:
@@ -246,12 +254,10 @@ def settle_debt(state: CrusoeState, seat: str, chance: Chance, events: Events) -
     paid = min(state.owed, player.goods[state.resource])
     player.goods[state.resource] -= paid
     short = Fraction(state.owed - paid)
-    returned: dict[str, int] = {}
-    for good in sorted(CHART[state.resource], key=lambda g: -CHART[state.resource][g]):
-        while short > 0 and player.goods[good] > 0:
-            player.goods[good] -= 1
-            returned[good] = returned.get(good, 0) + 1
-            short -= CHART[state.resource][good]
+    returned = dearest_first(state, seat, short)
+    for good, n in returned.items():
+        player.goods[good] -= n
+    short -= cost(state.resource, returned)
     state.owed = 0
     if events is not None:
         back = ", ".join(f"{n} {g}" for g, n in returned.items())
@@ -266,6 +272,105 @@ def settle_debt(state: CrusoeState, seat: str, chance: Chance, events: Events) -
         )
     if short > 0:
         _sack(state, seat, chance, events)
+
+
+def dearest_first(state: CrusoeState, seat: str, short: Fraction) -> dict[str, int]:
+    """Ruling 104's return: a unit at a time, the dearest at the chart's price first, until the
+    difference is met or his goods of the chart are gone."""
+    held = dict(state.players[seat].goods)
+    returned: dict[str, int] = {}
+    for good in sorted(CHART[state.resource], key=lambda g: -CHART[state.resource][g]):
+        while short > 0 and held[good] > 0:
+            held[good] -= 1
+            returned[good] = returned.get(good, 0) + 1
+            short -= CHART[state.resource][good]
+    return returned
+
+
+# -- the Agent's own choice of the goods he returns (ruling 199) -----------------------------
+
+
+def read_returns(options: Options) -> bool:
+    """``third_world_returns``: the Agent chooses which goods he returns (ruling 199).
+
+    :raises OptionError: without Third World Country.
+    """
+    chosen = bool(options.get("third_world_returns", False))
+    if chosen and not bool(options.get("third_world", False)):
+        raise OptionError(
+            "third_world_returns: only with third_world=true (the Agent of the MNCs returns goods)"
+        )
+    return chosen
+
+
+def _ask_repay(state: CrusoeState, seat: str, events: Events) -> bool:
+    """The BR he holds is paid; if goods of the chart must make up the rest and his can, he is
+    asked which (True). When his BR covers the debt, or all his goods could not, nothing is
+    his to choose: ruling 104 settles it (False)."""
+    player = state.players[seat]
+    resource = player.goods[state.resource]
+    worth = cost(state.resource, {g: player.goods[g] for g in CHART[state.resource]})
+    if resource >= state.owed or resource + worth < state.owed:
+        return False
+    player.goods[state.resource] -= resource
+    state.owed -= resource
+    state.ask, state.waiting = "repay", (seat,)
+    if events is not None:
+        events.append(
+            Event(
+                "settle",
+                f"{seat} pays the MNCs {resource} {state.resource} and is {state.owed} short: "
+                "he chooses goods to return whose price makes up the difference.",
+                data={"seat": seat, "paid": resource, "short": state.owed},
+            )
+        )
+    return True
+
+
+def repay_problem(state: CrusoeState, seat: str, goods: Mapping[str, int]) -> str | None:
+    """Why the Agent may not return these goods, naming the rule; None if he may. No goods
+    (``repay dearest``) is ruling 104's choice, always possible when he is asked."""
+    player = state.players[seat]
+    for good, n in goods.items():
+        if good not in CHART[state.resource]:
+            return (
+                f"Third World Country: the MNCs take back {', '.join(CHART[state.resource])} "
+                f"at their prices in {state.resource}, not {good}"
+            )
+        if n > player.goods[good]:
+            return f"repay: you hold {player.goods[good]} {good}, not {n}"
+    worth = cost(state.resource, goods)
+    if goods and worth < state.owed:
+        return (
+            f"repay: these are worth {_units(worth)} {state.resource} at the chart's prices and "
+            f"the difference is {state.owed}: return goods whose price makes up the difference "
+            "(Third World Country)"
+        )
+    return None
+
+
+def _units(worth: Fraction) -> str:
+    return str(worth.numerator) if worth.denominator == 1 else f"{float(worth):.2f}"
+
+
+def on_repay(state: CrusoeState, seat: str, goods: Mapping[str, int], events: Events) -> None:
+    """The goods he chose (none: the dearest first, ruling 104) go back; the debt is met (an
+    overshoot is not refunded)."""
+    chosen = dict(goods) or dearest_first(state, seat, Fraction(state.owed))
+    player = state.players[seat]
+    for good, n in chosen.items():
+        player.goods[good] -= n
+    state.owed = 0
+    if events is not None:
+        back = ", ".join(f"{n} {g}" for g, n in chosen.items() if n)
+        how = "his choice" if goods else "the dearest first"
+        events.append(
+            Event(
+                "settle",
+                f"{seat} returns {back} to the MNCs ({how}): the debt is met.",
+                data={"seat": seat, "returned": chosen, "met": True},
+            )
+        )
 
 
 def _sack(state: CrusoeState, seat: str, chance: Chance, events: Events) -> None:
