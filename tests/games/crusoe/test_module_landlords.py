@@ -15,7 +15,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sealed.core.errors import OptionError
+from sealed.core.errors import OptionError, OrderError, OrderSyntaxError
 from sealed.core.game import resolve_options
 from sealed.core.match import Match, bot_rng, replay
 from sealed.games.crusoe import GAME
@@ -371,3 +371,116 @@ def test_an_owners_sealed_lease_reaches_nobody_until_all_have_written(variant: s
     seal_watching_the_others(
         7, options, "random", orders=400, stop=lambda order: order.word == "eat"
     )
+
+
+@pytest.mark.parametrize(
+    ("text", "canonical"),
+    [
+        ("offer ben ant for apple 2", "offer ben ant 1 for apple 2"),
+        ("offer ben sand_crab water 1 for nothing", "offer ben water 1 sand_crab 1 for nothing"),
+        ("offer ben apple for spider ant 1", "offer ben apple 1 for ant 1 spider 1"),
+        ("offer ben water 1 for apple 2", "offer ben water 1 for apple 2"),
+    ],
+)
+def test_a_path_in_a_barter_offer_round_trips(text: str, canonical: str) -> None:
+    """Ruling 182: a path is named in an offer as a good is, whole (count 1), after the goods
+    in board order."""
+    order = parse_order(text)
+    assert format_order(order) == canonical
+    assert parse_order(canonical) == order
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("offer ben ant 2 for nothing", "a path is given whole"),
+        ("offer ben ant ant for nothing", "named twice"),
+        ("offer ben crab for nothing", "is not one of"),
+    ],
+)
+def test_bad_paths_in_offers_are_refused(text: str, message: str) -> None:
+    with pytest.raises(OrderSyntaxError, match=message):
+        parse_order(text)
+
+
+@given(
+    st.lists(
+        st.sampled_from(
+            [
+                "ant",
+                "spider",
+                "water",
+                "apple",
+                "1",
+                "2",
+                "for",
+                "nothing",
+                "x",
+                "0",
+                "sand_crab",
+                "ants",
+            ]
+        ),
+        max_size=8,
+    )
+)
+@settings(max_examples=300, deadline=None)
+def test_the_offer_parser_reads_or_refuses_any_words(words: list[str]) -> None:
+    """Fuzz: an offer of any words either parses to an order that prints and reads back the
+    same, a path's count never above one, or is refused with an OrderSyntaxError."""
+    try:
+        order = parse_order("offer ben " + " ".join(words))
+    except OrderSyntaxError:
+        return
+    assert parse_order(format_order(order)) == order
+    assert all(n == 1 for g, n in (*order.goods, *order.wants) if g in landlords.PATHS)
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    given_path=st.sampled_from(["ant", "spider", ""]),
+    asked_path=st.sampled_from(["ant", "spider", ""]),
+    water=st.integers(0, 3),
+    apples=st.integers(0, 3),
+    deeded=st.booleans(),
+)
+def test_a_path_offered_moves_with_the_trade_or_nothing_moves(
+    given_path: str, asked_path: str, water: int, apples: int, deeded: bool
+) -> None:
+    """Ruling 182: an offer with paths is refused naming the rule when the giver does not own
+    what he gives or the taker what is asked; accepted, the paths and goods change hands
+    together, or (a path deeded away meanwhile, goods lacking) nothing moves at all."""
+    options = resolve_options(
+        GAME.options, {"landlords": "homestead", "scenario": "tribal-capitalism"}
+    )
+    match: Match[Any, Any, Any] = Match.new(GAME, ["ana", "ben"], options, seed=1)
+    state: CrusoeState = match.state
+    state.phase, state.ask, state.waiting = "trade", "trade", ("ana", "ben")
+    state.land.owners = {"ant": "ana", "spider": "ben"}
+    state.players["ana"].goods.update(water=2, apple=0)
+    state.players["ben"].goods.update(water=0, apple=2)
+    give = " ".join(x for x in (given_path, f"water {water}" if water else "") if x)
+    want = " ".join(x for x in (asked_path, f"apple {apples}" if apples else "") if x)
+    text = f"offer ben {give or 'nothing'} for {want or 'nothing'}"
+    try:
+        match.seal("ana", text)
+    except OrderError as refused:
+        owns = given_path in ("", "ant") and asked_path in ("", "spider")
+        assert not owns or not (give or want) or water > 2, (text, refused)
+        return
+    match.seal("ben", "deed ana spider" if deeded and asked_path == "spider" else "wait")
+    before: CrusoeState = match.state.copy()
+    match.seal("ben", "accept ana")
+    match.seal("ana", "wait")
+    after: CrusoeState = match.state
+    trade = next(e for e in match.steps[-1].events if e.kind == "trade")
+    moved = {p: o for p, o in after.land.owners.items() if before.land.owners.get(p) != o}
+    if trade.data["made"]:
+        assert moved == {
+            **({given_path: "ben"} if given_path else {}),
+            **({asked_path: "ana"} if asked_path else {}),
+        }
+        assert after.players["ana"].goods["water"] == 2 - water
+        assert after.players["ben"].goods["apple"] == 2 - apples
+    else:
+        assert not moved and after.players["ana"].goods == before.players["ana"].goods

@@ -468,6 +468,8 @@ class GreedyBot:
                 continue
             if offer["giver"] in self.shunned and _pairs(offer["want"]):
                 continue  # a prejudiced player gives nothing to the other race (Race)
+            if any(g not in GOODS for g, _ in _pairs(offer["give"]) + _pairs(offer["want"])):
+                continue  # a path in the offer (Landlords): it trades goods only
             if offer["giver"] in mine and view.order.index(me.seat) > view.order.index(
                 str(offer["giver"])
             ):
@@ -856,7 +858,11 @@ def _random_deed(view: CrusoeView, me: PlayerView, rng: random.Random) -> Order 
         takers = [s for s in takers if s not in women]
     if not takers or rng.random() >= 0.05:
         return None
-    return Order("deed", name=rng.choice(takers), terms=((rng.choice(owned), 1),))
+    taker, path = rng.choice(takers), rng.choice(owned)
+    if rng.random() < 0.5:  # or in a barter offer, for a good or for nothing (ruling 182)
+        asked = ((rng.choice(GOODS), 1),) if rng.random() < 0.5 else ()
+        return Order("offer", name=taker, goods=((path, 1),), wants=asked)
+    return Order("deed", name=taker, terms=((path, 1),))
 
 
 def _random_dividend(view: CrusoeView, rng: random.Random) -> Order:

@@ -369,9 +369,11 @@ class CrusoeEncoding(Encoding[Order, CrusoeView]):
         for offer in view.offers:
             if offer["giver"] == giver and offer["taker"] == taker and giver != taker:
                 for good, n in _counts(offer["give"]).items():
-                    give[GOODS.index(good)] = n / SCALE
+                    if good in GOODS:  # a path in an offer (Landlords) is not spelled
+                        give[GOODS.index(good)] = n / SCALE
                 for good, n in _counts(offer["want"]).items():
-                    want[GOODS.index(good)] = n / SCALE
+                    if good in GOODS:
+                        want[GOODS.index(good)] = n / SCALE
         return give + want
 
 

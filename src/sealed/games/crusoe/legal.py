@@ -342,7 +342,15 @@ def _offer_problem(state: CrusoeState, seat: str, order: Order) -> str | None:
         )
     if not order.goods and not order.wants:
         return "an offer gives or asks something"
-    for good, n in order.goods:
+    for path in (g for g, _ in order.goods if g in PATHS):  # Landlords (ruling 182)
+        problem = landlords.deed_problem(state, seat, order.name, path)
+        if problem is not None:
+            return problem
+    for path in (g for g, _ in order.wants if g in PATHS):
+        problem = landlords.deed_problem(state, order.name, seat, path)
+        if problem is not None:
+            return problem.replace("you do not own", f"{order.name} does not own")
+    for good, n in ((g, n) for g, n in order.goods if g in GOODS):
         if state.players[seat].goods[good] < n:
             return f"you hold {state.players[seat].goods[good]} {good}, not {n}"
     return None

@@ -21,6 +21,8 @@ One word starts every order; the decision open now says which are due::
     split / give ben         a dead player's goods: shared among the living, or all to ben
     draft apple              Tribal Communism: take one good of the central pile
     offer ben water 1 for apple 2    Market: propose a one-on-one barter (for nothing: a gift)
+    offer ben ant for apple 2    Landlords: a path you own in a barter offer (or asked for;
+                             a path's count is 1; ruling 182)
     accept ben               take up ben's standing offer to you
     wait / home              stay at the Market this round / go home (not revocable)
     divide ana water 2 apple 1 ben egg 3    Tribal Socialism: propose who gets how much of the
@@ -505,9 +507,22 @@ def _offer(raw: list[str], rest: list[str]) -> Order:
     if len(rest) < 2 or "for" not in rest:
         raise OrderSyntaxError("write offer SEAT GOODS for GOODS (offer ben water 1 for apple 2)")
     cut = rest.index("for")
-    give = _goods("offer", rest[1:cut], GOODS)
-    want = _goods("offer", rest[cut + 1 :], GOODS)
+    give = _offered(rest[1:cut])
+    want = _offered(rest[cut + 1 :])
     return Order("offer", name=raw[0], goods=give, wants=want)
+
+
+def _offered(rest: list[str]) -> tuple[tuple[str, int], ...]:
+    """An offer's side: goods, and (Landlords) whole paths, each written as its name (``ant``
+    or ``ant 1``), after the goods in board order (ruling 182); ``nothing``: none."""
+    if rest in (["nothing"], []):
+        return ()
+    counts = _counted("offer", rest, (*GOODS, *PATHS))
+    whole = [p for p in PATHS if counts.get(p, 0) > 1]
+    if whole:
+        raise OrderSyntaxError(f"offer: {whole[0]} {counts[whole[0]]}: a path is given whole (1)")
+    paths = tuple((p, 1) for p in PATHS if counts.get(p, 0))
+    return _ordered(counts) + paths
 
 
 DIVIDE_HELP = "write divide SEAT GOODS SEAT GOODS ... (divide ana water 2 ben egg 1)"

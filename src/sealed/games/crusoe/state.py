@@ -1205,8 +1205,8 @@ def _policy(
 def _offer_from_json(value: object, path: setup.Path, seats: Sequence[str]) -> Offer:
     keys = ("giver", "taker", "give", "want")
     raw = setup.mapping(value, path, keys, required=keys)
-    give = _counts(raw["give"], (*path, "give"), GOODS)
-    want = _counts(raw["want"], (*path, "want"), GOODS)
+    give = _counts(raw["give"], (*path, "give"), (*GOODS, *PATHS))  # a path: Landlords, 182
+    want = _counts(raw["want"], (*path, "want"), (*GOODS, *PATHS))
     return Offer(
         _seat(raw["giver"], (*path, "giver"), seats),
         _seat(raw["taker"], (*path, "taker"), seats),

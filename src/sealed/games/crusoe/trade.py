@@ -230,6 +230,10 @@ def after_trade(state: CrusoeState) -> str:
 
 def _unheld(state: CrusoeState, seat: str, goods: tuple[tuple[str, int], ...]) -> str | None:
     for good, n in goods:
+        if good not in GOODS:  # a path (Landlords, ruling 182): he must still own it
+            if state.land.owners.get(good) != seat:
+                return f"{seat} does not own the {good}"
+            continue
         if state.players[seat].goods[good] < n:
             return f"{seat} holds {state.players[seat].goods[good]} {good}, not {n}"
     return None
@@ -237,9 +241,13 @@ def _unheld(state: CrusoeState, seat: str, goods: tuple[tuple[str, int], ...]) -
 
 def _move(state: CrusoeState, giver: str, taker: str, goods: tuple[tuple[str, int], ...]) -> None:
     for good, n in goods:
+        if good not in GOODS:  # a path changes owner (Landlords, ruling 182)
+            state.land.owners[good] = taker
+            continue
         state.players[giver].goods[good] -= n
         state.players[taker].goods[good] += n
 
 
 def _text(goods: tuple[tuple[str, int], ...]) -> str:
-    return ", ".join(f"{n} {g}" for g, n in goods) or "nothing"
+    said = [f"{n} {g}" if g in GOODS else f"the {g}" for g, n in goods]
+    return ", ".join(said) or "nothing"
