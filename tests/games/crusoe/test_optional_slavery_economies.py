@@ -26,7 +26,7 @@ from sealed.games.crusoe.state import CrusoeState, Settings
 
 ECONOMIES = ("tribal-communism", "tribal-socialism", "traditional")
 MONEY = "national-capitalism"
-NOT_A_PLAYER = ("sell", "bid", "trade", "policy", "ballot", "campaign")  # money: ruling 167
+NOT_A_PLAYER = ("sell", "bid", "trade", "policy", "ballot", "campaign", "elect")  # ruling 167
 
 
 @pytest.mark.parametrize("scenario", ECONOMIES)
@@ -42,12 +42,12 @@ def test_slavery_is_accepted_in_the_barter_economies(scenario: str) -> None:
         ({"scenario": "welfare-capitalism"}, "slavery with scenario welfare-capitalism"),
         ({"scenario": "centralized-communism"}, "slavery with scenario centralized-communism"),
         (
-            {"scenario": "national-capitalism", "government": "dictatorship"},
-            "slavery with government dictatorship",
+            {"scenario": "national-capitalism", "government": "bureaucracy"},
+            "slavery with government bureaucracy",
         ),
         (
-            {"scenario": "national-capitalism", "government": "representative"},
-            "slavery with government representative",
+            {"scenario": "national-capitalism", "government": "hybrid"},
+            "slavery with government hybrid",
         ),
     ],
 )
@@ -72,6 +72,9 @@ class NoPlayer(Bonds):
                 assert state.players[seat].money == 0, (seat, state.players[seat].money)
         if before.ask in NOT_A_PLAYER:
             assert not any(slavery.master_of(before, s) for s in before.waiting), before.ask
+        ruler = state.ruler
+        if ruler is not None and ruler != before.ruler:  # a new ruler is never a slave
+            assert not slavery.master_of(state, ruler), ruler
 
 
 @settings(max_examples=6, deadline=None)
@@ -79,11 +82,13 @@ class NoPlayer(Bonds):
     seed=st.integers(0, 2**32),
     bots=st.lists(st.sampled_from(BOTS), min_size=4, max_size=4),
     punishments=st.sampled_from(("slavery", "slavery+crippling")),
+    government=st.sampled_from(("athenian", "dictatorship", "representative")),
 )
 def test_random_national_capitalism_games_under_slavery_play_to_the_end_and_replay(
-    seed: int, bots: list[str], punishments: str
+    seed: int, bots: list[str], punishments: str, government: str
 ) -> None:
-    options = resolve_options(GAME.options, {"scenario": MONEY, "punishments": punishments})
+    chosen = {"scenario": MONEY, "punishments": punishments, "government": government}
+    options = resolve_options(GAME.options, chosen)
     match = bot_game(seed, tuple(bots), options, NoPlayer())
     assert match.state.over
     again = replay(json.loads(json.dumps(match.to_json())))

@@ -32,6 +32,7 @@ from sealed.core.chance import Chance
 from sealed.core.errors import OptionError
 from sealed.core.events import Event
 from sealed.games.crusoe import hybrid
+from sealed.games.crusoe.modules import slavery
 
 if TYPE_CHECKING:
     from sealed.games.crusoe.orders import Order
@@ -318,6 +319,7 @@ def candidates(state: CrusoeState) -> list[str]:
     deposed = holder(state, _electing(state))
     # No Suffrage: a ruler's dice are no woman's (ruling 109)
     others = [s for s in living if s != deposed and not voiceless(state, s)]
+    others = [s for s in others if slavery.in_market(state, s)]  # never a slave (ruling 167)
     return others or living
 
 

@@ -5,10 +5,10 @@ Built for the Hobbesian State of Nature and the barter economies: Tribal Capital
 trades as a player, and what is traded to him goes to his master, ruling 131), Tribal
 Communism and Socialism (a head of the split, the draft and the division, no vote: ruling
 164) and the Traditional Economy (his produce taxed from his master's goods; a slave Firefly
-owed no provision: ruling 165), and National Capitalism under the Athenian Democracy (a slave
-no trader, his produce his master's production, no tax burden, no money, no policy: rulings
-166, 167). The other money economies and governments, Exile and the economies' tack-on modules
-are refused by name. A slave carries the public role ``slave-of-N``
+owed no provision: ruling 165), and National Capitalism but under a Bureaucracy or a hybrid
+(a slave no trader, his produce his master's production, no tax burden, no money, no policy,
+no office: rulings 166, 167). The other money economies and those governments, Exile and the
+economies' tack-on modules are refused by name. A slave carries the public role ``slave-of-N``
 (N: his master's place at the table, 0 first).
 
 - The verdict ``enslave``: every living loser becomes the slave of the first living winner in
@@ -81,9 +81,13 @@ SCENARIOS = (  # the barter economies: "treated as normal players for purposes o
     "tribal-communism",
     "tribal-socialism",
     "traditional",
-    "national-capitalism",  # under the Athenian Democracy only (rulings 166, 167)
+    "national-capitalism",  # not under a Bureaucracy or a hybrid (rulings 166, 167)
 )
-MONEY_GOVERNMENTS = ("athenian",)  # the governments built with Slavery in a money economy
+MONEY_GOVERNMENTS = (  # the governments built with Slavery in a money economy (ruling 167)
+    "athenian",
+    "dictatorship",
+    "representative",
+)
 MONEY_BARRED = (  # "not considered players" in a money economy: never asked (ruling 167)
     "policy",
     "trade",
@@ -140,7 +144,8 @@ def check_combination(options: Options, named: list[str]) -> None:
     if scenario == "national-capitalism" and government not in MONEY_GOVERNMENTS:
         raise OptionError(
             f"punishments slavery with government {government}: not built yet (built in "
-            "national-capitalism with athenian; a slave among candidates and rulers is not)"
+            f"national-capitalism with {', '.join(MONEY_GOVERNMENTS)}; a slave first player "
+            "deciding the chart is not)"
         )
     if "exile" in named:
         raise OptionError("punishments slavery with exile: not built yet (Slavery)")
