@@ -385,8 +385,14 @@ def encoding_for(seats: Sequence[str], options: Options) -> CrusoeEncoding | Non
     if str(options.get("scenario", "crusoes-economy")) not in scenarios:
         return None
     punished = str(options.get("punishments", "none"))
-    if "exile" in punished or "slavery" in punished:  # nor enslave, feed, free (Slavery)
+    if "slavery" in punished:  # nor enslave, feed, free (Slavery)
         return None
+    introductory = str(options.get("scenario", "crusoes-economy")) in scenarios
+    if ("exile" in punished or "crippling" in punished) and introductory:
+        from sealed.games.crusoe.encoding_exile import PunishedEncoding  # it imports this
+
+        # the verdicts exile and cripple ROW, the exiles' vote (encoding_exile.py)
+        return None if _unspelled_decisions(options) else PunishedEncoding(seats, options)
     if _unspelled_decisions(options):
         return None
     return CrusoeEncoding(seats)
