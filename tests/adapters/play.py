@@ -25,6 +25,7 @@ _VARIANTS: list[tuple[str, int | None, dict[str, object]]] = [
     ("rex-furum", 4, {"rounds": 3}),
     ("factionrpg", 3, {"turns": 3, "space": 30}),
     ("crusoe", 3, {"scenario": "tribal-socialism"}),
+    ("crusoe", 3, {"scenario": "national-capitalism"}),  # the money catalogue, Athenian
 ]
 CONFIGS = [(name, None, {}) for name in GAMES] + [v for v in _VARIANTS if v[0] in GAMES]
 """(game, players, options): every covered game as it comes, then variants of seats and options."""

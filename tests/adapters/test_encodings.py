@@ -15,6 +15,7 @@ from tests.adapters.play import CONFIG_IDS, CONFIGS, GAMES, random_actions, spel
 
 from sealed.adapters.table import Table, load
 from sealed.core.chance import SeededChance
+from sealed.games.crusoe.state import Deal as CrusoeDeal
 from sealed.games.crusoe.state import Offer as CrusoeOffer
 from sealed.games.factionrpg.encoding import own_slots
 from sealed.games.factionrpg.orders import TurnOrders
@@ -262,8 +263,8 @@ def _factionrpg_secrets_changed(state: Any, me: str, rng: random.Random) -> Any 
 
 
 def _crusoe_secrets_changed(state: Any, me: str, rng: random.Random) -> Any | None:
-    """A copy whose barter offers between other castaways differ (``me`` is told only the
-    offers it gives or takes): those are dropped and a new one between two others added."""
+    """A copy whose barter offers and State Capitalism deals between other castaways differ
+    (``me`` is told only its own): those are dropped and a new one between two others added."""
     others = [s for s in state.seats if s != me]
     if len(others) < 2:
         return None
@@ -271,6 +272,9 @@ def _crusoe_secrets_changed(state: Any, me: str, rng: random.Random) -> Any | No
     changed.offers = [o for o in changed.offers if me in (o.giver, o.taker)]
     giver, taker = rng.sample(others, 2)
     changed.offers.append(CrusoeOffer(giver, taker, (("water", 1),), (("apple", 1),)))
+    # State Capitalism: a deal between two others is theirs alone (ruling 49)
+    changed.deals = [d for d in changed.deals if me in (d.holder, d.seller)]
+    changed.deals.append(CrusoeDeal(giver, taker, 2, 30, "refused"))
     return changed
 
 
@@ -282,6 +286,8 @@ LEAK_CONFIGS = [
     ("factionrpg", 4, {"turns": 4}),
     ("factionrpg", 3, {"starting_assets": "standard", "space": 40}),
     ("crusoe", 4, {}),
+    ("crusoe", 4, {"scenario": "national-capitalism"}),
+    ("crusoe", 3, {"scenario": "state-capitalism"}),  # deals are told to their two sides only
 ]
 
 

@@ -30,7 +30,11 @@ SEATS = ("p1", "p2", "p3", "p4")
 
 
 def new_table(economy: str, seed: int) -> Table:
-    options = resolve_options(GAME.options, ECONOMIES[economy])
+    return table_for(dict(ECONOMIES[economy]), seed)
+
+
+def table_for(chosen: dict[str, object], seed: int) -> Table:
+    options = resolve_options(GAME.options, chosen)
     encoding = encoding_for(SEATS, options)
     assert encoding is not None
     return Table(GAME, encoding, SEATS, GAME.initial_state(SEATS, options, SeededChance(seed)))
@@ -45,8 +49,9 @@ def agent_action(table: Table, seat: str, rng: random.Random) -> int:
     return rng.choice(actions)
 
 
-def play(economy: str, seed: int, check_masks: bool) -> tuple[Table, int]:
-    table, rng = new_table(economy, seed), random.Random(seed)
+def play(economy: str | dict[str, object], seed: int, check_masks: bool) -> tuple[Table, int]:
+    chosen: dict[str, object] = dict(ECONOMIES[economy]) if isinstance(economy, str) else economy
+    table, rng = table_for(chosen, seed), random.Random(seed)
     chance = SeededChance(f"{seed}/play")
     steps = 0
     while not table.over:
@@ -144,13 +149,93 @@ def test_what_a_seat_cannot_see_never_reaches_its_observation_or_mask(economy: s
     assert compared >= 40
 
 
-def test_the_advanced_scenarios_have_no_encoding_yet() -> None:
-    introductory = resolve_options(GAME.options, {"scenario": "traditional"})
-    assert encoding_for(SEATS, introductory) is not None
-    scenarios = next(spec.choices for spec in GAME.options if spec.name == "scenario")
-    advanced = [s for s in scenarios if s not in {e["scenario"] for e in ECONOMIES.values()}]
-    for scenario in advanced:
-        assert encoding_for(SEATS, {"scenario": scenario}) is None
+ADVANCED: list[dict[str, object]] = [
+    {"scenario": "national-capitalism"},
+    {"scenario": "national-capitalism", "government": "dictatorship"},
+    {"scenario": "national-capitalism", "government": "representative"},
+    {"scenario": "welfare-capitalism", "minimum_wage": "government"},
+    {"scenario": "class-warfare-capitalism"},
+    {"scenario": "state-capitalism"},
+    {"scenario": "market-socialism"},
+    {"scenario": "governmental-socialism"},
+    {"scenario": "centralized-communism"},
+]
+
+
+@pytest.mark.parametrize("chosen", ADVANCED, ids=lambda o: "-".join(map(str, o.values())))
+def test_mask_following_agents_play_whole_advanced_games_with_legal_orders(
+    chosen: dict[str, object],
+) -> None:
+    """The money catalogue: policies, wholesale lists, wages, plans, purchases, State
+    Capitalism's offers, elections; every completed order is checked by the rules."""
+    table, steps = play(chosen, seed=3, check_masks=True)
+    assert table.result() is not None and steps > 10
+
+
+@pytest.mark.parametrize(
+    ("text", "good"),
+    [
+        ("policy reward 10 burden 2 firefly 0", None),
+        ("policy cb 0 military 5 top40 50 burden 1", None),
+        ("water 1@30 2@15 3@5", "water"),
+        ("apple none", "apple"),
+        ("plan wage 10 price 5 limit 2", None),
+        ("plan wage 0 price 30", None),
+        ("buy egg 1", None),
+        ("buy none", None),
+        ("wage 40", None),
+        ("elect p3", None),
+        ("sell 4", None),
+        ("campaign", None),
+    ],
+)
+def test_money_spellings_round_trip(text: str, good: str | None) -> None:
+    state = table_for({"scenario": "national-capitalism"}, 1).state
+    state.good = good
+    view = GAME.view(state, "p1")
+    encoding = encoding_for(SEATS, resolve_options(GAME.options, {"scenario": "market-socialism"}))
+    assert encoding is not None
+    order = parse_order(text)
+    assert encoding.order(view, encoding.tokens(view, order)) == order
+
+
+@pytest.mark.parametrize(
+    ("text", "why"),
+    [
+        ("policy reward 7 burden 1", "reward"),
+        ("water 2@30", "one unit a step"),
+        ("water 1@31", "bid price"),
+        ("plan wage 10 price 10 limit.apple 2", "one wage, price and limit"),
+        ("buy egg 2", "one unit at a time"),
+    ],
+)
+def test_a_money_order_off_the_levels_cannot_be_spelled(text: str, why: str) -> None:
+    state = table_for({"scenario": "national-capitalism"}, 1).state
+    state.good = "water"
+    view = GAME.view(state, "p1")
+    encoding = encoding_for(SEATS, resolve_options(GAME.options, {"scenario": "market-socialism"}))
+    assert encoding is not None
+    with pytest.raises(ValueError, match=why):
+        encoding.tokens(view, parse_order(text))
+
+
+def test_the_introductory_catalogue_keeps_its_actions() -> None:
+    """The money catalogue is appended: an introductory agent's action ids are unchanged."""
+    plain = CrusoeEncoding(SEATS)
+    advanced = encoding_for(SEATS, resolve_options(GAME.options, ADVANCED[0]))
+    assert advanced is not None
+    assert advanced.actions[: len(plain.actions)] == plain.actions
+    assert advanced.observation_size > plain.observation_size
+
+
+@pytest.mark.parametrize("government", ["bureaucracy", "hybrid"])
+def test_a_government_with_a_chart_has_no_encoding(government: str) -> None:
+    """A Bureaucracy's box and amendment (and a hybrid's, whose branches may be one) are
+    free text: no fixed catalogue spells them."""
+    options = resolve_options(
+        GAME.options, {"scenario": "national-capitalism", "government": government}
+    )
+    assert encoding_for(SEATS, options) is None
 
 
 @pytest.mark.parametrize(

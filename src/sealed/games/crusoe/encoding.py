@@ -1,7 +1,10 @@
 """Crusoe's Planet for research adapters: a catalogue of actions, and an observation per view.
 
-Built for the seven introductory economies (the monetary markets of the
-advanced scenarios have none yet: :func:`encoding_for` gives ``None``).
+Built for the seven introductory economies and, with the money catalogue
+of :mod:`~sealed.games.crusoe.encoding_money` appended (policies, wholesale
+lists, wages, plans, purchases, State Capitalism's offers, elections), for the
+advanced ones under an Athenian Democracy, a Dictatorship or a Representative
+Democracy (:func:`encoding_for` gives ``None`` for a Bureaucracy or a hybrid).
 Seats are named relative to the viewer (``seat+0`` is the viewer, ``seat+1``
 the next in seat order; :func:`~sealed.core.encoding.relative_seats`).
 
@@ -50,6 +53,7 @@ from collections.abc import Sequence
 from sealed.core.encoding import Encoding, one_hot, relative_seats
 from sealed.core.errors import IllegalOrderError, SealedError
 from sealed.core.game import Options
+from sealed.games.crusoe import encoding_money as money
 from sealed.games.crusoe import legal
 from sealed.games.crusoe.cycle import MAX_FOOD, MAX_OF_A_FOOD, MAX_WATER
 from sealed.games.crusoe.orders import GROUPS, Order, format_order, parse_order
@@ -75,6 +79,10 @@ EDIBLE = ("water", *FOODS)
 SIMPLE: tuple[str, ...] = ("invoke", "pass", "done", "spear", "keep", "split", "yes", "no")
 SIMPLE += ("kill", "spare", "swap", "wait", "home")
 ASKS = tuple(legal.WORDS_DUE)
+MONEY_WORDS = ("policy", "bid", "plan", "buy", "consign", "wage", "elect")
+"""Orders the money catalogue spells (:mod:`.encoding_money`)."""
+UNSPELLED_GOVERNMENTS = ("bureaucracy", "hybrid")
+"""Governments with no encoding: a chart's box and an amendment are free text."""
 SCALE = 10.0  # goods, Leisure and markers are read as counts / 10
 
 
@@ -83,8 +91,13 @@ class CrusoeEncoding(Encoding[Order, CrusoeView]):
 
     needs_legal_orders = True
 
-    def __init__(self, seats: Sequence[str]) -> None:
+    def __init__(
+        self, seats: Sequence[str], options: Options | None = None, advanced: bool = False
+    ) -> None:
         self.seats = tuple(seats)
+        self.options: Options = dict(options or {})  # for the states drawn to check offers
+        self.advanced = advanced  # the money economies' catalogue and observation too
+        self._trade_cache: dict[str, list[tuple[int, Order]]] = {}
         n = len(seats)
         names: list[str] = []
         self.index_of: dict[str, int] = {}
@@ -127,6 +140,10 @@ class CrusoeEncoding(Encoding[Order, CrusoeView]):
             for give in sides:
                 for want in sides:
                     add(f"offer seat+{k} {give} for {want}")
+        if advanced:  # appended: the introductory catalogue keeps its ids
+            for name in money.action_names(n):
+                if name not in self.index_of:
+                    add(name)
         self.actions = tuple(names)
         # The longest spelling: a whole pool handed out unit by unit, then "divide done".
         self.max_tokens = 160 + 1
@@ -148,6 +165,8 @@ class CrusoeEncoding(Encoding[Order, CrusoeView]):
         if word == "offer":
             give, want = _one_unit(order.goods), _one_unit(order.wants)
             return (self._id(f"offer {self._relative(view, order.name)} {give} for {want}"),)
+        if self.advanced and word in MONEY_WORDS:
+            return tuple(self._id(name) for name in money.spell(view, order, self._relative))
         return (self._id(self._one_token_name(view, order)),)
 
     def order(self, view: CrusoeView, draft: tuple[int, ...]) -> Order | None:
@@ -167,6 +186,8 @@ class CrusoeEncoding(Encoding[Order, CrusoeView]):
             if names[-1] != "divide done":
                 return None
             return self._division(view, names[:-1])
+        if self.advanced and money.is_money(first):
+            return money.read(view, names, self._absolute)
         words = first.split()
         if first.startswith("offer "):
             seat, give, want = self._absolute(view, words[1]), words[2], words[4]
@@ -187,6 +208,11 @@ class CrusoeEncoding(Encoding[Order, CrusoeView]):
             return self._verdict_mask(view, draft)
         if ask == "trade":
             return self._trade_mask(view)
+        if self.advanced and ask == "buy":
+            return self._buy_mask(view)
+        if self.advanced and ask in money.ASKS:
+            drafted = [self.actions[t] for t in draft]
+            return sorted(self._id(n) for n in money.mask_names(view, drafted, self._relative))
         if legal_orders is None:
             raise SealedError(f"crusoe encoding: no catalogue for the decision {ask!r}")
         return sorted({self.tokens(view, order)[0] for order in legal_orders})
@@ -226,16 +252,35 @@ class CrusoeEncoding(Encoding[Order, CrusoeView]):
     def _trade_mask(self, view: CrusoeView) -> list[int]:
         """Wait, home, accepting a standing offer, and every one-unit offer the rules allow."""
         # The checks read only what the view shows; the sampler's draws do not matter to them.
-        state = sample_state(view, {}, random.Random(0))
+        state = sample_state(view, self.options, random.Random(0))
         allowed = [self._id("wait"), self._id("home")]
-        candidates = [
-            name
-            for name in self.actions
-            if name.startswith(("offer ", "accept ")) and name.split()[1] != "seat+0"
-        ]
-        for name in candidates:
-            order = self.order(view, (self._id(name),))
-            if order is not None and _allowed(state, view.seat, order):
+        for action, order in self._trade_orders(view):
+            if _allowed(state, view.seat, order):
+                allowed.append(action)
+        return sorted(allowed)
+
+    def _trade_orders(self, view: CrusoeView) -> list[tuple[int, Order]]:
+        """Every offer and acceptance the catalogue spells for the viewer, read once per seat
+        (a mask is asked at every step of the trade: reading them each time was most of it)."""
+        known = self._trade_cache.get(view.seat)
+        if known is None:
+            known = []
+            for action, name in enumerate(self.actions):
+                if name.startswith(("offer ", "accept ")) and name.split()[1] != "seat+0":
+                    order = self.order(view, (action,))
+                    if order is not None:
+                        known.append((action, order))
+            self._trade_cache[view.seat] = known
+        return known
+
+    def _buy_mask(self, view: CrusoeView) -> list[int]:
+        """Done buying, and one unit of every good the rules let the viewer buy now (the
+        vault, his limit and money: checked on a state drawn from the view)."""
+        state = sample_state(view, self.options, random.Random(0))
+        allowed = [self._id("buy none")]
+        for name in money.buy_candidates():
+            order = Order("buy", name=name.split()[1], number=1)
+            if _allowed(state, view.seat, order):
                 allowed.append(self._id(name))
         return sorted(allowed)
 
@@ -282,7 +327,8 @@ class CrusoeEncoding(Encoding[Order, CrusoeView]):
 
     # -- observing ------------------------------------------------------------
     def observe_header_sizes(self) -> list[int]:
-        return [1, len(PHASES), len(ASKS) + 1, 1, MAX_MOVE + len(GROUPS), 3, 4, len(GOODS)]
+        sizes = [1, len(PHASES), len(ASKS) + 1, 1, MAX_MOVE + len(GROUPS), 3, 4, len(GOODS)]
+        return sizes + ([money.HEADER_SIZE] if self.advanced else [])
 
     def seat_size(self) -> int:
         path_slots = len(PATHS) + 1
@@ -302,6 +348,7 @@ class CrusoeEncoding(Encoding[Order, CrusoeView]):
             + 2  # attacker, defender
             + len(GOODS)  # share of a proposed division
             + 4 * len(GOODS)  # offers: viewer to seat (give, want) and seat to viewer
+            + (money.SEAT_SIZE if self.advanced else 0)
         )
 
     def observe(self, view: CrusoeView) -> list[float]:
@@ -326,6 +373,7 @@ class CrusoeEncoding(Encoding[Order, CrusoeView]):
             float(bool(rescue.get("rescued"))),
         ]
         vector += [view.pile.get(g, 0) / SCALE for g in GOODS]
+        vector += money.observe_header(view) if self.advanced else []
         by_seat = {p.seat: p for p in view.players}
         for seat in relative_seats(self.seats, view.seat):
             vector += self._seat(view, by_seat[seat])
@@ -361,7 +409,7 @@ class CrusoeEncoding(Encoding[Order, CrusoeView]):
         share = view.proposal.get(p.seat, {})
         vector += [share.get(g, 0) / SCALE for g in GOODS]
         vector += self._offers(view, view.seat, p.seat) + self._offers(view, p.seat, view.seat)
-        return vector
+        return vector + (money.observe_seat(view, p) if self.advanced else [])
 
     def _offers(self, view: CrusoeView, giver: str, taker: str) -> list[float]:
         """The standing offer from ``giver`` to ``taker`` (the viewer is one of them)."""
@@ -378,11 +426,14 @@ class CrusoeEncoding(Encoding[Order, CrusoeView]):
 
 
 def encoding_for(seats: Sequence[str], options: Options) -> CrusoeEncoding | None:
-    """The encoding for the introductory economies; None for the advanced ones, for Exile
-    (not built: its catalogue spells neither the verdict exile nor the exiles' vote) and for
-    the tack-ons whose decisions it does not spell (``_unspelled_decisions``)."""
+    """The encoding for the introductory economies and, with the money catalogue
+    (:mod:`.encoding_money`), the advanced ones; None for a Bureaucracy or a hybrid (a
+    chart's box and amendment are free text), for Exile (not built: its catalogue spells
+    neither the verdict exile nor the exiles' vote) and for the tack-ons whose decisions it
+    does not spell (``_unspelled_decisions``)."""
     scenarios = {str(economy["scenario"]) for economy in ECONOMIES.values()}
-    if str(options.get("scenario", "crusoes-economy")) not in scenarios:
+    advanced = str(options.get("scenario", "crusoes-economy")) not in scenarios
+    if advanced and str(options.get("government", "athenian")) in UNSPELLED_GOVERNMENTS:
         return None
     punished = str(options.get("punishments", "none"))
     if "slavery" in punished:  # nor enslave, feed, free (Slavery)
@@ -395,7 +446,7 @@ def encoding_for(seats: Sequence[str], options: Options) -> CrusoeEncoding | Non
         return None if _unspelled_decisions(options) else PunishedEncoding(seats, options)
     if _unspelled_decisions(options):
         return None
-    return CrusoeEncoding(seats)
+    return CrusoeEncoding(seats, options, advanced)
 
 
 def _unspelled_decisions(options: Options) -> bool:

@@ -46,6 +46,7 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+import functools
 import random
 import re
 
@@ -62,6 +63,7 @@ from sealed.games.crusoe.state import (
     Offer,
     Player,
     Settings,
+    Space,
     parse_space,
     standard_board,
 )
@@ -190,14 +192,16 @@ def _settings(view: CrusoeView, options: Options) -> Settings:
 
 
 def _board(view: CrusoeView) -> Board:
-    paths = {
-        name: tuple(
-            parse_space(space, ("map", "paths", name, str(i)))
-            for i, space in enumerate(view.board[name])
-        )
-        for name in PATHS
-    }
+    paths = {name: _path(name, tuple(view.board[name])) for name in PATHS}
     return Board(paths, dict(standard_board().supply))  # the supply is not shown (docstring)
+
+
+@functools.lru_cache(maxsize=64)
+def _path(name: str, spaces: tuple[str, ...]) -> tuple[Space, ...]:
+    """A path's spaces read from the view's text (read once: a board seldom changes)."""
+    return tuple(
+        parse_space(space, ("map", "paths", name, str(i))) for i, space in enumerate(spaces)
+    )
 
 
 def _player(seen: PlayerView, settings: Settings) -> Player:
