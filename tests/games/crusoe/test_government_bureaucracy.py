@@ -414,6 +414,29 @@ def test_rent_control_under_a_bureaucracy_still_votes_the_rents_unless_named() -
     assert "rents" not in dict(Settings.from_options(chosen).government_branches)
 
 
+@pytest.mark.parametrize(
+    "chosen",
+    [
+        {"scenario": "governmental-socialism", "chart": DIVISION_CHART},
+        {"scenario": "hobbesian", "chart": "", "paternalistic": True},
+        {
+            "scenario": "national-capitalism",
+            "chart": SEED_EXAMPLE + RENTS_CHART,
+            "landlords": "modern-rent-control",
+            "government_rents": "bureaucracy",
+        },
+    ],
+    ids=["the pool", "the paths", "the rents"],
+)
+def test_a_sealed_order_reaches_no_other_seat_under_a_charts_new_task(
+    chosen: dict[str, Any],
+) -> None:
+    """Rulings 189-191: the first player's box and the amendment are sealed like any order."""
+    more = {k: v for k, v in chosen.items() if k not in ("scenario", "chart")}
+    game_options = options(chosen["scenario"], chosen["chart"], **more)
+    seal_watching_the_others(3, game_options, "random", orders=3_000)
+
+
 def test_without_the_option_the_state_keeps_no_paths() -> None:
     """Records compatibility: only a game with government_chart_history writes 'walked'."""
     match = bot_game(7, BOTS, options("national-capitalism", SEED_EXAMPLE), lambda *_: None)

@@ -343,12 +343,13 @@ def policy_parts(
 
 def _branch_specs(task: str) -> tuple[OptionSpec, ...]:
     unnamed = "the hybrid's ruler, else the vote" if task in TACK_ON_TASKS else "athenian"
+    chart = "; with government=bureaucracy, bureaucracy: its chart (191)" if task == "rents" else ""
     return (
         OptionSpec(
             f"government_{task}",
             "",
             f"a Constitutional Hybrid (government=hybrid): the government deciding {task} "
-            f"({', '.join(FORMS)}; not given: {unnamed})",
+            f"({', '.join(FORMS)}; not given: {unnamed}){chart}",
             choices=("", *FORMS),
         ),
         OptionSpec(
