@@ -18,6 +18,8 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from tests.games.crusoe.bot_games import BOTS, bot_game, check_tokens, seal_watching_the_others
 from tests.games.crusoe.test_market_properties import money_change
+from tests.games.crusoe.test_module_composition import ALL_MODULES, VARIANTS
+from tests.games.crusoe.test_module_composition import play as play_all
 
 from sealed.core.errors import OptionError, OrderSyntaxError
 from sealed.core.game import resolve_options
@@ -386,3 +388,27 @@ def test_the_bots_weigh_a_paths_cost_to_traverse_when_they_choose_it() -> None:
         view = GAME.view(state, "ana")
         assert (bot.best_path(view, _me(view)) != best) == moves, cost
     assert toll(view, "spider") == 0.0  # no cost set on another path
+
+
+@settings(max_examples=4, deadline=None)
+@given(
+    seed=st.integers(0, 2**32),
+    scenario=st.sampled_from(corporations.MONEY_SCENARIOS),
+    variants=st.booleans(),
+)
+def test_the_dividend_and_the_exchange_beside_every_module_play_and_replay(
+    seed: int, scenario: str, variants: bool
+) -> None:
+    """Rulings 180, 181 beside every other module (Landlords' rents, Doll's House's wives who
+    take no part in the exchange, ...): the game ends and replays exactly."""
+    options = {
+        **ALL_MODULES,
+        **(VARIANTS if variants else {}),
+        "corporations": True,
+        "corporations_dividend": True,
+        "corporations_exchange": True,
+        "scenario": scenario,
+    }
+    match = play_all(seed, options, ("random", "greedy", "selfish", "cooperative", "random"))
+    again = replay(json.loads(json.dumps(match.to_json())))
+    assert GAME.to_json(again.state) == GAME.to_json(match.state)
