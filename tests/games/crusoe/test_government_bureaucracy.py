@@ -437,6 +437,26 @@ def test_a_sealed_order_reaches_no_other_seat_under_a_charts_new_task(
     seal_watching_the_others(3, game_options, "random", orders=3_000)
 
 
+def test_at_the_deadline_the_first_player_assigns_no_path_and_sets_a_rent_of_one() -> None:
+    """Rulings 75, 191: a silent first player's box for the paths is 0 (each chooses his own,
+    as when no assignment is made); for a rent, 1 (Rent Control's least)."""
+    chosen = options("hobbesian", paternalistic=True)
+    match = Match.new(GAME, ["ana", "ben", "cy"], chosen, seed=4)
+    assert match.state.ask == "amend"
+    match.close()  # no amendment
+    assert match.state.ask == "box" and bureaucracy.case_text(match.state).startswith("paths")
+    match.close()
+    state: CrusoeState = match.state
+    assert "if cycle == 1: 0" in state.chart
+    assert state.ask == "path" and all(p.path is None for p in state.players.values())
+    rents = options("hobbesian", landlords="modern-rent-control", government_rents="bureaucracy")
+    match = Match.new(GAME, ["ana", "ben", "cy"], rents, seed=4)
+    match.close()  # no amendment
+    assert bureaucracy.case_text(match.state).startswith("rents")
+    match.close()
+    assert {terms["all"] for terms in match.state.land.rents.values()} == {1}
+
+
 def test_without_the_option_the_state_keeps_no_paths() -> None:
     """Records compatibility: only a game with government_chart_history writes 'walked'."""
     match = bot_game(7, BOTS, options("national-capitalism", SEED_EXAMPLE), lambda *_: None)
