@@ -25,9 +25,12 @@ from sealed.games.crusoe.state import CrusoeState, Settings
     ("options", "message"),
     [
         ({"scenario": "national-capitalism"}, "not built yet"),
-        ({"scenario": "hobbesian", "paternalistic": True}, "exile with paternalistic"),
+        ({"scenario": "hobbesian", "landlords": "homestead"}, "exile with landlords"),
+        (
+            {"scenario": "hobbesian", "paternalistic": True, "government": "dictatorship"},
+            "exile with government dictatorship choosing the paths",
+        ),
         ({"scenario": "hobbesian", "church": "less-devout"}, "exile with church"),
-        ({"scenario": "hobbesian", "gender": "matriarchal-golden-age"}, "exile with gender"),
     ],
 )
 def test_exile_outside_what_is_built_is_refused_in_one_line(
@@ -225,16 +228,30 @@ def test_random_games_under_exile_with_gender_keep_the_sides_apart_and_replay(
     assert GAME.to_json(again.state) == GAME.to_json(match.state)
 
 
-@settings(max_examples=4, deadline=None)
+MODULES = ({"guild_oligarchy": True}, {"paternalistic": True}, {"gender": "matriarchal-golden-age"})
+
+
+@settings(max_examples=6, deadline=None)
 @given(
     seed=st.integers(0, 2**32),
-    scenario=st.sampled_from(("hobbesian", "tribal-capitalism", "tribal-communism", "traditional")),
+    scenario=st.sampled_from(("hobbesian", "tribal-capitalism", "tribal-communism")),
+    module=st.sampled_from(MODULES),
 )
-def test_random_games_under_exile_with_guild_oligarchy_keep_the_sides_apart_and_replay(
-    seed: int, scenario: str
+def test_random_games_under_exile_with_the_economy_modules_keep_the_sides_apart_and_replay(
+    seed: int, scenario: str, module: dict[str, Any]
 ) -> None:
-    """Ruling 175: Guild Oligarchy with Exile plays to the end, apart, and replays exactly."""
-    options = {"scenario": scenario, "punishments": "exile", "guild_oligarchy": True}
-    match = bot_game(seed, ("random",) * 4, resolve_options(GAME.options, options), Apart())
+    """Rulings 175, 176: Guild Oligarchy, the Paternalistic Economy and the Matriarchal Golden
+    Age's assignment with Exile play to the end, apart (no assignment names an exile), and
+    replay exactly."""
+    options = {"scenario": scenario, "punishments": "exile", **module}
+    apart = Apart()
+
+    def check(before: CrusoeState, match: Match[Any, Any, Any]) -> None:
+        apart(before, match)
+        for event in match.steps[-1].events:
+            if event.kind == "assignment":
+                assert not set(event.data["assigned"]) & _exiles(before), event.text
+
+    match = bot_game(seed, ("random",) * 4, resolve_options(GAME.options, options), check)
     again = replay(json.loads(json.dumps(match.to_json())))
     assert GAME.to_json(again.state) == GAME.to_json(match.state)

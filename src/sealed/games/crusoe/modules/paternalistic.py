@@ -34,6 +34,7 @@ GOVERNMENTS = ("athenian", "dictatorship", "representative", "hybrid", "bureaucr
 """The governments that may assign the paths (a hybrid's branch for them: ruling 150; the
 Bureaucracy's chart: ruling 191)."""
 MATRIARCHAL = "matriarchal-golden-age"  # Gender's variant: the government assigns the men
+EXILE = "exile"  # Exile's public role (modules/punishments.py)
 
 
 def read_options(options: Options) -> bool:
@@ -75,7 +76,14 @@ def unassigned(state: CrusoeState) -> list[str]:
         and state.players[s].path is None
         and not _sent_to_market(state, s)
         and (everyone or "woman" not in state.players[s].roles)
+        and EXILE not in state.players[s].roles  # an exile chooses his own (ruling 176)
     ]
+
+
+def encampment(state: CrusoeState) -> list[str]:
+    """The living at the main encampment, in seat order: the government's assignment is
+    theirs alone; exiles neither propose, vote on nor get a path by it (Exile, ruling 176)."""
+    return [s for s in state.living() if EXILE not in state.players[s].roles]
 
 
 def proposers(state: CrusoeState) -> list[str]:
@@ -85,7 +93,7 @@ def proposers(state: CrusoeState) -> list[str]:
     ruler = rulers.ruler_for_tack_on(state, "paths")  # a hybrid's branch (ruling 150)
     if ruler is not None:
         return [ruler]
-    living = state.living()
+    living = encampment(state)  # not the exiles (ruling 176)
     if not living:
         return []
     start = (state.cycle - 1) % len(living)
@@ -187,7 +195,7 @@ def on_assign(
         _apply(state, dict(assigned), f"by the ruler {seat}", events)
         return
     state.assignment = dict(assigned)
-    state.ask, state.waiting = "assign-ballot", tuple(state.living())
+    state.ask, state.waiting = "assign-ballot", tuple(encampment(state))  # Exile: 176
     if events is not None:
         events.append(
             Event(

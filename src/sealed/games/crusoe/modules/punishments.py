@@ -30,7 +30,9 @@ rules added to the winners' choice, joined by ``+`` or ``,`` (``crippling``, ``e
   and provides for nobody, walks any path (his track waits for his return), barters without
   the ranks' limits and swaps no track (ruling 173). A woman's halved roll goes into exile;
   No Suffrage, Men's Work and Doll's House bind nobody there (``gender.py``; ruling 174). The
-  guilds do not bind an exile, whose marker stays drawn (Guild Oligarchy, ruling 175).
+  guilds do not bind an exile, whose marker stays drawn (Guild Oligarchy, ruling 175). The
+  Paternalistic Economy's (or the Matriarchal Golden Age's) assignment of the paths is the main
+  encampment's alone, under the Athenian Democracy (ruling 176).
 
 - **Slavery** (scenario hobbesian): ``modules/slavery.py`` (rulings 124-130).
 """
@@ -102,16 +104,16 @@ ECONOMY_MODULES = {  # option -> its value when not in play: rules of an economy
 }
 
 
-EXILE_MODULES = ("guild_oligarchy",)  # the economy modules built with Exile (ruling 175)
+EXILE_MODULES = ("guild_oligarchy", "paternalistic")  # built with Exile (rulings 175, 176)
 
 
 def _exile_combination(options: Options) -> None:
     """Exile is built for the Hobbesian State of Nature, the tribal economies and the
     Traditional Economy, whose rules an exile simply leaves (rulings 118, 173), with Gender's
-    variants but the Matriarchal Golden Age (ruling 174) and with Guild Oligarchy (175); with
-    another economy, another of the tack-on modules that are rules of an economy (who owns,
-    produces or gives what), or the Matriarchal Golden Age, it is refused by name as not
-    built."""
+    variants (ruling 174), Guild Oligarchy (175), and the Paternalistic Economy or Matriarchal
+    Golden Age under the Athenian Democracy (176); with another economy, another of the
+    tack-on modules that are rules of an economy (who owns, produces or gives what), or a
+    ruler choosing the paths, it is refused by name as not built."""
     scenario = str(options.get("scenario", "crusoes-economy"))
     if scenario not in EXILE_SCENARIOS:
         raise OptionError(
@@ -123,10 +125,12 @@ def _exile_combination(options: Options) -> None:
             continue
         if option in options and options[option] != off:
             raise OptionError(f"punishments exile with {option}: not built yet (Exile)")
-    if str(options.get("gender", "none")) == "matriarchal-golden-age":  # ruling 174
+    assigned = options.get("paternalistic") or options.get("gender") == "matriarchal-golden-age"
+    government = str(options.get("government", "athenian"))
+    if assigned and government != "athenian":  # ruling 176
         raise OptionError(
-            "punishments exile with gender matriarchal-golden-age: not built yet (Exile: "
-            "the government's choice of the men's paths, an exile's part in it)"
+            f"punishments exile with government {government} choosing the paths: not built "
+            "yet (Exile: an exiled ruler's powers); with the Athenian Democracy it is"
         )
 
 
