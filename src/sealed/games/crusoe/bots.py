@@ -68,6 +68,7 @@ class GreedyBot:
     """Maximise this player's VP, cycle by cycle."""
 
     radio_value = 1.0
+    spare_food = 0  # Doll's House: no more food for its wife than it owes her (ruling 200)
     estate_word = "give"
     condition = "self-interested"  # its variant victory condition
 
@@ -88,6 +89,8 @@ class GreedyBot:
             return Order("path", name=self.best_path(view, me))
         if decide == "feed":  # Slavery: its slave named in the offer
             return slavery.bot_feed(str(view.offer[0]), me.goods, None)
+        if decide == "husband":  # Doll's House (ruling 200): more only from a surplus
+            return feed_wife(view, me, self.spare_food)
         if decide == "permit":  # Slavery: its slave's request to attack (ruling 168)
             return slavery.bot_permit(None)
         if decide == "move":
@@ -582,6 +585,7 @@ class GreedyBot:
 class CooperativeBot(GreedyBot):
     """Works for the rescue, shares, defends the attacked and spares the beaten."""
 
+    spare_food = 1  # Doll's House: feeds its wife a unit more than it owes of a food it can spare
     radio_value = 2.5
     condition = "altruistic"
     reward = 15
@@ -668,6 +672,8 @@ class RandomBot:
         if decide == "feed":  # Slavery: its slave named in the offer
             handed = slavery.bot_hand(view, rng)
             return handed or slavery.bot_feed(str(view.offer[0]), me.goods, rng)
+        if decide == "husband":  # Doll's House: now and then a unit or two more (ruling 200)
+            return feed_wife(view, me, rng.choice([0, 0, 1, 2]))
         if decide == "permit":  # Slavery: its slave's request to attack (ruling 168)
             return slavery.bot_permit(rng)
         if decide == "tax":
@@ -822,6 +828,34 @@ def _random_donation(view: CrusoeView, me: PlayerView, rng: random.Random) -> Or
     for item in rng.sample(pool, count):
         gift[item] = gift.get(item, 0) + 1
     return Order("donate", goods=tuple((i, gift[i]) for i in church.ITEMS if i in gift))
+
+
+def feed_wife(view: CrusoeView, me: PlayerView, units: int) -> Order:
+    """Doll's House (ruling 200): up to ``units`` more food for its wife (the offer), each of
+    the food it holds most of beyond the three it eats itself, within what she may eat."""
+    wife = str(view.offer[0])
+    her = next(p for p in view.players if p.seat == wife)
+    held = {f: me.goods.get(f, 0) for f in FOODS}
+    given: dict[str, int] = {}
+    for _ in range(units):
+        spare = sum(held.values()) - 3 - 3  # its own meal, and the three it owes her
+        room = [
+            f
+            for f in FOODS
+            if held[f] > 0
+            and her.goods.get(f, 0) + given.get(f, 0) < 3
+            and f not in roles.diet(her.roles)
+        ]
+        if (
+            spare <= 0
+            or not room
+            or sum(her.goods.get(f, 0) for f in FOODS) + sum(given.values()) >= 10
+        ):
+            break
+        food = max(room, key=lambda f: held[f])
+        held[food] -= 1
+        given[food] = given.get(food, 0) + 1
+    return Order("feed", name=wife, goods=tuple((g, given[g]) for g in GOODS if given.get(g)))
 
 
 def repay_order(

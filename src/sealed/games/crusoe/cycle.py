@@ -18,6 +18,7 @@ from sealed.games.crusoe.modules import (
     church,
     corporations,
     diamonds,
+    gender,
     punishments,
     roles,
     slavery,
@@ -155,6 +156,8 @@ def _heal(state: CrusoeState, seat: str, events: Events) -> None:
 
 def consume_phase(state: CrusoeState, chance: Chance, events: Events) -> None:
     if slavery.feed_phase(state, events):  # Slavery: the masters feed their slaves first
+        return
+    if gender.feeding_phase(state):  # Doll's House: a husband may feed his wife more (200)
         return
     church.distribute(state, chance, events)  # The Church's charity, before anyone eats
     roles.before_consumption(state, events)  # Doll's House: a husband feeds his wife first

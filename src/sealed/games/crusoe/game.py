@@ -237,6 +237,12 @@ OPTIONS = (
         "have no right to collect welfare (ruling 198)",
     ),
     OptionSpec(
+        "gender_feeding",
+        False,
+        "the Gender module, Doll's House: before consumption each husband may give his wife "
+        "more water and food than he owes her (feed WIFE GOODS; ruling 200)",
+    ),
+    OptionSpec(
         "early_feudalism",
         "none",
         "the Early Feudalism module: strong (a Warlord drawn before the game invokes government "
@@ -503,6 +509,8 @@ class CrusoeGame(InPlaceGame[CrusoeState, Order, CrusoeView]):
         if ask == "donate":  # The Church: what costs him least (ruling 96)
             return Order("donate", goods=church.suggested(state, seat))
         if ask == "feed":  # Slavery: the master provides nothing (ruling 128)
+            return Order("feed", name=str(state.offer[0]))
+        if ask == "husband":  # Doll's House: nothing more than he owes her (ruling 200)
             return Order("feed", name=str(state.offer[0]))
         defaults = {
             "move": Order("move", number=state.roll),

@@ -13,6 +13,7 @@ from sealed.games.crusoe.market import neighbours
 from sealed.games.crusoe.modules import (
     church,
     corporations,
+    gender,
     landlords,
     paternalistic,
     punishments,
@@ -41,6 +42,7 @@ WORDS_DUE = {
     "spear": ("spear", "keep"),
     "verdict": ("kill", "spare", "fine", "swap", "cripple", "exile", "enslave"),
     "feed": ("feed", "free", "hand"),
+    "husband": ("feed",),
     "permit": ("yes", "no"),
     "exile-vote": ("establish", "return", "pass"),
     "draft": ("draft",),
@@ -97,6 +99,8 @@ DUE_HELP = {
     "with Exile: exile; with Slavery: enslave)",
     "feed": "feed SLAVE GOODS (what he may eat), free SLAVE GOODS, or hand SLAVE SEAT (to a new "
     "master, without goods): your slaves in turn order",
+    "husband": "feed WIFE GOODS: water and food for your wife beyond what you owe her "
+    "(Doll's House), or feed WIFE nothing",
     "permit": "yes (your slave may attack the player named) or no (his turn passes)",
     "exile-vote": "establish tribal-capitalism (or tribal-communism, tribal-socialism), return "
     "(when the exiles outnumber the others), or pass: the exiles' unanimous vote",
@@ -291,6 +295,8 @@ def _problem(state: CrusoeState, seat: str, order: Order) -> str | None:
         return punishments.cripple_problem(state, order)
     if order.word == "enslave":
         return slavery.enslave_problem(state)
+    if order.word == "feed" and state.ask == "husband":  # Doll's House (ruling 200)
+        return gender.feed_problem(state, seat, order.name, dict(order.goods))
     if order.word in ("feed", "free", "hand"):
         return slavery.feed_problem(state, seat, order)
     if order.word == "exile" and not punishments.exile_in_play(state):

@@ -37,6 +37,7 @@ from sealed.games.crusoe.modules import (
     corporations,
     crowd,
     feudalism,
+    gender,
     landlords,
     paternalistic,
     punishments,
@@ -508,6 +509,12 @@ def _on_assign(state: CrusoeState, seat: str, order: Order, chance: Chance, even
     paternalistic.on_assign(state, seat, assigned, events)
 
 
+def _on_husband(
+    state: CrusoeState, seat: str, order: Order, chance: Chance, events: Events
+) -> None:
+    gender.on_feed(state, seat, order.name, dict(order.goods), events)  # ruling 200
+
+
 def _on_repay(state: CrusoeState, seat: str, order: Order, chance: Chance, events: Events) -> None:
     third_world.on_repay(state, seat, dict(order.goods), events)  # ruling 199
 
@@ -637,6 +644,7 @@ HANDLERS: dict[str, Handler] = {
     "repay": _one(_on_repay),
     "assign-ballot": _on_assign_ballot,
     "feed": slavery.on_feed,
+    "husband": _one(_on_husband),
     "permit": slavery.on_permit,  # a master's permission to attack (ruling 168)
 }
 

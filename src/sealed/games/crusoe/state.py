@@ -151,6 +151,7 @@ class Settings:
     mens_work_paths: int = 0  # Gender, Men's Work: paths denied to the 2nd class (0: not in play)
     pink_collar: bool = False  # Men's Work: one more path denied to the 1st class
     gender_limits: tuple[str, ...] = ()  # No Suffrage's additional limitations (ruling 198)
+    gender_feeding: bool = False  # Doll's House: a husband may feed his wife more (ruling 200)
     early_feudalism: str = "none"  # Early Feudalism: none, strong or weak (modules/feudalism.py)
     warlord_dice: int = 0  # a Weak Warlord's dice at the start
     warlord_women_only: bool = False  # only women may be the Warlord (Mad Jack's row 10)

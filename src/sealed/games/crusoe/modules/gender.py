@@ -39,7 +39,8 @@ PATHS = ("ant", "dung_beetle", "spider", "sand_crab", "firefly", "bookworm", "gr
 BARRED = tuple(f"barred-{p}" for p in PATHS)  # Men's Work: a path this player may not take
 WIFE = "wife-of-"  # Doll's House: wife-of-N, married to the N-th seat (0 first) of the table
 WIVES = tuple(f"{WIFE}{n}" for n in range(24))
-ROLES = (ROLE, *BARRED, *WIVES)
+FED_MORE = "fed-more"  # Doll's House with gender_feeding: her husband was asked (ruling 200)
+ROLES = (ROLE, *BARRED, *WIVES, FED_MORE)
 DOLLS_HOUSE_SCENARIOS = (
     "hobbesian",
     "tribal-capitalism",
@@ -149,7 +150,21 @@ def settings(options: Options) -> dict[str, Any]:
         "mens_work_paths": denied,
         "pink_collar": pink,
         "gender_limits": read_limits(options),
+        "gender_feeding": read_feeding(options),
     }
+
+
+def read_feeding(options: Options) -> bool:
+    """``gender_feeding``: a husband may feed his wife more than he owes her (ruling 200).
+
+    :raises OptionError: without Doll's House.
+    """
+    chosen = bool(options.get("gender_feeding", False))
+    if chosen and str(options.get("gender", "none")) != "dolls-house":
+        raise OptionError(
+            "gender_feeding: only under Doll's House (gender=dolls-house: a husband feeds his wife)"
+        )
+    return chosen
 
 
 LIMITS = ("land", "welfare")
@@ -447,6 +462,9 @@ def before_consumption(state: CrusoeState, events: list[Event] | None) -> None:
         return
     from sealed.games.crusoe.modules import roles  # roles imports this module
 
+    for seat in state.seats:  # the asking is over: the marks go (ruling 200)
+        player = state.players[seat]
+        player.roles = tuple(r for r in player.roles if r != FED_MORE)
     for wife in state.seats:
         husband = husband_of(state, wife)
         if husband is None or not state.players[wife].alive:
@@ -638,3 +656,79 @@ def collect_money(state: CrusoeState, events: list[Event] | None) -> None:
                     data={"wife": wife, "husband": husband, "money": dollars},
                 )
             )
+
+
+# -- Doll's House: feeding her more than he owes (gender_feeding, ruling 200) ------------------
+
+
+def feeding_phase(state: CrusoeState) -> bool:
+    """Before the Church's charity and the minimum he owes, each husband in turn order may give
+    his living wife more water and food (ask ``husband``, her seat offered): True while one
+    must still decide."""
+    if not state.settings.gender_feeding:
+        return False
+    for husband in state.order:
+        wife = _unasked_wife(state, husband)
+        if wife is not None and state.players[husband].alive:
+            state.ask, state.waiting, state.offer = "husband", (husband,), (wife,)
+            return True
+    return False
+
+
+def _unasked_wife(state: CrusoeState, husband: str) -> str | None:
+    return next(
+        (
+            w
+            for w in state.seats
+            if state.players[w].alive
+            and husband_of(state, w) == husband
+            and FED_MORE not in state.players[w].roles
+        ),
+        None,
+    )
+
+
+def feed_problem(state: CrusoeState, seat: str, wife: str, goods: Mapping[str, int]) -> str | None:
+    """Why the husband may not give these to his wife, naming the rule; None if he may. Only
+    water and food, that he holds, that she may eat, no more than she may eat this cycle."""
+    from sealed.games.crusoe.modules import roles  # roles imports this module
+
+    if not state.offer or wife != state.offer[0]:
+        now = state.offer[0] if state.offer else ""
+        return f"feed {wife}: feed your wife {now} now (Doll's House)"
+    her, his = state.players[wife], state.players[seat]
+    for good, n in goods.items():
+        if good not in ("water", *FOODS):
+            return f"feed: {good} is not water or food (Doll's House: he feeds and waters her)"
+        if n > his.goods[good]:
+            return f"feed: you hold {his.goods[good]} {good}, not {n}"
+        if n and good in roles.diet(her.roles):
+            return f"feed: {wife} may not consume {good}"
+        if her.goods[good] + n > (2 if good == "water" else 3):
+            most = "two water" if good == "water" else f"three {good}"
+            return f"feed: she may consume at most {most} (Meeting Survival Needs)"
+    food = sum(her.goods[f] + goods.get(f, 0) for f in FOODS)
+    if food > 10:
+        return "feed: she may consume at most ten food (Meeting Survival Needs)"
+    return None
+
+
+def on_feed(
+    state: CrusoeState, seat: str, wife: str, goods: Mapping[str, int], events: list[Event] | None
+) -> None:
+    """What he gives her is hers to eat (public, at the table); she is marked asked."""
+    given = {g: n for g, n in goods.items() if n}
+    _hand_over(state, seat, wife, given)
+    player = state.players[wife]
+    player.roles = (*player.roles, FED_MORE)
+    if events is not None:
+        from sealed.core.events import Event
+
+        text = ", ".join(f"{n} {g}" for g, n in given.items()) or "nothing more"
+        events.append(
+            Event(
+                "marriage",
+                f"{seat} gives his wife {wife} {text} to eat.",
+                data={"wife": wife, "husband": seat, "goods": given, "more": True},
+            )
+        )
