@@ -238,18 +238,81 @@ def test_a_government_with_a_chart_has_no_encoding(government: str) -> None:
     assert encoding_for(SEATS, options) is None
 
 
-@pytest.mark.parametrize(
-    "extra",
-    [
-        {"early_feudalism": "weak", "early_feudalism_dice": 2},
-        {"libertarianism": True},
-        {"gender": "matriarchal-golden-age"},
-    ],
-)
-def test_tack_ons_whose_decisions_are_not_spelled_have_no_encoding(
-    extra: dict[str, object],
+TACK_ONS: list[dict[str, object]] = [
+    {"scenario": "hobbesian", "early_feudalism": "weak", "early_feudalism_dice": 2},
+    {"scenario": "hobbesian", "libertarianism": True},
+    {"scenario": "tribal-communism", "gender": "matriarchal-golden-age"},
+    {"scenario": "national-capitalism", "libertarianism": True},
+]
+
+
+@pytest.mark.parametrize("chosen", TACK_ONS, ids=lambda o: "-".join(map(str, o.values())))
+@pytest.mark.parametrize("seed", [1, 2])
+def test_mask_following_agents_play_the_tack_ons_decisions(
+    chosen: dict[str, object], seed: int
 ) -> None:
-    options = resolve_options(GAME.options, {"scenario": "hobbesian", **extra})
-    assert encoding_for(SEATS, options) is None
+    """A Weak Warlord's election (elect seat+k), Libertarianism's defaults (default none or
+    default seat+k: the rules' list) and the men's paths under the Matriarchal Golden Age
+    (assign path P, man by man): every completed order is checked by the rules, and the
+    listed masks equal the rules' lists."""
+    table, steps = play(chosen, seed=seed, check_masks=True)
+    assert table.result() is not None and steps > 10
+
+
+def test_the_mens_paths_are_spelled_man_by_man() -> None:
+    """Matriarchal Golden Age: a path for each man awaiting one, in turn order; the mask offers
+    only the paths the rules allow him, and pass before the first."""
+    table = table_for({"scenario": "tribal-communism", "gender": "matriarchal-golden-age"}, 4)
+    chance = SeededChance("men")
+    rng = random.Random(4)
+    for _ in range(200):
+        if any(table.view(s).decide == "assign" for s in table.deciding()):
+            break
+        orders = table.act({s: agent_action(table, s, rng) for s in table.deciding()})
+        if orders is not None:
+            table.moved_to(GAME.advance(table.state, orders, chance))
+    seat = next(s for s in table.deciding() if table.view(s).decide == "assign")
+    view, encoding = table.view(seat), table.encoding
+    assert isinstance(encoding, CrusoeEncoding)
+    first = encoding.next_tokens(view, None, ())
+    assert encoding.actions.index("pass") in first
+    spelled = spellings(table, seat)
+    for order in spelled:
+        GAME.validate(table.state, seat, order)
+        assert encoding.order(view, encoding.tokens(view, order)) == order
+    assert len(spelled) > 1
+
+
+def test_a_warlords_election_is_spelled_seat_by_seat() -> None:
+    """Weak Warlord: the winners elect a new Warlord among those the rules offer
+    (elect seat+k); the mask spells exactly the rules' list (seed 2 reaches an election)."""
+    chosen = {"scenario": "hobbesian", "early_feudalism": "weak", "early_feudalism_dice": 2}
+    table, rng = table_for(chosen, 2), random.Random(2)
+    chance = SeededChance("2/play")
+    while not any(table.view(s).decide == "warlord" for s in table.deciding()):
+        assert not table.over, "no Warlord's election in this game"
+        orders = table.act({s: agent_action(table, s, rng) for s in table.deciding()})
+        if orders is not None:
+            table.moved_to(GAME.advance(table.state, orders, chance))
+    seat = next(s for s in table.deciding() if table.view(s).decide == "warlord")
+    legal = GAME.legal_orders(table.state, seat)
+    assert legal
+    spelled = sorted(GAME.format(o) for o in spellings(table, seat))
+    assert spelled == sorted(GAME.format(o) for o in legal)
+
+
+def test_two_players_in_default_at_once_cannot_be_spelled() -> None:
+    view = GAME.view(new_table("hobbesian", 1).state, "p1")
+    encoding = CrusoeEncoding(SEATS, tack_ons=True)
+    assert encoding.order(view, encoding.tokens(view, parse_order("default p2"))) == parse_order(
+        "default p2"
+    )
+    with pytest.raises(ValueError, match="one player in default"):
+        encoding.tokens(view, parse_order("default p2 p3"))
+
+
+def test_the_objectivist_model_keeps_the_plain_catalogue() -> None:
+    """It adds no decision: the introductory catalogue as it is."""
     objectivist = resolve_options(GAME.options, {"scenario": "hobbesian", "objectivist": True})
-    assert encoding_for(SEATS, objectivist) is not None
+    encoding = encoding_for(SEATS, objectivist)
+    assert encoding is not None and encoding.actions == CrusoeEncoding(SEATS).actions

@@ -56,6 +56,7 @@ from sealed.core.game import Options
 from sealed.games.crusoe import encoding_money as money
 from sealed.games.crusoe import legal
 from sealed.games.crusoe.cycle import MAX_FOOD, MAX_OF_A_FOOD, MAX_WATER
+from sealed.games.crusoe.modules import paternalistic
 from sealed.games.crusoe.orders import GROUPS, Order, format_order, parse_order
 from sealed.games.crusoe.sampler import sample_state
 from sealed.games.crusoe.state import (
@@ -92,7 +93,11 @@ class CrusoeEncoding(Encoding[Order, CrusoeView]):
     needs_legal_orders = True
 
     def __init__(
-        self, seats: Sequence[str], options: Options | None = None, advanced: bool = False
+        self,
+        seats: Sequence[str],
+        options: Options | None = None,
+        advanced: bool = False,
+        tack_ons: bool = False,
     ) -> None:
         self.seats = tuple(seats)
         self.options: Options = dict(options or {})  # for the states drawn to check offers
@@ -144,6 +149,11 @@ class CrusoeEncoding(Encoding[Order, CrusoeView]):
             for name in money.action_names(n):
                 if name not in self.index_of:
                     add(name)
+        self.tack_ons = tack_ons  # a Warlord's election, defaults, the men's paths
+        if tack_ons:
+            for name in tack_on_names(n):
+                if name not in self.index_of:
+                    add(name)
         self.actions = tuple(names)
         # The longest spelling: a whole pool handed out unit by unit, then "divide done".
         self.max_tokens = 160 + 1
@@ -167,6 +177,10 @@ class CrusoeEncoding(Encoding[Order, CrusoeView]):
             return (self._id(f"offer {self._relative(view, order.name)} {give} for {want}"),)
         if self.advanced and word in MONEY_WORDS:
             return tuple(self._id(name) for name in money.spell(view, order, self._relative))
+        if word == "assign":
+            return self._assign_tokens(view, order)
+        if word == "default":
+            return (self._id(self._default_name(view, order)),)
         return (self._id(self._one_token_name(view, order)),)
 
     def order(self, view: CrusoeView, draft: tuple[int, ...]) -> Order | None:
@@ -188,6 +202,12 @@ class CrusoeEncoding(Encoding[Order, CrusoeView]):
             return self._division(view, names[:-1])
         if self.advanced and money.is_money(first):
             return money.read(view, names, self._absolute)
+        if first.startswith("assign path "):
+            return self._assignment(view, names)
+        if first.startswith("default "):
+            seat = first.split()[1]
+            none = seat == "none"
+            return Order("default", terms=() if none else ((self._absolute(view, seat), 1),))
         words = first.split()
         if first.startswith("offer "):
             seat, give, want = self._absolute(view, words[1]), words[2], words[4]
@@ -210,6 +230,8 @@ class CrusoeEncoding(Encoding[Order, CrusoeView]):
             return self._trade_mask(view)
         if self.advanced and ask == "buy":
             return self._buy_mask(view)
+        if self.tack_ons and ask == "assign":
+            return self._assign_mask(view, draft)
         if self.advanced and ask in money.ASKS:
             drafted = [self.actions[t] for t in draft]
             return sorted(self._id(n) for n in money.mask_names(view, drafted, self._relative))
@@ -284,6 +306,42 @@ class CrusoeEncoding(Encoding[Order, CrusoeView]):
                 allowed.append(self._id(name))
         return sorted(allowed)
 
+    # -- the tack-ons: the men's paths (Matriarchal Golden Age), defaults (Libertarianism) --
+    def _awaiting(self, view: CrusoeView) -> list[str]:
+        """Who awaits a path from the government, in turn order (read on a state drawn from
+        the view: the living men without a path, as the rules say)."""
+        return paternalistic.unassigned(sample_state(view, self.options, random.Random(0)))
+
+    def _assign_mask(self, view: CrusoeView, draft: tuple[int, ...]) -> list[int]:
+        """Pass, or the path of the next man awaiting one, among those the rules offer him."""
+        waiting = self._awaiting(view)
+        seat = waiting[len(draft)]
+        paths = [p for p in PATHS if f"{seat}:{p}" in view.offer]
+        allowed = [self._id(f"assign path {p}") for p in paths]
+        return sorted(allowed + ([self._id("pass")] if not draft else []))
+
+    def _assign_tokens(self, view: CrusoeView, order: Order) -> tuple[int, ...]:
+        assigned = paternalistic.decode(order.terms)
+        waiting = self._awaiting(view)
+        if sorted(assigned) != sorted(waiting):
+            raise ValueError("the Crusoe catalogue spells an assignment of every player due")
+        return tuple(self._id(f"assign path {assigned[s]}") for s in waiting)
+
+    def _assignment(self, view: CrusoeView, names: list[str]) -> Order | None:
+        waiting = self._awaiting(view)
+        if len(names) < len(waiting):
+            return None
+        paths = [name.split()[-1] for name in names]
+        terms = tuple((s, PATHS.index(p)) for s, p in zip(waiting, paths, strict=True))
+        return Order("assign", terms=terms)
+
+    def _default_name(self, view: CrusoeView, order: Order) -> str:
+        if not order.terms:
+            return "default none"
+        if len(order.terms) > 1:
+            raise ValueError("the Crusoe catalogue spells one player in default at a time")
+        return f"default {self._relative(view, order.terms[0][0])}"
+
     # -- helpers ------------------------------------------------------------------
     def _id(self, name: str) -> int:
         try:
@@ -298,7 +356,7 @@ class CrusoeEncoding(Encoding[Order, CrusoeView]):
         return relative_seats(self.seats, view.seat)[int(relative[len("seat+") :])]
 
     def _one_token_name(self, view: CrusoeView, order: Order) -> str:
-        if order.word in ("fight", "join", "give", "accept"):
+        if order.word in ("fight", "join", "give", "accept", "elect"):
             return f"{order.word} {self._relative(view, order.name)}"
         return format_order(order)
 
@@ -428,9 +486,10 @@ class CrusoeEncoding(Encoding[Order, CrusoeView]):
 def encoding_for(seats: Sequence[str], options: Options) -> CrusoeEncoding | None:
     """The encoding for the introductory economies and, with the money catalogue
     (:mod:`.encoding_money`), the advanced ones; None for a Bureaucracy or a hybrid (a
-    chart's box and amendment are free text), for Exile (not built: its catalogue spells
-    neither the verdict exile nor the exiles' vote) and for the tack-ons whose decisions it
-    does not spell (``_unspelled_decisions``)."""
+    chart's box and amendment are free text) and for Slavery. A Weak Warlord,
+    Libertarianism and the Matriarchal Golden Age add their spellings
+    (``_tack_on_decisions``); Exile and Crippling in the introductory economies have their
+    own (:mod:`.encoding_exile`), without the tack-ons'."""
     scenarios = {str(economy["scenario"]) for economy in ECONOMIES.values()}
     advanced = str(options.get("scenario", "crusoes-economy")) not in scenarios
     if advanced and str(options.get("government", "athenian")) in UNSPELLED_GOVERNMENTS:
@@ -443,21 +502,28 @@ def encoding_for(seats: Sequence[str], options: Options) -> CrusoeEncoding | Non
         from sealed.games.crusoe.encoding_exile import PunishedEncoding  # it imports this
 
         # the verdicts exile and cripple ROW, the exiles' vote (encoding_exile.py)
-        return None if _unspelled_decisions(options) else PunishedEncoding(seats, options)
-    if _unspelled_decisions(options):
-        return None
-    return CrusoeEncoding(seats, options, advanced)
+        # (it does not add the tack-ons' spellings: none with them)
+        return None if _tack_on_decisions(options) else PunishedEncoding(seats, options)
+    return CrusoeEncoding(seats, options, advanced, _tack_on_decisions(options))
 
 
-def _unspelled_decisions(options: Options) -> bool:
-    """Tack-ons whose decisions the catalogue does not spell: a Weak Warlord's election (elect
-    SEAT), Libertarianism's defaults (default SEAT ...), the Matriarchal Golden Age's
-    assignment of the men's paths (assign ...)."""
+def _tack_on_decisions(options: Options) -> bool:
+    """Tack-ons whose decisions the catalogue spells with :func:`tack_on_names`: a Weak
+    Warlord's election (elect SEAT), Libertarianism's defaults (default SEAT or none), the
+    Matriarchal Golden Age's assignment of the men's paths (assign ...)."""
     return (
         str(options.get("early_feudalism", "none")) == "weak"
         or bool(options.get("libertarianism", False))
         or str(options.get("gender", "none")) == "matriarchal-golden-age"
     )
+
+
+def tack_on_names(seats: int) -> list[str]:
+    """``elect seat+k`` (a new Warlord), ``default none`` and ``default seat+k`` (one player
+    in default a turn: the rules' list), ``assign path P`` (the next man's path)."""
+    names = [f"elect seat+{k}" for k in range(seats)] + ["default none"]
+    names += [f"default seat+{k}" for k in range(1, seats)]
+    return names + [f"assign path {p}" for p in PATHS]
 
 
 def _me(view: CrusoeView) -> PlayerView:
