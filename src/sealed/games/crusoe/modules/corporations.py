@@ -16,9 +16,12 @@ violence roll, the shares taken like goods after a lost fight, no personal Exper
 cycle before the order of play the cost to traverse each path, voted by its stockholders
 weighted by shares (``fee 10`` or ``salary 60``), paid when the player first holds money; at
 the end of the investment subphase the Experience rolls each corporation buys (``experience
-2``, then ``learn 4``), used by anyone on its path. Not built (ruling 139): the dividend (none
-is paid; the coffers are saved), and the exchange of shares and money at the start of the
-subphase. Everything here is public.
+2``, then ``learn 4``), used by anyone on its path. Without ``corporations_dividend`` no
+dividend is paid (ruling 139); with it the holders vote the rolls and a dividend a share in one
+ballot (``experience 1 dividend 3``), the dividend owed to each living holder and paid when he
+next holds money (ruling 180). With ``corporations_exchange`` the subphase opens with the
+players' gifts of shares and money (``exchange ben ant 2 $15``, ruling 181). The bots read
+the public ledger through ``cost_in_view`` and ``dividend_vote``. Everything here is public.
 """
 
 from __future__ import annotations

@@ -5,13 +5,16 @@ players are selected at random to be Landlords and they roll off for each path b
 game begins, with the high-roller getting it. ... a player may not enter a given path unless
 either it is unowned (Homestead only), he owns it, or he has a Lease with the owner."
 
-Option (as Mad Jack emits it): ``landlords=homestead``, ``modern`` or ``modern-fair-housing``.
-Rent Control and Government Ownership (``modern-rent-control``, ``government-ownership``) are
-refused by name as not built yet. The Leases are orders (ruling 87): each cycle, after the turn
-order and before anyone declares a path, every living owner writes his terms (``rent all 2
-ant forbid``); a player accepts a Lease by declaring the path. In a money economy the rent is
-N dollars, paid when the tenant first holds money (ruling 88); in barter it is the first X
-times he produces goods on the path, which go to the Landlord. Everything here is public.
+Option (as Mad Jack emits it): ``landlords=homestead``, ``modern``, ``modern-fair-housing``,
+``modern-rent-control`` (the government sets the rents, ruling 94) or ``government-ownership``
+(the government owns some paths, ruling 95). The Leases are orders (ruling 87): each cycle,
+after the turn order and before anyone declares a path, every living owner writes his terms
+(``rent all 2 ant forbid``); a player accepts a Lease by declaring the path. In a money
+economy the rent is N dollars, paid when the tenant first holds money (ruling 88); in barter
+it is the first X times he produces goods on the path, which go to the Landlord. At the Market
+a path is given by its own order (``deed ben ant``, ruling 90) or named in a barter offer like
+a good, whole (``offer ben ant for apple 2``, ruling 182: ``deed_problem`` checks both; the
+trade moves it, trade.py). Everything here is public.
 """
 
 from __future__ import annotations
