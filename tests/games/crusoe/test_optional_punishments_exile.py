@@ -30,7 +30,8 @@ from sealed.games.crusoe.state import CrusoeState, Settings
             {"scenario": "hobbesian", "paternalistic": True, "government": "dictatorship"},
             "exile with government dictatorship choosing the paths",
         ),
-        ({"scenario": "hobbesian", "church": "less-devout"}, "exile with church"),
+        ({"scenario": "hobbesian", "third_world": True}, "exile with third_world"),
+        ({"scenario": "hobbesian", "corporations": True}, "exile with corporations"),
     ],
 )
 def test_exile_outside_what_is_built_is_refused_in_one_line(
@@ -228,7 +229,12 @@ def test_random_games_under_exile_with_gender_keep_the_sides_apart_and_replay(
     assert GAME.to_json(again.state) == GAME.to_json(match.state)
 
 
-MODULES = ({"guild_oligarchy": True}, {"paternalistic": True}, {"gender": "matriarchal-golden-age"})
+MODULES = (
+    {"guild_oligarchy": True},
+    {"paternalistic": True},
+    {"gender": "matriarchal-golden-age"},
+    {"church": "less-devout"},
+)
 
 
 @settings(max_examples=6, deadline=None)
@@ -240,9 +246,9 @@ MODULES = ({"guild_oligarchy": True}, {"paternalistic": True}, {"gender": "matri
 def test_random_games_under_exile_with_the_economy_modules_keep_the_sides_apart_and_replay(
     seed: int, scenario: str, module: dict[str, Any]
 ) -> None:
-    """Rulings 175, 176: Guild Oligarchy, the Paternalistic Economy and the Matriarchal Golden
-    Age's assignment with Exile play to the end, apart (no assignment names an exile), and
-    replay exactly."""
+    """Rulings 175-177: Guild Oligarchy, the Paternalistic Economy, the Matriarchal Golden
+    Age's assignment and The Church with Exile play to the end, apart (no assignment names
+    an exile, no exile donates or gets charity, none is banned), and replay exactly."""
     options = {"scenario": scenario, "punishments": "exile", **module}
     apart = Apart()
 
@@ -251,6 +257,12 @@ def test_random_games_under_exile_with_the_economy_modules_keep_the_sides_apart_
         for event in match.steps[-1].events:
             if event.kind == "assignment":
                 assert not set(event.data["assigned"]) & _exiles(before), event.text
+            if event.kind == "charity":
+                assert not set(event.data["given"]) & _exiles(before), event.text
+            if event.kind in ("donate", "banned"):
+                assert event.data["seat"] not in _exiles(before), event.text
+        if match.state.ask == "donate":
+            assert not set(match.state.waiting) & _exiles(match.state)
 
     match = bot_game(seed, ("random",) * 4, resolve_options(GAME.options, options), check)
     again = replay(json.loads(json.dumps(match.to_json())))

@@ -48,6 +48,7 @@ WATER_LEVELS = (1, 2)  # "everyone is brought up to one unit before anyone is br
 MOST_FOOD = 5  # "no one is brought above 5 units"
 TITHE, PENANCE = 10, 20  # per cent of all goods and markers
 SANDCRAB = "sand_crab"
+EXILE = "exile"  # Exile's public role (modules/punishments.py)
 
 
 def read_options(options: Options) -> str:
@@ -60,6 +61,12 @@ def read_options(options: Options) -> str:
 
 def in_play(state: CrusoeState) -> bool:
     return state.settings.church != "none"
+
+
+def _members(state: CrusoeState) -> list[str]:
+    """The living at the main encampment, whose Church it is: an exile neither donates nor
+    receives its charity (Exile, ruling 177)."""
+    return [s for s in state.living() if EXILE not in state.players[s].roles]
 
 
 # -- the donation, just before the trade phase ------------------------------------------------
@@ -88,7 +95,8 @@ def dues_of(items: int, banned: bool) -> tuple[int, ...]:
 
 def donate_phase(state: CrusoeState, chance: Chance, events: Events) -> None:
     """Every living player who holds anything donates at once, each sealing his choice."""
-    owing = tuple(s for s in state.living() if dues(state.players[s], s in state.banned)[0] > 0)
+    living = _members(state)  # not the exiles (Exile, ruling 177)
+    owing = tuple(s for s in living if dues(state.players[s], s in state.banned)[0] > 0)
     if owing:
         state.ask, state.waiting = "donate", owing
         return
@@ -204,7 +212,7 @@ def distribute(state: CrusoeState, chance: Chance, events: Events) -> None:
     """Water, then food, to those who need it, in the seed's priority (ruling 98)."""
     if not in_play(state) or not any(state.church.get(g, 0) for g in ("water", *FOODS)):
         return
-    needy = [s for s in state.living() if s not in state.banned]
+    needy = [s for s in _members(state) if s not in state.banned]  # no exile (177)
     if not needy:
         return
     dice = _dice(state, chance, needy)
@@ -344,7 +352,7 @@ def spear_on_entering(state: CrusoeState, seat: str, events: Events) -> None:
     player = state.players[seat]
     if not in_play(state) or player.path != SANDCRAB or player.position != 0:
         return
-    if seat in state.banned:
+    if seat in state.banned or EXILE in player.roles:  # the Church is not an exile's (177)
         return
     if state.church.get("spear", 0) == 0 or player.goods["spear"] > 1:
         return
@@ -368,6 +376,8 @@ def forbids_violence(church: str) -> bool:
 def ban(state: CrusoeState, seat: str, events: Events) -> None:
     """The Less Devout Church bans him who initiates violence or joins an initiator's side."""
     if state.settings.church != "less-devout" or seat in state.banned:
+        return
+    if EXILE in state.players[seat].roles:  # violence among the exiles is not hers (177)
         return
     state.banned.append(seat)
     if events is not None:
