@@ -1,10 +1,10 @@
 """Slavery in the other economies (rulings 164-167): Tribal Communism and Socialism, the
-Traditional Economy, National Capitalism under the Athenian Democracy. Random bot games under
-each play to the end and replay exactly, goods stay within the supply, no slave holds goods,
-Radio Signals or money after a step, no slave votes, a supervised slave never rolls or chooses,
-in National Capitalism no slave is asked to sell, bid, trade or propose a policy; a sealed step
-tells no other seat anything. The rules at the table are cases/optional_slavery_economies.yaml
-and cases/optional_slavery_money.yaml."""
+Traditional Economy, National and Welfare Capitalism (not under a Bureaucracy or a hybrid).
+Random bot games under each play to the end and replay exactly, goods stay within the supply,
+no slave holds goods, Radio Signals or money after a step, no slave votes, a supervised slave
+never rolls or chooses, in the money economies no slave is asked to sell, bid, trade, propose
+or elect; a sealed step tells no other seat anything. The rules at the table are
+cases/optional_slavery_economies.yaml and cases/optional_slavery_money.yaml."""
 
 from __future__ import annotations
 
@@ -26,7 +26,12 @@ from sealed.games.crusoe.state import CrusoeState, Settings
 
 ECONOMIES = ("tribal-communism", "tribal-socialism", "traditional")
 MONEY = "national-capitalism"
-NOT_A_PLAYER = ("sell", "bid", "trade", "policy", "ballot", "campaign", "elect")  # ruling 167
+MONEY_ECONOMIES = (  # Welfare Capitalism with its seed's package and the government's wage
+    {"scenario": MONEY},
+    {"scenario": "welfare-capitalism"},
+    {"scenario": "welfare-capitalism", "minimum_wage": "government"},
+)
+NOT_A_PLAYER = ("sell", "bid", "trade", "policy", "ballot", "campaign", "elect", "wage")  # 167
 
 
 @pytest.mark.parametrize("scenario", ECONOMIES)
@@ -39,7 +44,8 @@ def test_slavery_is_accepted_in_the_barter_economies(scenario: str) -> None:
     ("options", "message"),
     [
         ({"scenario": "market-socialism"}, "slavery with scenario market-socialism"),
-        ({"scenario": "welfare-capitalism"}, "slavery with scenario welfare-capitalism"),
+        ({"scenario": "state-capitalism"}, "slavery with scenario state-capitalism"),
+        ({"scenario": "class-warfare-capitalism"}, "slavery with scenario class-warfare"),
         ({"scenario": "centralized-communism"}, "slavery with scenario centralized-communism"),
         (
             {"scenario": "national-capitalism", "government": "bureaucracy"},
@@ -83,11 +89,12 @@ class NoPlayer(Bonds):
     bots=st.lists(st.sampled_from(BOTS), min_size=4, max_size=4),
     punishments=st.sampled_from(("slavery", "slavery+crippling")),
     government=st.sampled_from(("athenian", "dictatorship", "representative")),
+    economy=st.sampled_from(MONEY_ECONOMIES),
 )
-def test_random_national_capitalism_games_under_slavery_play_to_the_end_and_replay(
-    seed: int, bots: list[str], punishments: str, government: str
+def test_random_money_games_under_slavery_play_to_the_end_and_replay(
+    seed: int, bots: list[str], punishments: str, government: str, economy: dict[str, str]
 ) -> None:
-    chosen = {"scenario": MONEY, "punishments": punishments, "government": government}
+    chosen = {**economy, "punishments": punishments, "government": government}
     options = resolve_options(GAME.options, chosen)
     match = bot_game(seed, tuple(bots), options, NoPlayer())
     assert match.state.over
@@ -95,13 +102,15 @@ def test_random_national_capitalism_games_under_slavery_play_to_the_end_and_repl
     assert GAME.to_json(again.state) == GAME.to_json(match.state)
 
 
-def test_slaves_in_national_capitalism_are_swept_and_fed() -> None:
-    """Games begun with two slaves: their produce reaches their master, they are fed, and
-    the checks above hold at every step."""
+@pytest.mark.parametrize("economy", MONEY_ECONOMIES)
+def test_slaves_in_the_money_economies_are_swept_and_fed(economy: dict[str, str]) -> None:
+    """Games begun with two slaves (under the Athenian Democracy: no ruler is drawn, who
+    might be one of them): their produce reaches their master, they are fed, and the checks
+    above hold at every step."""
     check = NoPlayer()
-    options = resolve_options(GAME.options, {"scenario": MONEY, "punishments": "slavery"})
+    options = resolve_options(GAME.options, {**economy, "punishments": "slavery"})
     setup = {"players": {"ben": {"roles": ["slave-of-0"]}, "cy": {"roles": ["slave-of-0"]}}}
-    for seed in range(3):
+    for seed in range(2):
         bot_game(seed, ("greedy", "random", "random", "random"), options, check, setup=setup)
     assert check.seen["slavery-to-master"] > 0
     assert check.seen["slavery-fed"] > 0
@@ -141,7 +150,10 @@ def test_random_bots_enslave_and_feed_in_each_economy(scenario: str) -> None:
 
 
 @settings(max_examples=3, deadline=None)
-@given(seed=st.integers(0, 2**32), scenario=st.sampled_from((*ECONOMIES, MONEY)))
+@given(
+    seed=st.integers(0, 2**32),
+    scenario=st.sampled_from((*ECONOMIES, MONEY, "welfare-capitalism")),
+)
 def test_a_sealed_order_reaches_nobody_before_the_step_opens(seed: int, scenario: str) -> None:
     options = resolve_options(GAME.options, {"scenario": scenario, "punishments": "slavery"})
     seal_watching_the_others(seed, options, "random", orders=100_000)

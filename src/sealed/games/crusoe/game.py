@@ -316,7 +316,7 @@ OPTIONS = (
         "losers), exile (the losers to exile: no trade, violence or overburdening across; "
         "scenario hobbesian or a tribal economy), slavery (enslave: the losers to the first free "
         "winner, who feeds them and chooses their paths; hobbesian or a tribal economy, "
-        "traditional, national-capitalism but with bureaucracy or hybrid)",
+        "traditional, national- or welfare-capitalism but with bureaucracy or hybrid)",
     ),
     OptionSpec(
         "slavery_permission",

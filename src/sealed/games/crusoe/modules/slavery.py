@@ -5,11 +5,11 @@ Built for the Hobbesian State of Nature and the barter economies: Tribal Capital
 trades as a player, and what is traded to him goes to his master, ruling 131), Tribal
 Communism and Socialism (a head of the split, the draft and the division, no vote: ruling
 164) and the Traditional Economy (his produce taxed from his master's goods; a slave Firefly
-owed no provision: ruling 165), and National Capitalism but under a Bureaucracy or a hybrid
-(a slave no trader, his produce his master's production, no tax burden, no money, no policy,
-no office: rulings 166, 167). The other money economies and those governments, Exile and the
-economies' tack-on modules are refused by name. A slave carries the public role ``slave-of-N``
-(N: his master's place at the table, 0 first).
+owed no provision: ruling 165), and National and Welfare Capitalism but under a Bureaucracy
+or a hybrid (a slave no trader, his produce his master's production, no tax burden, no
+welfare, no money, no policy or wage, no office: rulings 166, 167). The other money economies
+and those governments, Exile and the economies' tack-on modules are refused by name. A slave
+carries the public role ``slave-of-N`` (N: his master's place at the table, 0 first).
 
 - The verdict ``enslave``: every living loser becomes the slave of the first living winner in
   turn order who is not a slave (ruling 124); his goods not fined (all: the verdict is
@@ -82,6 +82,7 @@ SCENARIOS = (  # the barter economies: "treated as normal players for purposes o
     "tribal-socialism",
     "traditional",
     "national-capitalism",  # not under a Bureaucracy or a hybrid (rulings 166, 167)
+    "welfare-capitalism",  # the same (ruling 166)
 )
 MONEY_GOVERNMENTS = (  # the governments built with Slavery in a money economy (ruling 167)
     "athenian",
@@ -90,6 +91,7 @@ MONEY_GOVERNMENTS = (  # the governments built with Slavery in a money economy (
 )
 MONEY_BARRED = (  # "not considered players" in a money economy: never asked (ruling 167)
     "policy",
+    "wage",
     "trade",
     "campaign",
 )
@@ -132,8 +134,8 @@ def rule_on(state: CrusoeState, rule: str) -> bool:
 
 
 def check_combination(options: Options, named: list[str]) -> None:
-    """Slavery is built for the Hobbesian State of Nature and the tribal and Traditional
-    economies (rulings 131, 164, 165), without Exile or economy modules."""
+    """Slavery is built for the Hobbesian State of Nature, the tribal and Traditional economies,
+    National and Welfare Capitalism (rulings 131, 164-167), without Exile or economy modules."""
     scenario = str(options.get("scenario", "crusoes-economy"))
     if scenario not in SCENARIOS:
         raise OptionError(
@@ -141,11 +143,10 @@ def check_combination(options: Options, named: list[str]) -> None:
             f"{', '.join(SCENARIOS)}; slaves in the other money economies are not)"
         )
     government = str(options.get("government", "athenian"))
-    if scenario == "national-capitalism" and government not in MONEY_GOVERNMENTS:
+    if government not in MONEY_GOVERNMENTS:  # only the money economies have a choice
         raise OptionError(
-            f"punishments slavery with government {government}: not built yet (built in "
-            f"national-capitalism with {', '.join(MONEY_GOVERNMENTS)}; a slave first player "
-            "deciding the chart is not)"
+            f"punishments slavery with government {government}: not built yet (built with "
+            f"{', '.join(MONEY_GOVERNMENTS)}; a slave first player deciding the chart is not)"
         )
     if "exile" in named:
         raise OptionError("punishments slavery with exile: not built yet (Slavery)")
