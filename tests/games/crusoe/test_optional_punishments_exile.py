@@ -267,3 +267,29 @@ def test_random_games_under_exile_with_the_economy_modules_keep_the_sides_apart_
     match = bot_game(seed, ("random",) * 4, resolve_options(GAME.options, options), check)
     again = replay(json.loads(json.dumps(match.to_json())))
     assert GAME.to_json(again.state) == GAME.to_json(match.state)
+
+
+@pytest.mark.parametrize(
+    "chosen",
+    [
+        {"scenario": "traditional"},
+        {"scenario": "tribal-capitalism", "gender": "dolls-house"},
+        {
+            "scenario": "hobbesian",
+            "gender": "no-suffrage",
+            "gender_mens_work": 1,
+            "gender_paths_denied": 2,
+        },
+        {"scenario": "tribal-communism", "guild_oligarchy": True, "church": "less-devout"},
+    ],
+    ids=lambda o: "-".join(map(str, o.values())),
+)
+def test_a_sealed_step_reaches_nobody_in_each_newly_built_combination(
+    chosen: dict[str, Any],
+) -> None:
+    """Hidden information under Exile in the combinations of rulings 173-177, begun with two
+    exiles under their own barter: while a step of several seats is sealed, no other seat is
+    told anything."""
+    options = resolve_options(GAME.options, {**chosen, "punishments": "exile"})
+    setup = _exiled_at_the_start("exiles-barter")
+    seal_watching_the_others(3, options, "random", orders=1_500, setup=setup)
