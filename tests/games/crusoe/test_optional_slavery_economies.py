@@ -1,5 +1,6 @@
 """Slavery in the other economies (rulings 164-167): Tribal Communism and Socialism, the
-Traditional Economy, National and Welfare Capitalism (not under a Bureaucracy or a hybrid).
+Traditional Economy, National and Welfare Capitalism, Centralized Communism (not under a
+Bureaucracy or a hybrid).
 Random bot games under each play to the end and replay exactly, goods stay within the supply,
 no slave holds goods, Radio Signals or money after a step, no slave votes, a supervised slave
 never rolls or chooses, in the money economies no slave is asked to sell, bid, trade, propose
@@ -30,6 +31,7 @@ MONEY_ECONOMIES = (  # Welfare Capitalism with its seed's package and the govern
     {"scenario": MONEY},
     {"scenario": "welfare-capitalism"},
     {"scenario": "welfare-capitalism", "minimum_wage": "government"},
+    {"scenario": "centralized-communism"},
 )
 NOT_A_PLAYER = ("sell", "bid", "trade", "policy", "ballot", "campaign", "elect", "wage")  # 167
 
@@ -46,7 +48,7 @@ def test_slavery_is_accepted_in_the_barter_economies(scenario: str) -> None:
         ({"scenario": "market-socialism"}, "slavery with scenario market-socialism"),
         ({"scenario": "state-capitalism"}, "slavery with scenario state-capitalism"),
         ({"scenario": "class-warfare-capitalism"}, "slavery with scenario class-warfare"),
-        ({"scenario": "centralized-communism"}, "slavery with scenario centralized-communism"),
+        ({"scenario": "governmental-socialism"}, "slavery with scenario governmental-soc"),
         (
             {"scenario": "national-capitalism", "government": "bureaucracy"},
             "slavery with government bureaucracy",
@@ -152,7 +154,7 @@ def test_random_bots_enslave_and_feed_in_each_economy(scenario: str) -> None:
 @settings(max_examples=3, deadline=None)
 @given(
     seed=st.integers(0, 2**32),
-    scenario=st.sampled_from((*ECONOMIES, MONEY, "welfare-capitalism")),
+    scenario=st.sampled_from((*ECONOMIES, MONEY, "welfare-capitalism", "centralized-communism")),
 )
 def test_a_sealed_order_reaches_nobody_before_the_step_opens(seed: int, scenario: str) -> None:
     options = resolve_options(GAME.options, {"scenario": scenario, "punishments": "slavery"})

@@ -90,7 +90,9 @@ def _dump_into_the_pot(state: CrusoeState, events: Events) -> None:
             if n:
                 state.pile[good] = state.pile.get(good, 0) + n
                 player.goods[good] = 0
-        player.money += COMMUNIST_WAGE
+    seats = [s for s in seats if slavery.in_market(state, s)]  # a slave is given nothing (166)
+    for seat in seats:
+        state.players[seat].money += COMMUNIST_WAGE
     state.prices = {good: {"units": n} for good, n in state.pile.items()}
     if events is not None:
         pot = ", ".join(f"{state.pile[g]} {g}" for g in ELASTICITY if g in state.pile)
