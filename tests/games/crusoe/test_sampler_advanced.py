@@ -45,6 +45,12 @@ MODULES: tuple[dict[str, Any], ...] = (
     {"scenario": "welfare-capitalism", "government": "bureaucracy"},
     {"scenario": "governmental-socialism", "government": "dictatorship"},
     {"scenario": "centralized-communism", "corporations": True},
+    {  # two rulers (ruling 196): a Dictator and a President, each succeeded on his own
+        "scenario": "national-capitalism",
+        "government": "hybrid",
+        "government_radio_reward": "representative",
+        "government_tax_burden": "dictatorship",
+    },
 )
 """Configurations named by hand: the decisions the sampler once refused or could not draw."""
 
@@ -126,6 +132,17 @@ def test_a_sample_of_a_mad_jack_roll_is_the_true_state_but_its_secrets(
 def test_a_sample_is_exact_at_every_step_of_a_game(chosen: dict[str, Any], seed: int) -> None:
     """Every step of a bot game, every seat: the decisions a sampler once drew or refused
     (the Warlord's election, defaults, the men's assignment, classes and CEOs) are exact."""
+    play_checking_every_step(chosen, seed)
+
+
+def test_a_succession_of_two_rulers_is_exact() -> None:
+    """Two rulers (ruling 196): seed 4 deposes one, and his office's electors are carried."""
+    asks = play_checking_every_step(MODULES[-1], 4)
+    assert "elect" in asks
+
+
+def play_checking_every_step(chosen: dict[str, Any], seed: int) -> set[str]:
+    """A bot game to its end, :func:`check_exact` before every step; the decisions met."""
     options = resolve_options(GAME.options, chosen)
     chance = SeededChance(f"every-step/{seed}")
     state = GAME.initial_state(SEATS[:5], options, chance)
@@ -141,6 +158,7 @@ def test_a_sample_is_exact_at_every_step_of_a_game(chosen: dict[str, Any], seed:
         orders = {s: bots[s].choose(GAME.view(state, s), p, rng) for s, p in prompts.items()}
         state = GAME.advance(state, orders, chance)
     assert state.over, asks
+    return asks
 
 
 @pytest.mark.parametrize(

@@ -97,6 +97,7 @@ _EXPLICIT = frozenset(
         "plan",  # the plan in force (the default before the first): _money
         "chart",  # the chart in force, as text: _money
         "deals",  # the viewer's own: _money
+        "successions",  # two rulers: each office's electors, a list each in the state
     }
 )
 _PLAYER_EXPLICIT = frozenset({"seat", "death", "track", "goods", "radio", "experience"})
@@ -119,6 +120,7 @@ def sample_state(view: CrusoeView, options: Options, rng: random.Random) -> Crus
     state.pool = dict(view.radio_pool)
     state.battles = [Battle(list(b["attackers"]), list(b["defenders"])) for b in view.battles]
     state.offers = [_offer(o) for o in view.offers]
+    state.successions = [(office, list(electors)) for office, electors in view.successions]
     _modules(state, view)
     _money(state, view)
     if view.decide is not None:  # the viewer's own decision: its choices and die

@@ -131,6 +131,7 @@ class CrusoeView:
     done: tuple[str, ...] = ()  # Market Socialism: done buying this cycle
     putback: dict[str, int] = field(default_factory=dict)  # older units put back, this good
     sales: dict[str, dict[str, int]] = field(default_factory=dict)  # Class Warfare: sold
+    successions: tuple[tuple[str, tuple[str, ...]], ...] = ()  # two rulers: office, electors
 
 
 CLASS_TAX = " (Class Warfare: the tax is by class instead, capitalist 0, middle 2, working 1)"
@@ -197,9 +198,9 @@ def build_view(state: CrusoeState, seat: str) -> CrusoeView:
         ruler=state.ruler,
         candidates=tuple(state.candidates),
         ruler_title=rulers.title(state) if state.ruler else "",
-        chart=bureaucracy.chart(state).to_text() if bureaucracy.tasks(state) else "",
         president=state.president,  # public, as the ruler
         deposed=rulers.holder(state, state.successions[0][0]) if state.successions else None,
+        chart=bureaucracy.chart(state).to_text() if bureaucracy.tasks(state) else "",
         chart_case=bureaucracy.case_text(state) if state.ask == "box" else "",
         chart_motion=state.chart_motion,
         conditions=victory_play.visible(state, seat),
@@ -234,6 +235,7 @@ def build_view(state: CrusoeState, seat: str) -> CrusoeView:
         done=tuple(state.done),
         putback=dict(state.putback),
         sales={s: dict(v) for s, v in state.sales.items()},
+        successions=tuple((office, tuple(e)) for office, e in state.successions),
     )
 
 
@@ -281,10 +283,10 @@ def render(view: CrusoeView) -> str:
     ]
     if view.ruler:
         lines.append(f"The {view.ruler_title}: {view.ruler}")
-    if view.chart:  # a Bureaucracy: the chart in force, and what it cannot decide now
-        chart = view.chart.strip().split("\n")
     if view.president:
         lines.append(f"The President: {view.president}")
+    if view.chart:  # a Bureaucracy: the chart in force, and what it cannot decide now
+        chart = view.chart.strip().split("\n")
         lines += ["The Bureaucracy's flow chart:"] + [f"  {line}".rstrip() for line in chart]
     if view.chart_case:
         lines.append(f"The chart cannot decide {view.chart_case}")
