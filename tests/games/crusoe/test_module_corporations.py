@@ -412,3 +412,19 @@ def test_the_dividend_and_the_exchange_beside_every_module_play_and_replay(
     match = play_all(seed, options, ("random", "greedy", "selfish", "cooperative", "random"))
     again = replay(json.loads(json.dumps(match.to_json())))
     assert GAME.to_json(again.state) == GAME.to_json(match.state)
+
+
+def test_an_exchange_and_a_dividend_vote_reach_nobody_until_all_have_written() -> None:
+    """Rulings 180, 181: the gifts and the holders' ballots are written at once; while the
+    step is open no other seat is told anything of an order sealed (every step is checked,
+    up to the first gift a random bot seals)."""
+    options = resolve_options(
+        GAME.options,
+        {
+            "scenario": "national-capitalism",
+            "corporations": True,
+            "corporations_dividend": True,
+            "corporations_exchange": True,
+        },
+    )
+    seal_watching_the_others(3, options, "random", 600)  # 6 exchanges, 2 dividend votes
