@@ -127,6 +127,10 @@ class GreedyBot:
             return self.divide(view, me)
         if decide == "vote":
             return self.vote(view, me)
+        if decide == "estate-divide":  # a dead player's goods, evenly, odd units to itself (201)
+            return even_division(_estate(view), self.living_from_me(view))
+        if decide == "estate-ballot":  # yes if its share is worth about an even one (201)
+            return self.vote(view, me, _estate(view))
         if decide == "tax":
             return self.tax(view, me)
         if decide == "policy":
@@ -437,13 +441,15 @@ class GreedyBot:
         """An even division, the odd units starting with me."""
         return even_division(view.pile, self.living_from_me(view))
 
-    def vote(self, view: CrusoeView, me: PlayerView) -> Order:
-        """Yes if my share is worth about what an even share would be."""
+    def vote(self, view: CrusoeView, me: PlayerView, pool: dict[str, int] | None = None) -> Order:
+        """Yes if my share is worth about what an even share would be (of the pool, or of a
+        dead player's goods)."""
         mine = dict.fromkeys(GOODS, 0)
         mine.update(view.proposal.get(me.seat, {}))
         fair = dict.fromkeys(GOODS, 0)
         seats = self.living_from_me(view)
-        fair.update(dict(dict(even_division(view.pile, seats[1:] + seats[:1]).shares)[me.seat]))
+        even = even_division(view.pile if pool is None else pool, seats[1:] + seats[:1])
+        fair.update(dict(dict(even.shares).get(me.seat, ())))
         margin = -1.0
         return Order("yes" if self.worth(mine, 0) >= self.worth(fair, 0) + margin else "no")
 
@@ -672,6 +678,10 @@ class RandomBot:
         if decide == "feed":  # Slavery: its slave named in the offer
             handed = slavery.bot_hand(view, rng)
             return handed or slavery.bot_feed(str(view.offer[0]), me.goods, rng)
+        if decide == "estate-divide":  # pass, or each unit to a random heir (ruling 201)
+            return PASS if rng.random() < 0.5 else _random_estate_division(view, me, rng)
+        if decide == "estate-ballot":
+            return rng.choice([Order("yes"), Order("no")])
         if decide == "husband":  # Doll's House: now and then a unit or two more (ruling 200)
             return feed_wife(view, me, rng.choice([0, 0, 1, 2]))
         if decide == "permit":  # Slavery: its slave's request to attack (ruling 168)
@@ -828,6 +838,28 @@ def _random_donation(view: CrusoeView, me: PlayerView, rng: random.Random) -> Or
     for item in rng.sample(pool, count):
         gift[item] = gift.get(item, 0) + 1
     return Order("donate", goods=tuple((i, gift[i]) for i in church.ITEMS if i in gift))
+
+
+def _estate(view: CrusoeView) -> dict[str, int]:
+    """The first dead player's goods, as the table sees them (ruling 201)."""
+    dead = next(p for p in view.players if p.seat == view.estates[0])
+    return {g: n for g, n in dead.goods.items() if n}
+
+
+def _random_estate_division(view: CrusoeView, me: PlayerView, rng: random.Random) -> Order:
+    """Each unit of the dead player's goods to a random heir of its side (ruling 201)."""
+    heirs = [p.seat for p in view.players if p.alive and not apart(view, me.seat, p.seat)]
+    shares: dict[str, dict[str, int]] = {}
+    for good, n in _estate(view).items():
+        for _ in range(n):
+            share = shares.setdefault(rng.choice(heirs), {})
+            share[good] = share.get(good, 0) + 1
+    return Order(
+        "divide",
+        shares=tuple(
+            (s, tuple((g, shares[s][g]) for g in GOODS if g in shares[s])) for s in shares
+        ),
+    )
 
 
 def feed_wife(view: CrusoeView, me: PlayerView, units: int) -> Order:

@@ -356,6 +356,10 @@ def estate_phase(state: CrusoeState, chance: Chance, events: Events) -> None:
     if state.estates:
         ruler = rulers.ruler_for(state, "estate")  # a hybrid's estate branch may be another
         voters = punishments.heirs(state, state.estates[0], state.living())  # his side (Exile)
+        from sealed.games.crusoe import estate_shares  # it imports this module's neighbours
+
+        if not ruler and estate_shares.proposing(state, voters):  # unequal shares (201)
+            return
         state.ask, state.waiting = "estate", (ruler,) if ruler else tuple(voters)
         return
     _record_and_rescue(state, chance, events)
@@ -369,6 +373,14 @@ def on_estate(
     A majority (more than half the ballots) for giving them to one player
     does so; otherwise they are shared out one unit at a time in turn order.
     """
+    decree = next((o for o in orders.values() if o.word == "divide"), None)
+    if decree is not None:  # a ruler's division into shares, in force at once (ruling 201)
+        from sealed.games.crusoe import estate_shares  # it imports this module's neighbours
+
+        decider = str(rulers.ruler_for(state, "estate"))
+        how = f"by the {rulers.title(state, decider)} {decider}'s decision"
+        estate_shares.bequeath(state, {s: dict(g) for s, g in decree.shares}, how, events)
+        return
     dead = state.estates.pop(0)
     # one vote each; in Class Warfare Capitalism a vote per Diamond held (ruling 79), unless
     # the ruler decides the estate alone: a hybrid's ruled branch elsewhere leaves it to a vote

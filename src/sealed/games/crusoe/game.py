@@ -237,6 +237,13 @@ OPTIONS = (
         "have no right to collect welfare (ruling 198)",
     ),
     OptionSpec(
+        "estate_shares",
+        False,
+        "a dead player's goods: before the ballot all-to-one or shared, the voters propose "
+        "divisions into unequal shares in turn order, each voted yes/no (divide SEAT GOODS ...; "
+        "ruling 201)",
+    ),
+    OptionSpec(
         "gender_feeding",
         False,
         "the Gender module, Doll's House: before consumption each husband may give his wife "
@@ -524,6 +531,8 @@ class CrusoeGame(InPlaceGame[CrusoeState, Order, CrusoeView]):
             "tax": Order("tax", name="none"),
             "verdict": Order("spare"),
             "estate": Order("split"),
+            "estate-divide": Order("pass"),  # no division proposed (ruling 201)
+            "estate-ballot": Order("no"),
             "policy": Order("pass"),
             "ballot": Order("no"),
             "amend": Order("pass"),  # Bureaucracy: no amendment

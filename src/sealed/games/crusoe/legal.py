@@ -7,7 +7,7 @@ from functools import partial
 
 from sealed.core.errors import IllegalOrderError
 from sealed.core.suggest import did_you_mean
-from sealed.games.crusoe import bureaucracy, rulers
+from sealed.games.crusoe import bureaucracy, estate_shares, rulers
 from sealed.games.crusoe.cycle import eat_limits
 from sealed.games.crusoe.market import neighbours
 from sealed.games.crusoe.modules import (
@@ -35,7 +35,9 @@ WORDS_DUE = {
     "take": ("take",),
     "learn": ("learn",),
     "eat": ("eat",),
-    "estate": ("split", "give"),
+    "estate": ("split", "give", "divide"),
+    "estate-divide": ("divide", "pass"),
+    "estate-ballot": ("yes", "no"),
     "invoke": ("invoke", "pass"),
     "speech": ("done",),
     "violence": ("fight", "join", "pass"),
@@ -91,6 +93,9 @@ DUE_HELP = {
     "learn": "learn N: the Experience number to add (1-6)",
     "eat": "eat water N FOOD N ... (at most 2 water, 3 of a food, 10 food), or eat nothing",
     "estate": "split (shared in turn order) or give SEAT (all to one living player)",
+    "estate-divide": "divide SEAT GOODS SEAT GOODS ...: every unit of the dead player's goods "
+    "to living heirs (ruling 201), or pass",
+    "estate-ballot": "yes or no: the division of the dead player's goods proposed",
     "invoke": "invoke (1 Leisure, free when Indigent) or pass",
     "speech": "done, when your speech is over",
     "violence": "fight SEAT (1 Leisure), join SEAT (that player's side), or pass",
@@ -255,6 +260,8 @@ def _problem(state: CrusoeState, seat: str, order: Order) -> str | None:
         return f"the central pile holds no {order.name} (it holds {kinds})"
     if order.word == "offer":
         return _offer_problem(state, seat, order) or offer_problem(state, seat, order)
+    if order.word == "divide" and state.ask in ("estate", "estate-divide"):  # ruling 201
+        return estate_shares.division_problem(state, order)
     if order.word == "divide":
         return check_division(state, order)
     if order.word == "path":
@@ -397,7 +404,8 @@ def legal_orders(state: CrusoeState, seat: str) -> list[Order] | None:
         return [DONE]
     if ask == "spear":
         return [Order("spear"), Order("keep")]
-    ballots = ("vote", "ballot", "deal", "plan-ballot", "wage-ballot", "assign-ballot")
+    ballots: tuple[str, ...] = ("vote", "ballot", "deal", "plan-ballot", "wage-ballot")
+    ballots = (*ballots, "assign-ballot", "estate-ballot")  # estate-ballot: ruling 201
     if ask in (*ballots, "amend-ballot"):
         return [Order("yes"), Order("no")]
     if ask in ("rent-ballot", "permit"):  # Landlords, Rent Control; Slavery (ruling 168)

@@ -19,6 +19,7 @@ from sealed.games.crusoe import (
     bureaucracy,
     classwar,
     cycle,
+    estate_shares,
     government,
     market,
     rulers,
@@ -510,6 +511,18 @@ def _on_assign(state: CrusoeState, seat: str, order: Order, chance: Chance, even
     paternalistic.on_assign(state, seat, assigned, events)
 
 
+def _on_estate_divide(
+    state: CrusoeState, seat: str, order: Order, chance: Chance, events: Events
+) -> None:
+    estate_shares.on_divide(state, seat, order, events)  # ruling 201
+
+
+def _on_estate_ballot(
+    state: CrusoeState, orders: Mapping[str, Order], chance: Chance, events: Events
+) -> None:
+    estate_shares.on_ballot(state, orders, events)  # ruling 201
+
+
 def _on_husband(
     state: CrusoeState, seat: str, order: Order, chance: Chance, events: Events
 ) -> None:
@@ -646,6 +659,8 @@ HANDLERS: dict[str, Handler] = {
     "assign-ballot": _on_assign_ballot,
     "feed": slavery.on_feed,
     "husband": _one(_on_husband),
+    "estate-divide": _one(_on_estate_divide),
+    "estate-ballot": _on_estate_ballot,
     "permit": slavery.on_permit,  # a master's permission to attack (ruling 168)
 }
 

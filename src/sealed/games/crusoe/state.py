@@ -152,6 +152,7 @@ class Settings:
     pink_collar: bool = False  # Men's Work: one more path denied to the 1st class
     gender_limits: tuple[str, ...] = ()  # No Suffrage's additional limitations (ruling 198)
     gender_feeding: bool = False  # Doll's House: a husband may feed his wife more (ruling 200)
+    estate_shares: bool = False  # a dead player's goods in unequal shares (ruling 201)
     early_feudalism: str = "none"  # Early Feudalism: none, strong or weak (modules/feudalism.py)
     warlord_dice: int = 0  # a Weak Warlord's dice at the start
     warlord_women_only: bool = False  # only women may be the Warlord (Mad Jack's row 10)
@@ -199,6 +200,7 @@ class Settings:
             minimum_wage=minimum_wage,
             wage_package=_wage_package(options, scenario),
             diamonds=diamonds.read_options(options),
+            estate_shares=_estate_shares(options),
             **_module_settings(options),
         )
 
@@ -265,6 +267,12 @@ class Settings:
     def shares_goods_of_the_dead(self) -> bool:
         """In Crusoe's Economy the players cannot reach each other (ruling 9)."""
         return self.scenario != "crusoes-economy"
+
+
+def _estate_shares(options: Options) -> bool:
+    from sealed.games.crusoe import estate_shares  # it imports this module
+
+    return estate_shares.read_option(options)
 
 
 def _wage_package(options: Options, scenario: str) -> tuple[tuple[tuple[str, ...], int], ...]:

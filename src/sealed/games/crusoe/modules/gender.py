@@ -69,6 +69,7 @@ VOTES = (
     "wage-ballot",
     "amend-ballot",
     "estate",
+    "estate-ballot",
     "elect",
     "campaign",
     "warlord",
