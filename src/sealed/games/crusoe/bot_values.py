@@ -74,11 +74,10 @@ def exile_vote(view: CrusoeView) -> Order:
 
 
 def exile_ballots(view: CrusoeView) -> list[Order]:
-    """Every ballot the exiles' vote allows now (ruling 122, 123), for a bot choosing at random."""
+    """Every ballot the exiles' vote allows now (rulings 122, 123, 172), for a random bot."""
     ballots = [Order("establish", name="tribal-capitalism")]
-    piles = ("tribal-communism", "tribal-socialism")
-    if view.scenario.split(" ")[0] not in piles:  # not a second central pile
-        ballots += [Order("establish", name=economy) for economy in piles]
+    piles = ("tribal-communism", "tribal-socialism")  # a second central pile too (ruling 172)
+    ballots += [Order("establish", name=economy) for economy in piles]
     if exile_vote(view) == Order("return"):
         ballots.append(Order("return"))
     return [*ballots, Order("pass")]
