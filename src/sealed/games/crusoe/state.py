@@ -551,11 +551,11 @@ class CrusoeState:
     wage: int | None = None  # Welfare Capitalism: the government's minimum wage in force
     wage_motion: int | None = None  # a minimum wage under vote
     ruler: str | None = None  # a Dictatorship: the Dictator (rulers.py)
+    president: str | None = None  # a hybrid with two rulers: the President (ruling 196)
+    successions: list[tuple[str, list[str]]] = field(default_factory=list)  # office, electors
     electors: list[str] = field(default_factory=list)  # winners who must elect a new ruler
     candidates: list[str] = field(default_factory=list)  # who campaigns for President
     elected: int = 0  # the cycle of the last President's election
-    president: str | None = None  # a hybrid with two rulers: the President (ruling 196)
-    successions: list[tuple[str, list[str]]] = field(default_factory=list)  # office, electors
     chart: str = ""  # a Bureaucracy's chart once amended or extended (bureaucracy.py)
     chart_motion: str = ""  # an amendment to the chart under vote
     branch: int = 0  # a hybrid's policy: the part being decided (hybrid.policy_parts)
@@ -602,10 +602,9 @@ class CrusoeState:
         clone.bought = {s: dict(v) for s, v in self.bought.items()}
         clone.done = list(self.done)
         clone.electors = list(self.electors)
+        clone.successions = [(office, list(e)) for office, e in self.successions]
         clone.candidates = list(self.candidates)
         clone.conditions = dict(self.conditions)
-        clone.walked = {seat: list(paths) for seat, paths in self.walked.items()}
-        clone.successions = [(office, list(e)) for office, e in self.successions]
         clone.walked = {seat: list(paths) for seat, paths in self.walked.items()}
         clone.land = self.land.copy()
         clone.corp = self.corp.copy()
@@ -677,10 +676,10 @@ STATE_KEYS = (
     "putback",
     "deals",
     "ruler",
-    "electors",
-    "candidates",
     "president",
     "successions",
+    "electors",
+    "candidates",
     "elected",
     "chart",
     "chart_motion",
@@ -708,10 +707,10 @@ STATE_KEYS = (
 OPTIONAL_KEYS = (
     "deals",
     "ruler",
-    "electors",
-    "candidates",
     "president",
     "successions",
+    "electors",
+    "candidates",
     "elected",
     "chart",
     "chart_motion",
@@ -863,9 +862,9 @@ def _state_json(state: CrusoeState) -> JsonDict:
         "electors": list(state.electors),
         "candidates": list(state.candidates),
         "elected": state.elected,
+        **_two_rulers_json(state),  # a hybrid with two rulers only: other digests unchanged
         **_chart_json(state),  # a Bureaucracy only: other games' digests unchanged
         "conditions": dict(state.conditions),
-        **_two_rulers_json(state),  # a hybrid with two rulers only: other digests unchanged
         # Landlords' ledger, only in a game with Landlords (other games' digests unchanged)
         **({"land": state.land.to_json()} if state.settings.landlords != "none" else {}),
         # Corporations' ledger, only in a game with Corporations (digests unchanged)
@@ -877,8 +876,6 @@ def _state_json(state: CrusoeState) -> JsonDict:
         "map": board_to_json(state.board),
     }
 
-
-CLASS_WARFARE = "class-warfare-capitalism"  # classwar.SCENARIO (that module imports this one)
 
 def _two_rulers_json(state: CrusoeState) -> JsonDict:
     """A hybrid with a Dictator and a President (ruling 196): the President, and the offices
@@ -906,6 +903,8 @@ def _two_rulers_from_json(
         ]
         state.successions.append((office, electors))
 
+
+CLASS_WARFARE = "class-warfare-capitalism"  # classwar.SCENARIO (that module imports this one)
 
 
 def _class_warfare_json(state: CrusoeState) -> JsonDict:
@@ -1028,9 +1027,9 @@ def state_from_json(
         _seat(s, ("candidates", str(i)), seats) for i, s in enumerate(data.get("candidates") or [])
     ]
     state.elected = setup.integer(data.get("elected", 0), ("elected",), 0, LAST_CYCLE)
+    _two_rulers_from_json(state, data, seats)
     _chart_from_json(state, data)
     conditions = setup.mapping(data.get("conditions") or {}, ("conditions",), seats)
-    _two_rulers_from_json(state, data, seats)
     state.conditions = {
         s: setup.text(v, ("conditions", s), CONDITIONS) for s, v in conditions.items()
     }
