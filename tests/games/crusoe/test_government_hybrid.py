@@ -1,10 +1,12 @@
 """The Constitutional Hybrid (hybrid.py, government.py; Government Types): a government per task.
 
 Scenarios: cases/government_hybrid.yaml (the seed's example: the reward by Athenian Democracy,
-the tax burdens and a starved player's goods by Representative Democracy). Here:
+the tax burdens and a starved player's goods by Representative Democracy) and
+cases/government_hybrid_two_rulers.yaml (a Dictator and a President, rulings 196-197). Here:
 
-- the options: each task's form, an unnamed task Athenian, one ruler at most, a chart only
-  with a Bureaucracy branch, and refusals by name where it is not built;
+- the options: each task's form, an unnamed task Athenian, one strength per ruled form, a
+  chart only with a Bureaucracy branch, and refusals by name where it is not built;
+- two rulers: each office's strength, powers and succession (ruling 196);
 - Mad Jack's "Constitutional Hybrid (reroll for each function separately)" rows give options
   the game plays;
 - random bot games of hybrids (the seed's example, and mixes with a Bureaucracy and a Dictator)
