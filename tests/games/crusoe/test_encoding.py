@@ -159,6 +159,18 @@ ADVANCED: list[dict[str, object]] = [
     {"scenario": "market-socialism"},
     {"scenario": "governmental-socialism"},
     {"scenario": "centralized-communism"},
+    {  # a hybrid of the Athenian Democracy and a Dictatorship
+        "scenario": "national-capitalism",
+        "government": "hybrid",
+        "government_radio_reward": "athenian",
+        "government_tax_burden": "dictatorship",
+    },
+    {  # two rulers (ruling 196), in Market Socialism's plan
+        "scenario": "market-socialism",
+        "government": "hybrid",
+        "government_wages": "representative",
+        "government_prices": "dictatorship",
+    },
 ]
 
 
@@ -228,13 +240,18 @@ def test_the_introductory_catalogue_keeps_its_actions() -> None:
     assert advanced.observation_size > plain.observation_size
 
 
-@pytest.mark.parametrize("government", ["bureaucracy", "hybrid"])
-def test_a_government_with_a_chart_has_no_encoding(government: str) -> None:
-    """A Bureaucracy's box and amendment (and a hybrid's, whose branches may be one) are
-    free text: no fixed catalogue spells them."""
-    options = resolve_options(
-        GAME.options, {"scenario": "national-capitalism", "government": government}
-    )
+@pytest.mark.parametrize(
+    "chosen",
+    [
+        {"government": "bureaucracy"},
+        {"government": "hybrid", "government_tax_burden": "bureaucracy"},
+    ],
+    ids=["bureaucracy", "hybrid-with-a-bureaucracy"],
+)
+def test_a_government_with_a_chart_has_no_encoding(chosen: dict[str, object]) -> None:
+    """A Bureaucracy's box and amendment (also in a hybrid's branch) are free text: no fixed
+    catalogue spells them."""
+    options = resolve_options(GAME.options, {"scenario": "national-capitalism", **chosen})
     assert encoding_for(SEATS, options) is None
 
 

@@ -4,7 +4,8 @@ Built for the seven introductory economies and, with the money catalogue
 of :mod:`~sealed.games.crusoe.encoding_money` appended (policies, wholesale
 lists, wages, plans, purchases, State Capitalism's offers, elections), for the
 advanced ones under an Athenian Democracy, a Dictatorship or a Representative
-Democracy (:func:`encoding_for` gives ``None`` for a Bureaucracy or a hybrid).
+Democracy, or a hybrid of these (:func:`encoding_for` gives ``None`` where a
+Bureaucracy decides a task: its chart's boxes and amendments are free text).
 Seats are named relative to the viewer (``seat+0`` is the viewer, ``seat+1``
 the next in seat order; :func:`~sealed.core.encoding.relative_seats`).
 
@@ -51,10 +52,10 @@ import random
 from collections.abc import Sequence
 
 from sealed.core.encoding import Encoding, one_hot, relative_seats
-from sealed.core.errors import IllegalOrderError, SealedError
+from sealed.core.errors import IllegalOrderError, OptionError, SealedError
 from sealed.core.game import Options
 from sealed.games.crusoe import encoding_money as money
-from sealed.games.crusoe import legal
+from sealed.games.crusoe import hybrid, legal
 from sealed.games.crusoe.cycle import MAX_FOOD, MAX_OF_A_FOOD, MAX_WATER
 from sealed.games.crusoe.modules import paternalistic
 from sealed.games.crusoe.orders import GROUPS, Order, format_order, parse_order
@@ -82,8 +83,6 @@ SIMPLE += ("kill", "spare", "swap", "wait", "home")
 ASKS = tuple(legal.WORDS_DUE)
 MONEY_WORDS = ("policy", "bid", "plan", "buy", "consign", "wage", "elect")
 """Orders the money catalogue spells (:mod:`.encoding_money`)."""
-UNSPELLED_GOVERNMENTS = ("bureaucracy", "hybrid")
-"""Governments with no encoding: a chart's box and an amendment are free text."""
 SCALE = 10.0  # goods, Leisure and markers are read as counts / 10
 
 
@@ -485,14 +484,14 @@ class CrusoeEncoding(Encoding[Order, CrusoeView]):
 
 def encoding_for(seats: Sequence[str], options: Options) -> CrusoeEncoding | None:
     """The encoding for the introductory economies and, with the money catalogue
-    (:mod:`.encoding_money`), the advanced ones; None for a Bureaucracy or a hybrid (a
-    chart's box and amendment are free text) and for Slavery. A Weak Warlord,
-    Libertarianism and the Matriarchal Golden Age add their spellings
+    (:mod:`.encoding_money`), the advanced ones; None under a Bureaucracy or a hybrid with a
+    Bureaucracy's branch (a chart's box and amendment are free text) and for Slavery. A
+    Weak Warlord, Libertarianism and the Matriarchal Golden Age add their spellings
     (``_tack_on_decisions``); Exile and Crippling in the introductory economies have their
     own (:mod:`.encoding_exile`), without the tack-ons'."""
     scenarios = {str(economy["scenario"]) for economy in ECONOMIES.values()}
     advanced = str(options.get("scenario", "crusoes-economy")) not in scenarios
-    if advanced and str(options.get("government", "athenian")) in UNSPELLED_GOVERNMENTS:
+    if _chart_decisions(options):
         return None
     punished = str(options.get("punishments", "none"))
     if "slavery" in punished:  # nor enslave, feed, free (Slavery)
@@ -505,6 +504,20 @@ def encoding_for(seats: Sequence[str], options: Options) -> CrusoeEncoding | Non
         # (it does not add the tack-ons' spellings: none with them)
         return None if _tack_on_decisions(options) else PunishedEncoding(seats, options)
     return CrusoeEncoding(seats, options, advanced, _tack_on_decisions(options))
+
+
+def _chart_decisions(options: Options) -> bool:
+    """A Bureaucracy, or a hybrid with a Bureaucracy's branch: a chart's box and an amendment
+    are free text, which no fixed catalogue spells."""
+    government = str(options.get("government", "athenian"))
+    if government != "hybrid":
+        return government == "bureaucracy"
+    scenario = str(options.get("scenario", "crusoes-economy"))
+    try:
+        branches = hybrid.read_options(options, scenario, government)["government_branches"]
+    except OptionError:
+        return True  # a hybrid the rules refuse: no game, no encoding
+    return any(form == "bureaucracy" for _, form in branches)
 
 
 def _tack_on_decisions(options: Options) -> bool:
