@@ -26,7 +26,7 @@ from sealed.games.crusoe.state import CrusoeState, Settings
     ("options", "message"),
     [
         ({"scenario": "market-socialism"}, "slavery with scenario market-socialism"),
-        ({"scenario": "state-capitalism"}, "not built yet"),
+        ({"scenario": "class-warfare-capitalism"}, "not built yet"),
         ({"scenario": "hobbesian", "church": "less-devout"}, "slavery with church"),
         ({"scenario": "hobbesian", "gender": "no-suffrage"}, "slavery with a Gender variant"),
         ({"scenario": "hobbesian", "punishments": "slavery+exile"}, "slavery with exile"),

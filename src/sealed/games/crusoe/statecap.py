@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from sealed.core.chance import Chance
 from sealed.core.events import Audience, Event
-from sealed.games.crusoe.modules import gender
+from sealed.games.crusoe.modules import gender, slavery
 from sealed.games.crusoe.orders import Order
 from sealed.games.crusoe.state import FREQUENCIES, FREQUENCY_NAMES, CrusoeState, Deal
 
@@ -44,7 +44,9 @@ def living(state: CrusoeState) -> list[str]:
 def sellers(state: CrusoeState, good: str) -> list[str]:
     """The living who possess the most of ``good`` (none if nobody holds any), in turn order;
     never a wife, who takes no part in the market (Doll's House, ruling 161)."""
-    held = {s: state.players[s].goods[good] for s in living(state) if gender.in_market(state, s)}
+    traders = [s for s in living(state) if gender.in_market(state, s)]
+    traders = [s for s in traders if slavery.in_market(state, s)]  # not a slave (ruling 166)
+    held = {s: state.players[s].goods[good] for s in traders}
     most = max(held.values(), default=0)
     return [s for s, n in held.items() if most and n == most]
 
@@ -141,7 +143,8 @@ def _destroy(state: CrusoeState, holder: str, good: str, why: str, events: Event
 
 def _this_cycle(state: CrusoeState, seat: str, good: str) -> int:
     player = state.players[seat]
-    return min(player.goods[good], gender.market_produced(state, seat, good))  # 161
+    fresh = gender.market_produced(state, seat, good) + slavery.slaves_produced(state, seat, good)
+    return min(player.goods[good], fresh)  # a wife's (161), a slave's (166) are his
 
 
 def consigned(state: CrusoeState, good: str, events: Events) -> dict[str, int]:

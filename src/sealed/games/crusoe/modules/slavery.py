@@ -5,12 +5,12 @@ Built for the Hobbesian State of Nature and the barter economies: Tribal Capital
 trades as a player, and what is traded to him goes to his master, ruling 131), Tribal
 Communism and Socialism (a head of the split, the draft and the division, no vote: ruling
 164) and the Traditional Economy (his produce taxed from his master's goods; a slave Firefly
-owed no provision: ruling 165), and National and Welfare Capitalism and Centralized Communism
-but under a Bureaucracy or a hybrid (a slave no trader, his produce his master's production,
-no tax burden, no welfare, no $100, no money, no policy or wage, no office: rulings 166,
-167). The other money economies and those governments, Exile and the economies' tack-on
-modules are refused by name. A slave carries the public role ``slave-of-N`` (N: his master's
-place at the table, 0 first).
+owed no provision: ruling 165), and National, Welfare and State Capitalism and Centralized
+Communism but under a Bureaucracy or a hybrid (a slave no trader nor legal seller, his produce
+his master's production, no tax burden, no welfare, no $100, no money, no policy or wage, no
+office: rulings 166, 167). The other money economies and those governments, Exile and the
+economies' tack-on modules are refused by name. A slave carries the public role
+``slave-of-N`` (N: his master's place at the table, 0 first).
 
 - The verdict ``enslave``: every living loser becomes the slave of the first living winner in
   turn order who is not a slave (ruling 124); his goods not fined (all: the verdict is
@@ -85,6 +85,7 @@ SCENARIOS = (  # the barter economies: "treated as normal players for purposes o
     "national-capitalism",  # not under a Bureaucracy or a hybrid (rulings 166, 167)
     "welfare-capitalism",  # the same (ruling 166)
     "centralized-communism",  # the same; a slave is given no $100 (ruling 166)
+    "state-capitalism",  # the same; never a legal seller, his produce his master's (166)
 )
 MONEY_GOVERNMENTS = (  # the governments built with Slavery in a money economy (ruling 167)
     "athenian",
