@@ -10,7 +10,7 @@ from collections import Counter
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from tests.games.crusoe.bot_games import BOTS, bot_game, check_tokens, seal_watching_the_others
 
@@ -30,7 +30,6 @@ from sealed.games.crusoe.state import CrusoeState, Settings
             {"scenario": "hobbesian", "paternalistic": True, "government": "dictatorship"},
             "exile with government dictatorship choosing the paths",
         ),
-        ({"scenario": "hobbesian", "third_world": True}, "exile with third_world"),
         ({"scenario": "hobbesian", "corporations": True}, "exile with corporations"),
     ],
 )
@@ -234,6 +233,7 @@ MODULES = (
     {"paternalistic": True},
     {"gender": "matriarchal-golden-age"},
     {"church": "less-devout"},
+    {"third_world": True},
 )
 
 
@@ -243,12 +243,15 @@ MODULES = (
     scenario=st.sampled_from(("hobbesian", "tribal-capitalism", "tribal-communism")),
     module=st.sampled_from(MODULES),
 )
+@example(seed=1, scenario="tribal-capitalism", module={"third_world": True})
+@example(seed=2, scenario="hobbesian", module={"church": "less-devout"})
 def test_random_games_under_exile_with_the_economy_modules_keep_the_sides_apart_and_replay(
     seed: int, scenario: str, module: dict[str, Any]
 ) -> None:
-    """Rulings 175-177: Guild Oligarchy, the Paternalistic Economy, the Matriarchal Golden
-    Age's assignment and The Church with Exile play to the end, apart (no assignment names
-    an exile, no exile donates or gets charity, none is banned), and replay exactly."""
+    """Rulings 175-178: Guild Oligarchy, the Paternalistic Economy, the Matriarchal Golden
+    Age's assignment, The Church and Third World Country with Exile play to the end, apart
+    (no assignment names an exile, no exile donates or gets charity, none is banned, no
+    exile imports), and replay exactly."""
     options = {"scenario": scenario, "punishments": "exile", **module}
     apart = Apart()
 
@@ -261,6 +264,8 @@ def test_random_games_under_exile_with_the_economy_modules_keep_the_sides_apart_
                 assert not set(event.data["given"]) & _exiles(before), event.text
             if event.kind in ("donate", "banned"):
                 assert event.data["seat"] not in _exiles(before), event.text
+        if match.state.ask == "import":
+            assert not set(match.state.waiting) & _exiles(match.state)
         if match.state.ask == "donate":
             assert not set(match.state.waiting) & _exiles(match.state)
 

@@ -366,7 +366,8 @@ def produce(state: CrusoeState, seat: str, group: str, chance: Chance, events: E
         if (icon in FRUITS and group == "fruit") or icon == group:
             here = roles.crowd(state, player.path or "ant", icon, crowd, seat)  # Exile: side
             amount = commons(state, listed, here)
-            if third_world.is_resource(state, icon):  # three times, never overburdened
+            # the Basic Resource: three times, never overburdened (not in exile: ruling 178)
+            if third_world.is_resource(state, icon, player.roles):
                 amount = listed * third_world.TIMES
             _gain(state, seat, icon, amount, gained, chance, events)
     if events is not None:

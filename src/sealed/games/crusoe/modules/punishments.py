@@ -33,7 +33,8 @@ rules added to the winners' choice, joined by ``+`` or ``,`` (``crippling``, ``e
   guilds do not bind an exile, whose marker stays drawn (Guild Oligarchy, ruling 175). The
   Paternalistic Economy's (or the Matriarchal Golden Age's) assignment of the paths is the main
   encampment's alone, under the Athenian Democracy (ruling 176). The Church neither asks an
-  exile's tithe, nor gives him charity, nor bans him (ruling 177).
+  exile's tithe, nor gives him charity, nor bans him (ruling 177). Third World Country's Basic
+  Resource and NPLs are the main encampment's; an exiled Agent sends the MNCs away (178).
 
 - **Slavery** (scenario hobbesian): ``modules/slavery.py`` (rulings 124-130).
 """
@@ -105,17 +106,16 @@ ECONOMY_MODULES = {  # option -> its value when not in play: rules of an economy
 }
 
 
-EXILE_MODULES = ("guild_oligarchy", "paternalistic", "church")  # with Exile (175-177)
+EXILE_MODULES = ("guild_oligarchy", "paternalistic", "church", "third_world")  # 175-178
 
 
 def _exile_combination(options: Options) -> None:
     """Exile is built for the Hobbesian State of Nature, the tribal economies and the
     Traditional Economy, whose rules an exile simply leaves (rulings 118, 173), with Gender's
     variants (ruling 174), Guild Oligarchy (175), the Paternalistic Economy or Matriarchal
-    Golden Age under the Athenian Democracy (176) and The Church (177); with another
-    economy, another of the tack-on modules that are rules of an economy (who owns,
-    produces or gives what), or a ruler choosing the paths, it is refused by name as not
-    built."""
+    Golden Age under the Athenian Democracy (176), The Church (177) and Third World Country
+    (178); with another economy, Landlords, Corporations, or a ruler choosing the paths, it
+    is refused by name as not built."""
     scenario = str(options.get("scenario", "crusoes-economy"))
     if scenario not in EXILE_SCENARIOS:
         raise OptionError(

@@ -82,7 +82,7 @@ def barred_icons(state: CrusoeState, player: Player) -> tuple[str, ...]:
         *disability.barred_icons(player.roles),
         *guilds.barred_icons(state, player.roles),
         *objectivist.barred_icons(player.roles),  # idle while John Galt rests
-        *third_world.barred_icons(state),  # the National Production Limits reached
+        *third_world.barred_icons(state, player.roles),  # the NPLs reached (not in exile)
     )
 
 

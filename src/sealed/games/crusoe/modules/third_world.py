@@ -46,6 +46,7 @@ if TYPE_CHECKING:
 Events = list[Event] | None
 
 AGENT, FORMER = "agent", "former-agent"
+EXILE = "exile"  # Exile's public role (modules/punishments.py): the country is not his (178)
 ROLES = (AGENT, FORMER)
 GOODS = ("banana", "apple", "grape", "egg", "fish", "spear", "diamond")
 """The chart's goods (every good but water): the BR is one, the others may be imported."""
@@ -124,21 +125,24 @@ def agent(state: CrusoeState) -> str | None:
 
 
 def produced(state: CrusoeState, good: str) -> int:
-    """This cycle's production of ``good`` by all players."""
-    return sum(p.produced.get(good, 0) for p in state.players.values())
+    """This cycle's production of ``good`` by all players (at the end of the cycle, not those
+    in exile: ruling 178)."""
+    return sum(p.produced.get(good, 0) for p in state.players.values() if EXILE not in p.roles)
 
 
-def barred_icons(state: CrusoeState) -> tuple[str, ...]:
-    """The goods whose NPL this cycle's production has reached (Speared Fish yields fish)."""
-    if not in_play(state):
+def barred_icons(state: CrusoeState, roles: tuple[str, ...] = ()) -> tuple[str, ...]:
+    """The goods whose NPL this cycle's production has reached (Speared Fish yields fish); none
+    for an exile, whom the NPLs no longer bind (ruling 178)."""
+    if not in_play(state) or EXILE in roles:
         return ()
     full = [g for g, limit in state.npl.items() if produced(state, g) >= limit]
     return tuple(full) + (("speared_fish",) if "fish" in full else ())
 
 
-def is_resource(state: CrusoeState, icon: str) -> bool:
+def is_resource(state: CrusoeState, icon: str, roles: tuple[str, ...] = ()) -> bool:
+    """The Basic Resource, taken three times over; not by an exile (ruling 178)."""
     good = "fish" if icon == "speared_fish" else icon
-    return in_play(state) and good == state.resource
+    return in_play(state) and good == state.resource and EXILE not in roles
 
 
 def after_consumption(state: CrusoeState, events: Events) -> None:
@@ -377,7 +381,7 @@ def _sack(state: CrusoeState, seat: str, chance: Chance, events: Events) -> None
     """The Agent is replaced by a living player never the Agent, drawn; with none, they leave."""
     player = state.players[seat]
     player.roles = (*(r for r in player.roles if r != AGENT), FORMER)
-    never = [s for s in state.living() if not set(ROLES) & set(state.players[s].roles)]
+    never = [s for s in state.living() if not {*ROLES, EXILE} & set(state.players[s].roles)]
     if not never:
         _leave(state, f"{seat} is sacked and nobody is left who has not been the Agent", events)
         return
@@ -398,6 +402,8 @@ def on_death(state: CrusoeState, events: Events) -> None:
     seat = agent(state)
     if in_play(state) and not state.mncs_gone and seat and not state.players[seat].alive:
         _leave(state, f"the Agent {seat} is dead", events)
+    elif in_play(state) and not state.mncs_gone and seat and EXILE in state.players[seat].roles:
+        _leave(state, f"the Agent {seat} is in exile", events)  # as if killed (ruling 178)
 
 
 def _leave(state: CrusoeState, why: str, events: Events) -> None:
