@@ -12,9 +12,9 @@ rules added to the winners' choice, joined by ``+`` or ``,`` (``crippling``, ``e
   the loser gets the public role ``disability-ROW``, replacing any row he had (ruling 117), and
   from then on the Disability module's hooks (``modules/roles.py``) apply it.
 
-- **Exile** (scenario hobbesian, a tribal economy or the Traditional Economy, without the
-  economy's tack-on modules): the
-  verdict ``exile`` sends every living loser to exile (public role ``exile``). Exiles and the
+- **Exile** (scenario hobbesian, a tribal economy or the Traditional Economy, without
+  Landlords; the money economies are not built): the verdict ``exile`` sends every living
+  loser to exile (public role ``exile``). Exiles and the
   others never trade, fight, join, inherit or overburden across; an invoker opens the government
   phase for his own side only, each side's first invoker paying (rulings 118-121). The exiles
   begin in the Hobbesian State of Nature (no trade); when an exile invoked and no exile started
