@@ -45,6 +45,7 @@ MODULES: tuple[dict[str, Any], ...] = (
     {"scenario": "welfare-capitalism", "government": "bureaucracy"},
     {"scenario": "governmental-socialism", "government": "dictatorship"},
     {"scenario": "centralized-communism", "corporations": True},
+    {"scenario": "welfare-capitalism", "victory": "secret"},
     {  # two rulers (ruling 196): a Dictator and a President, each succeeded on his own
         "scenario": "national-capitalism",
         "government": "hybrid",
@@ -65,6 +66,8 @@ def exact_but_hidden(state: CrusoeState, seat: str) -> dict[str, Any]:
     data.pop("spears")
     data["pile"] = {g: n for g, n in data["pile"].items() if n}  # a sold-out good reads 0
     data["plan"] = data["plan"] or default_plan()  # none set yet: the default in force
+    if state.settings.victory in ("secret", "random"):  # the others' are drawn
+        data["conditions"] = {s: c for s, c in data.get("conditions", {}).items() if s == seat}
     if seat not in state.waiting:  # another seat's choices and die are his alone
         data["offer"], data["roll"] = [], 0
     for player in data["players"].values():
@@ -199,3 +202,21 @@ def first_difference(one: object, other: object, where: str = "") -> str:
             if one.get(key) != other.get(key):
                 return first_difference(one.get(key), other.get(key), f"{where}.{key}")
     return f"{where}: {one!r} != {other!r}"
+
+
+def test_the_others_secret_victory_conditions_are_drawn() -> None:
+    """Variant Victory, secret: the viewer's own condition is copied, the others' drawn from
+    the three (a playout needs every seat's to score the game)."""
+    options = resolve_options(
+        GAME.options, {"scenario": "national-capitalism", "victory": "secret"}
+    )
+    state = play(options, SEATS[:4], seed=5, steps=12)
+    assert len(state.conditions) == 4
+    view = GAME.view(state, "ana")
+    drawn = set()
+    for n in range(20):
+        sampled = sample_state(view, options, random.Random(n))
+        assert sampled.conditions["ana"] == state.conditions["ana"]
+        assert set(sampled.conditions) == set(state.seats)
+        drawn.add(tuple(sorted(sampled.conditions.items())))
+    assert len(drawn) > 1

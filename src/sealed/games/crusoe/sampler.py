@@ -25,7 +25,8 @@ What the view does not hold, and what the sampler puts in its place:
   modules' numbers): from ``options``, which must be the game's (the scenario
   and the Utopian module, which the view shows, are read from it);
 - **another seat's secret victory condition** (Variant Victory, ``secret``
-  or ``random``): not drawn; it is missing from the sample;
+  or ``random``): drawn uniformly from ``rng`` once the viewer's own is
+  recorded (every seat records one at the same time);
 - **the open decision's choices and die of another seat** (``offer``,
   ``roll``): shown to the deciding seat only, so exact for the viewer's own
   decision and empty otherwise;
@@ -55,6 +56,7 @@ from sealed.games.crusoe import bureaucracy
 from sealed.games.crusoe.modules import corporations, landlords
 from sealed.games.crusoe.socialist_market import default_plan
 from sealed.games.crusoe.state import (
+    CONDITIONS,
     PATHS,
     Battle,
     Board,
@@ -97,6 +99,7 @@ _EXPLICIT = frozenset(
         "plan",  # the plan in force (the default before the first): _money
         "chart",  # the chart in force, as text: _money
         "deals",  # the viewer's own: _money
+        "conditions",  # the viewer's victory condition; the others' drawn: _conditions
         "successions",  # two rulers: each office's electors, a list each in the state
     }
 )
@@ -104,11 +107,8 @@ _PLAYER_EXPLICIT = frozenset({"seat", "death", "track", "goods", "radio", "exper
 
 
 def sample_state(view: CrusoeView, options: Options, rng: random.Random) -> CrusoeState:
-    """A state whose view for ``view.seat`` is ``view``; what it hides left out (docstring).
-
-    ``rng`` is not drawn from today (everything a sample needs is shown or left out); it is
-    kept for the :meth:`~sealed.core.game.Game.sample_state` protocol.
-    """
+    """A state whose view for ``view.seat`` is ``view``; what it hides left out or drawn from
+    ``rng`` (the module docstring)."""
     settings = _settings(view, options)
     seats = tuple(p.seat for p in view.players)
     players = {p.seat: _player(p, settings) for p in view.players}
@@ -123,9 +123,19 @@ def sample_state(view: CrusoeView, options: Options, rng: random.Random) -> Crus
     state.successions = [(office, list(electors)) for office, electors in view.successions]
     _modules(state, view)
     _money(state, view)
+    _conditions(state, view, rng)
     if view.decide is not None:  # the viewer's own decision: its choices and die
         state.offer, state.roll = tuple(view.offer), view.roll
     return state
+
+
+def _conditions(state: CrusoeState, view: CrusoeView, rng: random.Random) -> None:
+    """Variant Victory: the others' secret conditions, drawn (the view shows the viewer's)."""
+    state.conditions = dict(view.conditions)
+    if view.seat in view.conditions:
+        for seat in state.seats:
+            if seat not in state.conditions:
+                state.conditions[seat] = rng.choice(CONDITIONS)
 
 
 def _as_state_field(state: CrusoeState, name: str, value: object) -> object:
