@@ -17,7 +17,7 @@ from collections.abc import Mapping
 from sealed.core.chance import Chance
 from sealed.core.events import Event
 from sealed.games.crusoe import bureaucracy, rulers
-from sealed.games.crusoe.modules import gender, punishments
+from sealed.games.crusoe.modules import gender, punishments, slavery
 from sealed.games.crusoe.orders import Order
 from sealed.games.crusoe.pool import split_evenly
 from sealed.games.crusoe.state import GOODS, CrusoeState
@@ -34,7 +34,8 @@ def begin(state: CrusoeState, events: Events) -> None:
     for seat in punishments.sharers(state):  # under Exile one side only
         player = state.players[seat]
         for good, n in player.goods.items():
-            pooled = min(n, player.produced.get(good, 0)) if produced_only else n
+            made = player.produced.get(good, 0) + slavery.slaves_produced(state, seat, good)
+            pooled = min(n, made) if produced_only else n  # a slave's made is his master's
             pool[good] += pooled
             player.goods[good] -= pooled
     state.pile = {g: n for g, n in pool.items() if n}

@@ -3,14 +3,14 @@ as long as there is a player to act as the slavemaster."
 
 Built for the Hobbesian State of Nature and the barter economies: Tribal Capitalism (a slave
 trades as a player, and what is traded to him goes to his master, ruling 131), Tribal
-Communism and Socialism (a head of the split, the draft and the division, no vote: ruling
-164) and the Traditional Economy (his produce taxed from his master's goods; a slave Firefly
-owed no provision: ruling 165), and National, Welfare and State Capitalism and Centralized
-Communism but under a Bureaucracy or a hybrid (a slave no trader nor legal seller, his produce
-his master's production, no tax burden, no welfare, no $100, no money, no policy or wage, no
-office: rulings 166, 167). The other money economies and those governments, Exile and the
-economies' tack-on modules are refused by name. A slave carries the public role
-``slave-of-N`` (N: his master's place at the table, 0 first).
+Communism and Socialism and Governmental Socialism (a head of the split, the draft and the
+division, no vote: ruling 164), the Traditional Economy (his produce taxed from his master's
+goods; a slave Firefly owed no provision: ruling 165); and for National, Welfare and State
+Capitalism and Centralized Communism (a slave no trader nor legal seller, his produce his
+master's production, no tax burden, no welfare, no $100, no money, no policy or wage: rulings
+166, 167). A slave holds no office. Class Warfare Capitalism, Market Socialism, the
+Bureaucracy and the hybrid, Exile and the economies' tack-on modules are refused by name. A
+slave carries the public role ``slave-of-N`` (N: his master's place at the table, 0 first).
 
 - The verdict ``enslave``: every living loser becomes the slave of the first living winner in
   turn order who is not a slave (ruling 124); his goods not fined (all: the verdict is
@@ -86,6 +86,7 @@ SCENARIOS = (  # the barter economies: "treated as normal players for purposes o
     "welfare-capitalism",  # the same (ruling 166)
     "centralized-communism",  # the same; a slave is given no $100 (ruling 166)
     "state-capitalism",  # the same; never a legal seller, his produce his master's (166)
+    "governmental-socialism",  # his produce pooled from his master's goods (ruling 164)
 )
 MONEY_GOVERNMENTS = (  # the governments built with Slavery in a money economy (ruling 167)
     "athenian",
@@ -96,8 +97,8 @@ MONEY_BARRED = (  # "not considered players" in a money economy: never asked (ru
     "policy",
     "wage",
     "trade",
-    "campaign",
 )
+OFFICE = ("campaign",)  # a slave stands for no office in any economy (ruling 167)
 VOTES = (  # the decisions that are votes: "Slaves may never vote"
     "verdict",
     "estate",
@@ -545,7 +546,8 @@ def may_decide(state: CrusoeState, seat: str, ask: str) -> bool:
     "they do not participate in trade, and are not considered players" (ruling 167)."""
     if not in_play(state) or master_of(state, seat) is None:
         return True
-    return not (ask in VOTES or (ask in MONEY_BARRED and state.settings.retail))
+    barred = (*VOTES, *OFFICE, *(MONEY_BARRED if state.settings.retail else ()))
+    return ask not in barred
 
 
 def in_market(state: CrusoeState, seat: str) -> bool:
@@ -555,8 +557,9 @@ def in_market(state: CrusoeState, seat: str) -> bool:
 
 def slaves_produced(state: CrusoeState, seat: str, good: str) -> int:
     """The units of ``good`` ``seat``'s living slaves produced this cycle, which he holds and
-    brings to the commodity market as his own this cycle's production (ruling 166)."""
-    if not in_play(state) or not state.settings.monetary:
+    brings to the commodity market as his own this cycle's production (ruling 166), or to
+    Governmental Socialism's pool of the goods produced (ruling 164)."""
+    if not in_play(state):
         return 0
     return sum(state.players[s].produced.get(good, 0) for s in slaves_of(state, seat))
 
