@@ -175,7 +175,10 @@ def test_every_module_comparison_plays_to_the_end() -> None:
             "utopian is given to --option and --a",
         ),
         (("--scenario", "hobbesian", "--option", "scenario=traditional"), "sets scenario itself"),
-        (("--scenario", "state-capitalism", "--a", "government=dictatorship"), "variant A: "),
+        (
+            ("--scenario", "state-capitalism", "--a", "government=dictatorship"),
+            "variant A (state-capitalism): government dictatorship",
+        ),
         (
             ("--a", "early_feudalism=weak"),
             "variant A: early_feudalism weak: set early_feudalism_dice",
