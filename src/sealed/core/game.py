@@ -407,7 +407,7 @@ class Game(ABC, Generic[S, O, V]):
 
     def scenario_groups(self) -> Mapping[str, Sequence[str]]:
         """Names ``sealed sim --scenario`` reads as several of :meth:`scenarios` (``all`` is
-        always every one); none by default."""
+        every one unless the game names its own ``all`` group); none by default."""
         return {}
 
     # -- versions ---------------------------------------------------------
