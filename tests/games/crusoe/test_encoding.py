@@ -318,6 +318,20 @@ def test_a_warlords_election_is_spelled_seat_by_seat() -> None:
     assert spelled == sorted(GAME.format(o) for o in legal)
 
 
+def test_the_tack_ons_roles_are_observed() -> None:
+    """Who is the Warlord, a woman, in default: public roles, one flag each per seat."""
+    options = resolve_options(GAME.options, TACK_ONS[2])
+    encoding = encoding_for(SEATS, options)
+    assert isinstance(encoding, CrusoeEncoding)
+    state = GAME.initial_state(SEATS, options, SeededChance(1))
+    women = [s for s in SEATS if "woman" in state.players[s].roles]
+    assert women
+    vector = encoding.observe(GAME.view(state, "p1"))
+    assert len(vector) == encoding.observation_size
+    state.players[women[0]].roles = tuple(r for r in state.players[women[0]].roles if r != "woman")
+    assert encoding.observe(GAME.view(state, "p1")) != vector
+
+
 def test_two_players_in_default_at_once_cannot_be_spelled() -> None:
     view = GAME.view(new_table("hobbesian", 1).state, "p1")
     encoding = CrusoeEncoding(SEATS, tack_ons=True)

@@ -57,7 +57,7 @@ from sealed.core.game import Options
 from sealed.games.crusoe import encoding_money as money
 from sealed.games.crusoe import hybrid, legal
 from sealed.games.crusoe.cycle import MAX_FOOD, MAX_OF_A_FOOD, MAX_WATER
-from sealed.games.crusoe.modules import paternalistic
+from sealed.games.crusoe.modules import feudalism, gender, libertarianism, paternalistic
 from sealed.games.crusoe.orders import GROUPS, Order, format_order, parse_order
 from sealed.games.crusoe.sampler import sample_state
 from sealed.games.crusoe.state import (
@@ -81,6 +81,9 @@ EDIBLE = ("water", *FOODS)
 SIMPLE: tuple[str, ...] = ("invoke", "pass", "done", "spear", "keep", "split", "yes", "no")
 SIMPLE += ("kill", "spare", "swap", "wait", "home")
 ASKS = tuple(legal.WORDS_DUE)
+TACK_ON_ROLES = (*feudalism.ROLES, gender.ROLE, *libertarianism.ROLES)
+"""The public roles the tack-ons' observation shows per seat: the Warlord, a deposed one, an
+elector; a woman (the Matriarchal Golden Age); a player in default (Libertarianism)."""
 MONEY_WORDS = ("policy", "bid", "plan", "buy", "consign", "wage", "elect")
 """Orders the money catalogue spells (:mod:`.encoding_money`)."""
 SCALE = 10.0  # goods, Leisure and markers are read as counts / 10
@@ -406,6 +409,7 @@ class CrusoeEncoding(Encoding[Order, CrusoeView]):
             + len(GOODS)  # share of a proposed division
             + 4 * len(GOODS)  # offers: viewer to seat (give, want) and seat to viewer
             + (money.SEAT_SIZE if self.advanced else 0)
+            + (len(TACK_ON_ROLES) if self.tack_ons else 0)
         )
 
     def observe(self, view: CrusoeView) -> list[float]:
@@ -466,7 +470,8 @@ class CrusoeEncoding(Encoding[Order, CrusoeView]):
         share = view.proposal.get(p.seat, {})
         vector += [share.get(g, 0) / SCALE for g in GOODS]
         vector += self._offers(view, view.seat, p.seat) + self._offers(view, p.seat, view.seat)
-        return vector + (money.observe_seat(view, p) if self.advanced else [])
+        vector += money.observe_seat(view, p) if self.advanced else []
+        return vector + ([float(r in p.roles) for r in TACK_ON_ROLES] if self.tack_ons else [])
 
     def _offers(self, view: CrusoeView, giver: str, taker: str) -> list[float]:
         """The standing offer from ``giver`` to ``taker`` (the viewer is one of them)."""
