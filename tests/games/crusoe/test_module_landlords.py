@@ -484,3 +484,23 @@ def test_a_path_offered_moves_with_the_trade_or_nothing_moves(
         assert after.players["ben"].goods["apple"] == 2 - apples
     else:
         assert not moved and after.players["ana"].goods == before.players["ana"].goods
+
+
+def test_a_standing_offer_names_a_path_as_the_path_not_as_one_unit() -> None:
+    """Ruling 182: a path in an offer is shown as 'the ant' (as the trade event says it), not
+    '1 ant' as if it were a count of a good."""
+    options = resolve_options(
+        GAME.options, {"landlords": "homestead", "scenario": "tribal-capitalism"}
+    )
+    match: Match[Any, Any, Any] = Match.new(GAME, ["ana", "ben"], options, seed=1)
+    state: CrusoeState = match.state
+    state.phase, state.ask, state.waiting = "trade", "trade", ("ana", "ben")
+    state.land.owners = {"ant": "ana", "spider": "ben"}
+    state.players["ana"].goods.update(water=2)
+    state.players["ben"].goods.update(apple=2)
+    match.seal("ana", "offer ben ant water 1 for apple 2 spider")
+    match.seal("ben", "wait")  # the round is over: the offer stands
+    for seat in ("ana", "ben"):
+        text = GAME.render(GAME.view(match.state, seat))
+        assert "Offer standing: ana gives 1 water, the ant to ben for 2 apple, the spider" in text
+        assert "1 ant" not in text and "1 spider" not in text

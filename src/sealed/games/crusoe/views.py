@@ -406,8 +406,10 @@ def _plan_lines(view: CrusoeView) -> list[str]:
 
 
 def _goods(goods: object) -> str:
+    """``1 water, the ant``: a path in a barter offer (Landlords, ruling 182) is whole, so it is
+    named, not counted (as the trade event says it)."""
     items = goods.items() if isinstance(goods, dict) else []
-    return ", ".join(f"{n} {g}" for g, n in items if n)
+    return ", ".join(f"the {g}" if g in landlords.PATHS else f"{n} {g}" for g, n in items if n)
 
 
 FOOD_WORDS = {"hungry": "Hungry", "starving": "Starving", "dying": "Dying of Starvation"}
