@@ -25,8 +25,8 @@ from sealed.games.crusoe.state import CrusoeState, Settings
 @pytest.mark.parametrize(
     ("options", "message"),
     [
-        ({"scenario": "market-socialism"}, "slavery with scenario market-socialism"),
-        ({"scenario": "class-warfare-capitalism"}, "not built yet"),
+        ({"scenario": "class-warfare-capitalism"}, "slavery with scenario class-warfare"),
+        ({"scenario": "welfare-capitalism", "government": "hybrid"}, "not built yet"),
         ({"scenario": "hobbesian", "church": "less-devout"}, "slavery with church"),
         ({"scenario": "hobbesian", "gender": "no-suffrage"}, "slavery with a Gender variant"),
         ({"scenario": "hobbesian", "punishments": "slavery+exile"}, "slavery with exile"),

@@ -128,7 +128,8 @@ def _without_the_voiceless(state: CrusoeState, chance: Chance, events: Events) -
             return
         state.ask = None
         stands = {"campaign": "pass", "trade": "home", "assign": "pass", "policy": "pass"}
-        stands["wage"] = "pass"  # Slavery: a slave proposes no policy, no wage (ruling 167)
+        stands["wage"] = stands["plan"] = "pass"  # Slavery: a slave proposes no policy, no
+        # wage, no plan (ruling 167)
         stand_in = stands.get(ask)
         passes = {s: Order(stand_in) for s in waiting} if stand_in else {}  # a wife goes home
         HANDLERS[ask](state, passes, chance, events)

@@ -36,7 +36,7 @@ from collections.abc import Mapping
 
 from sealed.core.chance import Chance
 from sealed.core.events import Event
-from sealed.games.crusoe.modules import corporations, gender, landlords
+from sealed.games.crusoe.modules import corporations, gender, landlords, slavery
 from sealed.games.crusoe.orders import Order
 from sealed.games.crusoe.state import ELASTICITY, GOODS, KEEPS_ON, CrusoeState
 
@@ -102,7 +102,9 @@ def begin(state: CrusoeState, events: Events) -> None:
         player = state.players[seat]
         for good in GOODS:
             # Doll's House: a wife's produce is her husband's, so is its wage (ruling 162)
-            units = min(player.goods[good], gender.market_produced(state, seat, good))
+            made = gender.market_produced(state, seat, good)
+            made += slavery.slaves_produced(state, seat, good)  # a slave's is his master's
+            units = min(player.goods[good], made)
             if units:
                 player.goods[good] -= units
                 state.vault[good] = state.vault.get(good, 0) + units
@@ -147,8 +149,8 @@ def room(state: CrusoeState, seat: str, good: str) -> int:
 
 def _may_buy(state: CrusoeState, seat: str) -> bool:
     """Not a wife: she "does not participate in the market" (Doll's House, ruling 162)."""
-    if not gender.in_market(state, seat):
-        return False
+    if not gender.in_market(state, seat) or not slavery.in_market(state, seat):
+        return False  # nor a slave: "not considered players" (Slavery, ruling 166)
     return seat not in state.done and any(room(state, seat, g) for g in GOODS)
 
 
@@ -158,6 +160,7 @@ def buy_phase(state: CrusoeState, chance: Chance, events: Events) -> None:
     opens."""
     gender.collect_money(state, events)  # Doll's House: what was given a wife is his (162)
     seats = [s for s in living(state) if gender.in_market(state, s)]
+    seats = [s for s in seats if slavery.in_market(state, s)]  # not a slave (ruling 166)
     for step in range(0 if corporations.investing(state) else len(seats)):
         seat = seats[(state.turn + step) % len(seats)]
         if _may_buy(state, seat):

@@ -6,10 +6,11 @@ trades as a player, and what is traded to him goes to his master, ruling 131), T
 Communism and Socialism and Governmental Socialism (a head of the split, the draft and the
 division, no vote: ruling 164), the Traditional Economy (his produce taxed from his master's
 goods; a slave Firefly owed no provision: ruling 165); and for National, Welfare and State
-Capitalism and Centralized Communism (a slave no trader nor legal seller, his produce his
-master's production, no tax burden, no welfare, no $100, no money, no policy or wage: rulings
-166, 167). A slave holds no office. Class Warfare Capitalism, Market Socialism, the
-Bureaucracy and the hybrid, Exile and the economies' tack-on modules are refused by name. A
+Capitalism, Centralized Communism and Market Socialism (a slave no trader nor legal seller nor
+buyer, his produce his master's production and wage, no tax burden, no welfare, no $100, no
+money, no policy, plan or wage: rulings 166, 167). A slave holds no office. Class Warfare
+Capitalism, the Bureaucracy and the hybrid, Exile and the economies' tack-on modules are
+refused by name. A
 slave carries the public role ``slave-of-N`` (N: his master's place at the table, 0 first).
 
 - The verdict ``enslave``: every living loser becomes the slave of the first living winner in
@@ -87,6 +88,7 @@ SCENARIOS = (  # the barter economies: "treated as normal players for purposes o
     "centralized-communism",  # the same; a slave is given no $100 (ruling 166)
     "state-capitalism",  # the same; never a legal seller, his produce his master's (166)
     "governmental-socialism",  # his produce pooled from his master's goods (ruling 164)
+    "market-socialism",  # his produce's wage his master's, no purchase, no plan (166, 167)
 )
 MONEY_GOVERNMENTS = (  # the governments built with Slavery in a money economy (ruling 167)
     "athenian",
@@ -95,6 +97,7 @@ MONEY_GOVERNMENTS = (  # the governments built with Slavery in a money economy (
 )
 MONEY_BARRED = (  # "not considered players" in a money economy: never asked (ruling 167)
     "policy",
+    "plan",
     "wage",
     "trade",
 )
