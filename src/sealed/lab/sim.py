@@ -102,6 +102,8 @@ def play_one(
     result_of, prompts, view, labels = game.result, game.prompts, game.view, game.action_labels
     advance, scores, update = game.advance, game.scores, lead.update
     prompted, legal_orders = game.prompted, game.legal_orders
+    scored: Mapping[Seat, float] | None = None  # the scores of the lead's last update
+    held = 0  # steps since then whose scores were the same (tallied at the next change)
     while (result := result_of(state)) is None:
         if steps >= MAX_STEPS:
             raise SealedError(f"game {seed} did not end within {MAX_STEPS} steps")
@@ -122,7 +124,13 @@ def play_one(
         state = advance(state, orders, chance)
         steps += 1
         decisions += len(orders)
-        update(scores(state))
+        if (now := scores(state)) == scored:  # many steps move no points: no call for them
+            held += 1
+            continue
+        lead.repeat(held)
+        update(now)
+        scored, held = lead.last, 0
+    lead.repeat(held)
     return GameSummary(
         seed=seed,
         bots=bot_of,
@@ -158,31 +166,42 @@ class _Lead:
         leader = self.history[(len(self.history) - 1) // 2]
         return None if leader is None else leader in winners
 
+    def repeat(self, steps: int) -> None:
+        """``steps`` more steps whose scores are the last update's: they repeat its entries
+        (nothing else would change). ``play_one`` counts such steps and calls this once."""
+        if steps:
+            self.history += [self.history[-1]] * steps
+            self.best += [self.best[-1]] * steps
+            self.margins += [self.margins[-1]] * steps
+
     def update(self, scores: Mapping[Seat, float]) -> None:
-        # Called after every step of every simulated game. Many steps change no score:
-        # the same scores repeat the last step's entries (nothing else would change).
+        # Called after every step of every simulated game whose scores changed.
         if scores == self.last:  # never on the first step: last is None then
-            self.history.append(self.history[-1])
-            self.best.append(self.best[-1])
-            self.margins.append(self.margins[-1])
+            self.repeat(1)
             return
         self.last = dict(scores)  # a copy: a game may hand out a mapping it changes later
-        # The runner-up's score is the second highest: the highest again when several
-        # lead, the leader's own when alone.
-        ranked = sorted(scores.values(), reverse=True)
-        best = ranked[0]
-        second = ranked[1] if len(ranked) > 1 else best
-        leader = None  # the first seat with the best score
-        for seat, score in scores.items():  # a loop: a comprehension is a call in 3.11
+        # One plain loop (a comprehension or sorted() costs more for a few seats): the
+        # leader is the first seat with the best score, unless another has it too; the
+        # runner-up's score is the best of the others (the leader's own when alone).
+        best = max(scores.values())
+        leader: Seat | None = None
+        several = False
+        second = best
+        for seat, score in scores.items():
             if score < best:
                 self.ever_behind.add(seat)
+                if second == best or score > second:
+                    second = score
             elif leader is None:
                 leader = seat
+            else:
+                several = True
         self.best.append(float(best))
-        self.margins.append(float(best - second))
-        if second == best and len(ranked) > 1:  # several lead: nobody leads alone
+        if several:  # several lead: nobody leads alone, and the runner-up has the best too
+            self.margins.append(0.0)
             self.history.append(None)
             return
+        self.margins.append(float(best - second))
         self.history.append(leader)
         if self.leader is not None and leader != self.leader:
             self.changes += 1
