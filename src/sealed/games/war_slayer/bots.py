@@ -14,6 +14,7 @@ from sealed.games.war_slayer.rules import (
     DOSSIER_ONLY,
     ORDERINGS,
     THEATER_ONLY,
+    Placements,
 )
 from sealed.games.war_slayer.state import BY_CODE, Card, Row
 from sealed.games.war_slayer.views import WarSlayerView
@@ -55,6 +56,13 @@ class RandomBot:
     def choose_legal(self, legal: Sequence[WarSlayerOrder], rng: random.Random) -> WarSlayerOrder:
         """What :meth:`choose` picks, from ``rules.legal_orders``: (continue, withdraw), or
         the placements, each open row times the six operation orders (``ORDERINGS``)."""
+        if type(legal) is Placements:  # the simulations' case: build the one order picked
+            rows = legal.rows
+            first, second, row = placement_draws(rng, len(rows))
+            cards = list(legal.hand)
+            cards[2], cards[first] = cards[first], cards[2]  # as choose swaps, the same order
+            cards[1], cards[second] = cards[second], cards[1]
+            return Place(rows[row], (cards[0], cards[1], cards[2]))
         count = len(legal)
         if count == 2:  # a placement lists 6 or 12
             return legal[rng.random() < 0.5]

@@ -206,13 +206,15 @@ class Placements(Sequence[Place]):
     A sequence that builds an order when it is read: a random player reads one
     of the 12, and building all 12 at every step cost a third of a simulation.
     It holds the hand, not the state, so it stays right after the state moves on.
+    ``hand`` and ``rows`` are read by the random bot (``choose_legal``), which
+    builds the one placement it picks without an index (a call fewer a decision).
     """
 
-    __slots__ = ("_hand", "_rows", "_size")
+    __slots__ = ("_size", "hand", "rows")
 
     def __init__(self, hand: tuple[Card, Card, Card], rows: tuple[Row, ...]) -> None:
-        self._hand = hand
-        self._rows = rows
+        self.hand = hand
+        self.rows = rows
         self._size = 6 * len(rows)
 
     def __len__(self) -> int:
@@ -228,8 +230,8 @@ class Placements(Sequence[Place]):
         if type(index) is not int or not 0 <= index < self._size:  # the usual case first
             return self._unusual(index)
         row, a, b, c = PICKS[index]
-        hand = self._hand
-        return Place(self._rows[row], (hand[a], hand[b], hand[c]))
+        hand = self.hand
+        return Place(self.rows[row], (hand[a], hand[b], hand[c]))
 
     def _unusual(self, index: int | slice) -> Place | list[Place]:
         """A slice, a negative index, or one out of range (``IndexError``)."""
