@@ -61,6 +61,7 @@ from sealed.games.crusoe.modules import feudalism, gender, libertarianism, pater
 from sealed.games.crusoe.orders import GROUPS, Order, format_order, parse_order
 from sealed.games.crusoe.sampler import sample_state
 from sealed.games.crusoe.state import (
+    CONDITIONS,
     FOOD_STATES,
     FOODS,
     FREQUENCIES,
@@ -496,7 +497,7 @@ def encoding_for(seats: Sequence[str], options: Options) -> CrusoeEncoding | Non
     own (:mod:`.encoding_exile`), without the tack-ons'."""
     scenarios = {str(economy["scenario"]) for economy in ECONOMIES.values()}
     advanced = str(options.get("scenario", "crusoes-economy")) not in scenarios
-    if _chart_decisions(options):
+    if _chart_decisions(options) or unspelled_module(options) is not None:
         return None
     punished = str(options.get("punishments", "none"))
     if "slavery" in punished:  # nor enslave, feed, free (Slavery)
@@ -525,22 +526,47 @@ def _chart_decisions(options: Options) -> bool:
     return any(form == "bureaucracy" for _, form in branches)
 
 
+UNSPELLED_MODULES: tuple[tuple[str, object, str], ...] = (
+    ("landlords", "none", "rents and deeds"),
+    ("corporations", False, "investments, tolls and the corporations' votes"),
+    ("church", "none", "donations"),
+    ("third_world", False, "imports"),
+    ("gender_feeding", False, "a husband's gift of food"),
+    ("estate_shares", False, "a division of a dead player's goods"),
+)
+"""Options whose decisions the catalogue does not spell (option, its off value, what): with
+one on there is no encoding, rather than an agent meeting a decision it cannot spell."""
+
+
+def unspelled_module(options: Options) -> str | None:
+    """What the first module in play asks that no token spells; None if every one is."""
+    for name, off, what in UNSPELLED_MODULES:
+        if options.get(name, off) != off:
+            return f"{name}: {what}"
+    return None
+
+
 def _tack_on_decisions(options: Options) -> bool:
     """Tack-ons whose decisions the catalogue spells with :func:`tack_on_names`: a Weak
     Warlord's election (elect SEAT), Libertarianism's defaults (default SEAT or none), the
-    Matriarchal Golden Age's assignment of the men's paths (assign ...)."""
+    Matriarchal Golden Age's assignment of the men's paths and the Paternalistic Economy's
+    of everyone's (assign ...), a Variant Victory condition (victory CONDITION)."""
     return (
         str(options.get("early_feudalism", "none")) == "weak"
         or bool(options.get("libertarianism", False))
         or str(options.get("gender", "none")) == "matriarchal-golden-age"
+        or bool(options.get("paternalistic", False))  # the paths, as the men's
+        or str(options.get("victory", "off")) != "off"  # victory CONDITION
     )
 
 
 def tack_on_names(seats: int) -> list[str]:
     """``elect seat+k`` (a new Warlord), ``default none`` and ``default seat+k`` (one player
-    in default a turn: the rules' list), ``assign path P`` (the next man's path)."""
+    in default a turn: the rules' list), ``victory CONDITION``, ``assign path P`` (the path
+    of the next player awaiting one)."""
     names = [f"elect seat+{k}" for k in range(seats)] + ["default none"]
     names += [f"default seat+{k}" for k in range(1, seats)]
+    names += [f"victory {c}" for c in CONDITIONS]  # Variant Victory: the rules' list
     return names + [f"assign path {p}" for p in PATHS]
 
 
