@@ -25,7 +25,7 @@ from sealed.games.crusoe.state import CrusoeState, Settings
 @pytest.mark.parametrize(
     ("options", "message"),
     [
-        ({"scenario": "class-warfare-capitalism"}, "slavery with scenario class-warfare"),
+        ({"scenario": "crusoes-economy"}, "slavery with scenario crusoes-economy"),
         ({"scenario": "welfare-capitalism", "government": "hybrid"}, "not built yet"),
         ({"scenario": "hobbesian", "church": "less-devout"}, "slavery with church"),
         ({"scenario": "hobbesian", "gender": "no-suffrage"}, "slavery with a Gender variant"),

@@ -1,6 +1,5 @@
 """Slavery in the other economies (rulings 164-167): Tribal Communism and Socialism, the
-Traditional Economy, National, Welfare and State Capitalism, Centralized Communism,
-Governmental and Market Socialism (not under a Bureaucracy or a hybrid).
+Traditional Economy and every advanced scenario (not under a Bureaucracy or a hybrid).
 Random bot games under each play to the end and replay exactly, goods stay within the supply,
 no slave holds goods, Radio Signals or money after a step, no slave votes, a supervised slave
 never rolls or chooses, in the money economies no slave is asked to sell, bid, trade, propose
@@ -35,6 +34,7 @@ MONEY_ECONOMIES = (  # Welfare Capitalism with its seed's package and the govern
     {"scenario": "state-capitalism"},
     {"scenario": "governmental-socialism"},  # no money, but a government and a pool (164)
     {"scenario": "market-socialism"},
+    {"scenario": "class-warfare-capitalism"},
 )
 NOT_A_PLAYER = (  # ruling 167
     *("sell", "bid", "trade", "policy", "ballot", "campaign", "elect", "wage"),
@@ -51,7 +51,7 @@ def test_slavery_is_accepted_in_the_barter_economies(scenario: str) -> None:
 @pytest.mark.parametrize(
     ("options", "message"),
     [
-        ({"scenario": "class-warfare-capitalism"}, "slavery with scenario class-warfare"),
+        ({"scenario": "crusoes-economy"}, "slavery with scenario crusoes-economy"),
         (
             {"scenario": "national-capitalism", "government": "bureaucracy"},
             "slavery with government bureaucracy",
@@ -101,6 +101,7 @@ def test_random_money_games_under_slavery_play_to_the_end_and_replay(
 ) -> None:
     chosen = {**economy, "punishments": punishments}
     governed = (MONEY, "welfare-capitalism", "governmental-socialism", "market-socialism")
+    governed = (*governed, "class-warfare-capitalism")
     if economy["scenario"] in governed:  # State Capitalism, Centralized Communism have none
         chosen["government"] = government
     options = resolve_options(GAME.options, chosen)

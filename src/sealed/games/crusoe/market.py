@@ -234,6 +234,7 @@ def taxes_phase(state: CrusoeState, chance: Chance, events: Events) -> None:
     """Collect the taxes that pay the Radio Signal rewards the government set (and, in Welfare
     Capitalism, the welfare of those below the minimum wage)."""
     gender.collect_money(state, events)  # Doll's House: a CEO's share to a wife is his (161)
+    slavery.collect(state, events)  # Slavery: a slave CEO's share is his master's (ruling 166)
     corporations.collect(state, events)  # a salary's excess, then the fees (143, 144)
     landlords.collect(state, events)  # rent owed is paid as soon as the tenant holds money
     if state.settings.libertarianism:  # "For a monetary market no taxes are collected" (111)

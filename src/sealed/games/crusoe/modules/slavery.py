@@ -5,12 +5,11 @@ Built for the Hobbesian State of Nature and the barter economies: Tribal Capital
 trades as a player, and what is traded to him goes to his master, ruling 131), Tribal
 Communism and Socialism and Governmental Socialism (a head of the split, the draft and the
 division, no vote: ruling 164), the Traditional Economy (his produce taxed from his master's
-goods; a slave Firefly owed no provision: ruling 165); and for National, Welfare and State
-Capitalism, Centralized Communism and Market Socialism (a slave no trader nor legal seller nor
-buyer, his produce his master's production and wage, no tax burden, no welfare, no $100, no
-money, no policy, plan or wage: rulings 166, 167). A slave holds no office. Class Warfare
-Capitalism, the Bureaucracy and the hybrid, Exile and the economies' tack-on modules are
-refused by name. A
+goods; a slave Firefly owed no provision: ruling 165); and for the money economies (a slave
+no trader nor legal seller nor buyer, his produce his master's production and wage, no tax
+burden, no welfare, no $100, no money (a CEO's share his master's), no policy, plan or wage:
+rulings 166, 167). A slave holds no office. Crusoe's Economy (no violence) is ruled out; the
+Bureaucracy and the hybrid, Exile and the economies' tack-on modules are refused by name. A
 slave carries the public role ``slave-of-N`` (N: his master's place at the table, 0 first).
 
 - The verdict ``enslave``: every living loser becomes the slave of the first living winner in
@@ -77,19 +76,6 @@ ROLES = (  # the supervision's marks are defined with it, below
     *(f"took-{g}" for g in (*GROUP_NAMES, "nothing")),
     *(f"permit-{n}" for n in range(24)),
 )  # seats as many as Doll's House's wives
-SCENARIOS = (  # the barter economies: "treated as normal players for purposes of trade"
-    "hobbesian",
-    "tribal-capitalism",
-    "tribal-communism",
-    "tribal-socialism",
-    "traditional",
-    "national-capitalism",  # not under a Bureaucracy or a hybrid (rulings 166, 167)
-    "welfare-capitalism",  # the same (ruling 166)
-    "centralized-communism",  # the same; a slave is given no $100 (ruling 166)
-    "state-capitalism",  # the same; never a legal seller, his produce his master's (166)
-    "governmental-socialism",  # his produce pooled from his master's goods (ruling 164)
-    "market-socialism",  # his produce's wage his master's, no purchase, no plan (166, 167)
-)
 MONEY_GOVERNMENTS = (  # the governments built with Slavery in a money economy (ruling 167)
     "athenian",
     "dictatorship",
@@ -141,13 +127,13 @@ def rule_on(state: CrusoeState, rule: str) -> bool:
 
 
 def check_combination(options: Options, named: list[str]) -> None:
-    """Slavery is built for the Hobbesian State of Nature, the tribal and Traditional economies,
-    National and Welfare Capitalism (rulings 131, 164-167), without Exile or economy modules."""
+    """Slavery is built for every scenario with violence (rulings 131, 164-167), but under a
+    Bureaucracy or a hybrid, and without Exile or the economies' tack-on modules."""
     scenario = str(options.get("scenario", "crusoes-economy"))
-    if scenario not in SCENARIOS:
+    if scenario == "crusoes-economy":  # the seed rules it out: nobody "lose[s] a fight"
         raise OptionError(
-            f"punishments slavery with scenario {scenario}: not built yet (built with "
-            f"{', '.join(SCENARIOS)}; slaves in the other money economies are not)"
+            "punishments slavery with scenario crusoes-economy: violence is not permitted, so "
+            "nobody loses a fight to be enslaved (Slavery)"
         )
     government = str(options.get("government", "athenian"))
     if government not in MONEY_GOVERNMENTS:  # only the money economies have a choice
@@ -269,6 +255,20 @@ def sweep(state: CrusoeState, events: list[Event] | None) -> None:
             _tell(events, "freed", f"{seat} is free: his master {master} is dead.", seat, master)
     if state.ask in ("feed", "eat"):
         return
+    collect(state, events)
+    if state.phase != "consume":  # the marks of this consumption's feeding
+        for player in state.players.values():
+            player.roles = tuple(r for r in player.roles if r not in (FED, HANDED))
+    if state.phase != "government":  # a permission lasts the government phase (ruling 168)
+        for player in state.players.values():
+            player.roles = tuple(r for r in player.roles if not r.startswith(PERMIT))
+
+
+def collect(state: CrusoeState, events: list[Event] | None) -> None:
+    """Whatever the slaves hold goes to their masters now (ruling 126); also called within a
+    step before money is spent, as when a slave CEO's share is paid (ruling 166)."""
+    if not in_play(state):
+        return
     for seat in state.order or state.seats:  # no order yet: a money economy's policy (166)
         master = master_of(state, seat)
         if master is None:
@@ -279,12 +279,6 @@ def sweep(state: CrusoeState, events: list[Event] | None) -> None:
             _tell(
                 events, "to-master", f"{seat}'s acquisitions go to {master}: {text}.", seat, master
             )
-    if state.phase != "consume":  # the marks of this consumption's feeding
-        for player in state.players.values():
-            player.roles = tuple(r for r in player.roles if r not in (FED, HANDED))
-    if state.phase != "government":  # a permission lasts the government phase (ruling 168)
-        for player in state.players.values():
-            player.roles = tuple(r for r in player.roles if not r.startswith(PERMIT))
 
 
 def _tell(events: list[Event] | None, kind: str, text: str, seat: str, master: str) -> None:
