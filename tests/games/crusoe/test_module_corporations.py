@@ -94,6 +94,8 @@ def test_cost_votes_round_trip(text: str) -> None:
         ("exchange none", "exchange none"),
         ("exchange ben $15 spider 1 ant 2", "exchange ben ant 2 spider 1 $15"),
         ("exchange ben $15", "exchange ben $15"),
+        ("exchange ben $15 cy spider 1 $2", "exchange ben $15 cy spider 1 $2"),  # ruling 183
+        ("exchange Ben ant 1 $3 Cy $2 ant 4", "exchange Ben ant 1 $3 Cy ant 4 $2"),
     ],
 )
 def test_dividend_and_exchange_notation_round_trips(text: str, canonical: str) -> None:
@@ -109,12 +111,15 @@ def test_dividend_and_exchange_notation_round_trips(text: str, canonical: str) -
         ("experience 1 dividend", "experience N, dividend N, or both"),
         ("dividend x", "write dividend and a number"),
         ("experience 1 salary 2", "experience N, dividend N, or both"),
-        ("exchange ben", "exchange, a player and PATH SHARES"),
-        ("exchange ben ant", "each path once, with a number of shares"),
+        ("exchange ben", "write exchange, then each player and the PATH SHARES"),
+        ("exchange ben ant", "ben ant: a path with a number of shares, or"),
         ("exchange ben ant 1 ant 2", "each path once"),
-        ("exchange ben crab 1", "not a path"),
+        ("exchange ben crab 1", "ben crab: a path with a number of shares, or"),
         ("exchange ben $5 $6", "dollars once"),
-        ("exchange ben ant 0", "exchange, a player and PATH SHARES"),
+        ("exchange ben ant 0", "ben: a gift of nothing"),
+        ("exchange ben $5 cy", "cy: a gift of nothing"),  # ruling 183: each player a gift
+        ("exchange ben $5 cy $1 ben ant 1", "ben is named twice"),
+        ("exchange ben $5 cy ant", "cy ant: a path with a number of shares"),
     ],
 )
 def test_bad_dividend_and_exchange_orders_are_refused(text: str, message: str) -> None:
@@ -283,6 +288,15 @@ def test_the_bots_pay_dividends_the_holders_collect_them_and_random_bots_exchang
     assert any(e.kind == "dividend" and e.data["owed"] for e in events)
     assert any(e.kind == "dividend-paid" for e in events)
     assert any(e.kind == "exchange" and e.data["gifts"] for e in events)
+    match = bot_game(3, ("random",) * 4, options, check_step)  # ruling 183: several takers
+    several = [
+        given
+        for step in match.steps
+        for e in step.events
+        if e.kind == "exchange"
+        for given in e.data["gifts"].values()
+    ]
+    assert any(len(given) > 1 for given in several), "no gift to two players (ruling 183)"
 
 
 def test_the_greedy_bot_buys_a_roll_for_its_own_path_and_pays_the_rest_out() -> None:

@@ -966,7 +966,12 @@ def _random_exchange(view: CrusoeView, me: PlayerView, rng: random.Random) -> Or
     dollars = rng.randint(0, me.money) if me.money else 0
     if not terms and not dollars:
         return Order("exchange")
-    return Order("exchange", name=rng.choice(takers), terms=terms, dollars=dollars)
+    taker = rng.choice(takers)
+    others = [s for s in takers if s != taker]
+    if others and dollars < me.money and rng.random() < 0.3:  # a second gift (ruling 183)
+        more = ((rng.choice(others), (("$", rng.randint(1, me.money - dollars)),)),)
+        return Order("exchange", name=taker, terms=terms, dollars=dollars, shares=more)
+    return Order("exchange", name=taker, terms=terms, dollars=dollars)
 
 
 def toll(view: CrusoeView, path: str) -> float:

@@ -156,8 +156,8 @@ DUE_HELP = {
     "dividend": "experience N dividend D: your vote, weighted by your shares, on the Experience "
     "rolls the corporation buys ($10 each) and the dollars it pays out on each share, owed "
     "until you next hold money (Corporations, ruling 180)",
-    "exchange": "exchange SEAT PATH N $D: the shares and dollars you give him (a sale is his "
-    "gift back), or exchange none (Corporations, ruling 181)",
+    "exchange": "exchange SEAT PATH N $D SEAT $D ...: the shares and dollars you give each "
+    "player (a sale is his gift back), or exchange none (Corporations, rulings 181, 183)",
     "donate": "donate ITEM N ...: 10% of your goods and markers, rounded up (goods, leisure, "
     "cb, military, top40); banned by the Church, 20% makes penance",
     "assign": "assign SEAT PATH SEAT PATH ...: the path of every player who has none yet "

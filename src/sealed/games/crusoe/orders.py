@@ -68,8 +68,9 @@ One word starts every order; the decision open now says which are due::
                              ($10 each, from the coffers); learn N then names a number gained
     experience 1 dividend 3  Corporations with corporations_dividend: the rolls and the dollars
                              a share paid out (dividend 3: no roll; ruling 180)
-    exchange ben ant 2 $15   Corporations with corporations_exchange: shares and dollars given
-                             to ben at the start of the investment subphase, or exchange none
+    exchange ben ant 2 $15 cy $5    Corporations with corporations_exchange: shares and
+                             dollars given to each player named at the start of the investment
+                             subphase (rulings 181, 183), or exchange none
     assign ana ant ben spider    Paternalistic Economy: the government's path for every player
                              (then yes / no under an Athenian Democracy), or pass
     import apple 2 egg 1     Third World Country: the Agent's goods from the MNCs, paid later
@@ -235,11 +236,12 @@ def format_order(order: Order) -> str:
         return f"experience {order.number} dividend {order.dollars}"
     if order.word in ("move", "learn", "sell", "wage", "fee", "salary", "experience"):
         return f"{order.word} {order.number}"
-    if order.word == "exchange":  # Corporations' exchange of shares and money (ruling 181)
-        given = [f"{p} {n}" for p, n in order.terms] + (
-            [f"${order.dollars}"] if order.dollars else []
-        )
-        return f"exchange {order.name} {' '.join(given)}" if order.name else "exchange none"
+    if order.word == "exchange":  # Corporations' exchange of shares and money (181, 183)
+        if not order.name:
+            return "exchange none"
+        first = (*order.terms, *((("$", order.dollars),) if order.dollars else ()))
+        gifts = ((order.name, first), *order.shares)
+        return "exchange " + " ".join(f"{seat} {_gift_items(items)}" for seat, items in gifts)
     if order.word == "cripple":
         return f"cripple {order.number}" + (f" {order.name}" if order.name else "")
     if order.word in ("feed", "free"):  # Slavery
@@ -298,6 +300,11 @@ def _chart_order(text: str) -> Order | None:
     if not rest or len(rest) > 400:
         raise OrderSyntaxError(CHART_HELP[word] + " (at most 400 characters)")
     return Order(word, name=rest)
+
+
+def _gift_items(items: tuple[tuple[str, int], ...]) -> str:
+    """``ant 2 $15``: an exchange's shares of each path, then its dollars (the item ``$``)."""
+    return " ".join(f"${n}" if item == "$" else f"{item} {n}" for item, n in items)
 
 
 def _goods_text(goods: tuple[tuple[str, int], ...]) -> str:
@@ -731,41 +738,67 @@ def _experience(word: str, rest: list[str]) -> Order:
 
 
 EXCHANGE_HELP = (
-    "write exchange, a player and PATH SHARES or $DOLLARS (exchange ben ant 2 $15), "
-    "or exchange none"
+    "write exchange, then each player and the PATH SHARES and $DOLLARS you give him "
+    "(exchange ben ant 2 $15 cy $5), or exchange none"
 )
 
 
 def _exchange(raw: list[str], rest: list[str]) -> Order:
-    """``exchange ben ant 2 $15`` (Corporations): the shares of each path and the dollars given
-    to one player at the start of the investment subphase (ruling 181)."""
+    """``exchange ben ant 2 $15 cy $5`` (Corporations): the shares of each path and the dollars
+    given to each player at the start of the investment subphase (rulings 181, 183). The first
+    player's gift is ``name``/``terms``/``dollars`` (as with one player); each further one is in
+    ``shares``, its dollars as the item ``$``. A word that is not a path followed by a number,
+    nor ``$N``, starts the next player's gift."""
     if rest == ["none"]:
         return Order("exchange")
     if len(rest) < 2:
         raise OrderSyntaxError(EXCHANGE_HELP)
-    shares: dict[str, int] = {}
-    dollars = 0
-    items = rest[1:]
-    while items:
-        if items[0].startswith("$"):
-            if dollars or not _whole(items[0][1:]):
-                raise OrderSyntaxError(f"exchange: {items[0][:12]}: dollars once, as $N")
-            dollars, items = int(items[0][1:]), items[1:]
-            continue
-        path, value, items = items[0], (items[1:2] or [""])[0], items[2:]
-        if path not in PATHS:
+    gifts: list[tuple[str, dict[str, int], int]] = []
+    i = 0
+    while i < len(rest):
+        seat, shares, dollars, i = _gift(raw, rest, i + 1)
+        if any(seat == given for given, _, _ in gifts):
+            raise OrderSyntaxError(f"exchange: {seat[:40]} is named twice (one gift each)")
+        gifts.append((seat, shares, dollars))
+    (name, first, dollars), others = gifts[0], gifts[1:]
+    further = tuple(
+        (seat, (*_in_board_order(shares), *((("$", d),) if d else ())))
+        for seat, shares, d in others
+    )
+    return Order(
+        "exchange", name=name, terms=_in_board_order(first), dollars=dollars, shares=further
+    )
+
+
+def _gift(raw: list[str], rest: list[str], i: int) -> tuple[str, dict[str, int], int, int]:
+    """One player's gift from word ``i`` on: the shares and dollars, and the next word's index.
+
+    :raises OrderSyntaxError: a gift of nothing, dollars twice, a path twice or without a count."""
+    seat, shares, dollars = raw[i - 1], {}, -1
+    while i < len(rest):
+        word = rest[i]
+        if word.startswith("$"):
+            if dollars >= 0 or not _whole(word[1:]):
+                raise OrderSyntaxError(f"exchange: {word[:12]}: dollars once a player, as $N")
+            dollars, i = int(word[1:]), i + 1
+        elif word in PATHS and i + 1 < len(rest) and _whole(rest[i + 1]):
+            if word in shares:
+                raise OrderSyntaxError(f"exchange: {seat[:40]} {word}: each path once")
+            shares[word], i = int(rest[i + 1]), i + 2
+        elif word in PATHS or not (shares or dollars >= 0):
+            hint = "" if word in PATHS else did_you_mean(word, PATHS)
             raise OrderSyntaxError(
-                f"exchange: {path[:40]!r} is not a path{did_you_mean(path, PATHS)}"
+                f"exchange: {seat[:40]} {word[:40]}: a path with a number of shares, or $N{hint}"
             )
-        if path in shares or not _whole(value):
-            raise OrderSyntaxError(
-                f"exchange: {path} {value[:12]}: each path once, with a number of shares"
-            )
-        shares[path] = int(value)
-    terms = tuple((p, shares[p]) for p in PATHS if shares.get(p))
-    if not terms and not dollars:
-        raise OrderSyntaxError(EXCHANGE_HELP)
-    return Order("exchange", name=raw[0], terms=terms, dollars=dollars)
+        else:
+            break  # the next player's gift
+    if not any(shares.values()) and dollars <= 0:
+        raise OrderSyntaxError(f"exchange: {seat[:40]}: a gift of nothing; {EXCHANGE_HELP}")
+    return seat, shares, max(dollars, 0), i
+
+
+def _in_board_order(shares: dict[str, int]) -> tuple[tuple[str, int], ...]:
+    return tuple((p, shares[p]) for p in PATHS if shares.get(p))
 
 
 def _terms_text(terms: dict[str, int]) -> str:

@@ -267,45 +267,68 @@ def ask_exchange(state: CrusoeState, traders: Sequence[str]) -> bool:
     return True
 
 
-def exchange_problem(state: CrusoeState, seat: str, order: Order) -> str | None:
-    """A gift to another living trader of no more shares or money than the giver holds (181)."""
+Gift = tuple[str, tuple[tuple[str, int], ...], int]
+"""One gift of an exchange: to whom, the shares of each path, the dollars."""
+
+
+def gifts(order: Order) -> tuple[Gift, ...]:
+    """The gifts an ``exchange`` order makes, one a player named (rulings 181, 183)."""
     if not order.name:
-        return None  # exchange none
-    to = order.name
-    if to == seat or to not in state.players or not state.players[to].alive:
-        return f"exchange {to[:40]}: not another living player (Corporations)"
-    if not gender.in_market(state, to):  # Doll's House: a wife takes no part (ruling 161)
-        return f"exchange {to}: a wife does not participate in the market (Doll's House)"
-    for path, n in order.terms:
+        return ()  # exchange none
+    further = (
+        (seat, tuple(i for i in items if i[0] != "$"), sum(n for k, n in items if k == "$"))
+        for seat, items in order.shares
+    )
+    return ((order.name, order.terms, order.dollars), *further)
+
+
+def exchange_problem(state: CrusoeState, seat: str, order: Order) -> str | None:
+    """Gifts to other living traders, in all no more shares or money than the giver holds (181,
+    183)."""
+    for to, _, _ in gifts(order):
+        if to == seat or to not in state.players or not state.players[to].alive:
+            return f"exchange {to[:40]}: not another living player (Corporations)"
+        if not gender.in_market(state, to):  # Doll's House: a wife takes no part (ruling 161)
+            return f"exchange {to}: a wife does not participate in the market (Doll's House)"
+    given: dict[str, int] = {}
+    for _, terms, _ in gifts(order):
+        for path, n in terms:
+            given[path] = given.get(path, 0) + n
+    for path, n in given.items():
         held = state.corp.shares.get(path, {}).get(seat, 0)
         if n > held:
-            return f"exchange {to} {path} {n}: you hold {held} {path} share(s) (Corporations)"
-    money = state.players[seat].money
-    if order.dollars > money:
-        return f"exchange {to} ${order.dollars}: you hold ${money} (Corporations)"
+            return f"exchange {path} {n} in all: you hold {held} {path} share(s) (Corporations)"
+    dollars, money = sum(d for _, _, d in gifts(order)), state.players[seat].money
+    if dollars > money:
+        return f"exchange ${dollars} in all: you hold ${money} (Corporations)"
     return None
 
 
 def on_exchange(
     state: CrusoeState, orders: Mapping[str, Order], events: list[Event] | None
 ) -> None:
-    """Every gift at once, each checked against what its giver held before any (one public
+    """Every gift at once, each giver's checked against what he held before any (one public
     event): a sale is two gifts the table agreed, one each way."""
-    gifts = {s: orders[s] for s in state.order if s in orders and orders[s].name}
-    for seat, order in gifts.items():
-        for path, n in order.terms:
-            held = state.corp.shares.setdefault(path, {})
-            held[seat] = held.get(seat, 0) - n
-            held[order.name] = held.get(order.name, 0) + n
-            if not held[seat]:
-                del held[seat]
-        state.players[seat].money -= order.dollars
-        state.players[order.name].money += order.dollars
+    made = {s: gifts(orders[s]) for s in state.order if s in orders and orders[s].name}
+    for seat, given in made.items():
+        for to, terms, dollars in given:
+            for path, n in terms:
+                held = state.corp.shares.setdefault(path, {})
+                held[seat] = held.get(seat, 0) - n
+                held[to] = held.get(to, 0) + n
+                if not held[seat]:
+                    del held[seat]
+            state.players[seat].money -= dollars
+            state.players[to].money += dollars
     if events is None:
         return
-    text = "; ".join(f"{s} gives {o.name} {_gift_text(o)}" for s, o in gifts.items())
+    text = "; ".join(
+        f"{s} gives " + " and ".join(f"{to} {_gift_text(t, d)}" for to, t, d in given)
+        for s, given in made.items()
+    )
     data = {
-        s: {"to": o.name, "shares": dict(o.terms), "dollars": o.dollars} for s, o in gifts.items()
+        s: [{"to": to, "shares": dict(t), "dollars": d} for to, t, d in given]
+        for s, given in made.items()
     }
     events.append(
         Event(
@@ -316,9 +339,9 @@ def on_exchange(
     )
 
 
-def _gift_text(order: Order) -> str:
-    parts = [f"{n} {p} share(s)" for p, n in order.terms]
-    return ", ".join(parts + ([f"${order.dollars}"] if order.dollars else [])) or "nothing"
+def _gift_text(terms: tuple[tuple[str, int], ...], dollars: int) -> str:
+    parts = [f"{n} {p} share(s)" for p, n in terms]
+    return ", ".join(parts + ([f"${dollars}"] if dollars else [])) or "nothing"
 
 
 COSTS = ("fee", "salary")
