@@ -7,7 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from sealed.core.errors import OrderSyntaxError
-from sealed.games.war_slayer.orders import Decide, Place, format_order, parse_order
+from sealed.games.war_slayer.orders import Decide, Place, format_order, parse_order, placed
 from sealed.games.war_slayer.state import DECK, Card, Row
 
 CARDS = st.sampled_from(DECK)
@@ -48,3 +48,14 @@ def test_cards_parse(code: str) -> None:
 def test_syntax_errors_explain(text: str, message: str) -> None:
     with pytest.raises(OrderSyntaxError, match=message.replace("(", r"\(").replace(")", r"\)")):
         parse_order(text)
+
+
+@given(PLACES)
+def test_placed_builds_the_same_value_as_place(order: Place) -> None:
+    """The simulations' constructor (slots set through their descriptors) makes the value
+    Place makes: equal, the same hash and fields, still frozen."""
+    fast = placed(order.row, order.cards)
+    assert type(fast) is Place and fast == order and hash(fast) == hash(order)
+    assert (fast.row, fast.cards) == (order.row, order.cards)
+    with pytest.raises(AttributeError):
+        fast.row = Row.THEATER  # type: ignore[misc]

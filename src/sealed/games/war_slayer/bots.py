@@ -7,7 +7,7 @@ import random
 from collections.abc import Sequence
 
 from sealed.core.game import Prompt
-from sealed.games.war_slayer.orders import Decide, Place, WarSlayerOrder
+from sealed.games.war_slayer.orders import Decide, Place, WarSlayerOrder, placed
 from sealed.games.war_slayer.rules import (
     BOTH_ROWS,
     DECISIONS,
@@ -62,7 +62,7 @@ class RandomBot:
             cards = list(legal.hand)
             cards[2], cards[first] = cards[first], cards[2]  # as choose swaps, the same order
             cards[1], cards[second] = cards[second], cards[1]
-            return Place(rows[row], (cards[0], cards[1], cards[2]))
+            return placed(rows[row], (cards[0], cards[1], cards[2]))
         count = len(legal)
         if count == 2:  # a placement lists 6 or 12
             return legal[rng.random() < 0.5]

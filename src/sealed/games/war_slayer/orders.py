@@ -9,7 +9,7 @@ Cards are rank + suit, any case: ``AS``, ``10H`` or ``TH``, ``QD``, ``7C``.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from sealed.core.errors import OrderSyntaxError
@@ -42,6 +42,25 @@ class Decide:
 
 
 WarSlayerOrder = Place | Decide
+
+_new_place = object.__new__
+_set_row: Callable[[Place, Row], None] = vars(Place)["row"].__set__  # the slots' descriptors
+_set_cards: Callable[[Place, tuple[Card, Card, Card]], None] = vars(Place)["cards"].__set__
+
+
+def placed(row: Row, cards: tuple[Card, Card, Card]) -> Place:
+    """``Place(row, cards)``, the same value, at two thirds of the cost.
+
+    A frozen dataclass's ``__init__`` sets each field through a global
+    ``object.__setattr__``; simulations build a placement at nearly every
+    decision (the legal orders' and the random bot's), so these set the two
+    slots through their descriptors. ``tests/games/war_slayer/test_orders.py``
+    holds it equal to ``Place``.
+    """
+    order: Place = _new_place(Place)
+    _set_row(order, row)
+    _set_cards(order, cards)
+    return order
 
 
 def format_order(order: WarSlayerOrder) -> str:

@@ -18,7 +18,7 @@ from typing import overload
 from sealed.core.chance import Chance
 from sealed.core.errors import IllegalOrderError
 from sealed.core.events import EVERYONE, Event
-from sealed.games.war_slayer.orders import Decide, Place, WarSlayerOrder, format_order
+from sealed.games.war_slayer.orders import Decide, Place, WarSlayerOrder, format_order, placed
 from sealed.games.war_slayer.state import (
     BY_CODE,
     DECIDE,
@@ -231,7 +231,7 @@ class Placements(Sequence[Place]):
             return self._unusual(index)
         row, a, b, c = PICKS[index]
         hand = self.hand
-        return Place(self.rows[row], (hand[a], hand[b], hand[c]))
+        return placed(self.rows[row], (hand[a], hand[b], hand[c]))
 
     def _unusual(self, index: int | slice) -> Place | list[Place]:
         """A slice, a negative index, or one out of range (``IndexError``)."""
