@@ -1,12 +1,17 @@
 """The running-lead tally of ``sealed sim``: a step whose scores repeat the last step's is
-tallied from the last entries, and that shortcut changes nothing."""
+tallied from the last entries (in play_one, counted and repeated at the next change), and
+that shortcut changes nothing."""
 
 from __future__ import annotations
+
+from typing import Any
 
 from hypothesis import given
 from hypothesis import strategies as st
 
-from sealed.lab.sim import _Lead
+from sealed.core.game import resolve_options
+from sealed.core.registry import get_game
+from sealed.lab.sim import _Lead, play_one
 
 SEATS = ("a", "b", "c")
 scores = st.lists(
@@ -75,3 +80,40 @@ def counted_plainly(steps: list[tuple[int, int, int]]) -> tuple[object, ...]:
 @given(steps=scores)
 def test_the_tally_is_its_definition(steps: list[tuple[int, int, int]]) -> None:
     assert tally(steps, shortcut=False)[:6] == counted_plainly(steps)
+
+
+class _RecordingScores:
+    """A game whose every ``scores`` answer is kept (play_one asks once a step)."""
+
+    def __init__(self, game: Any) -> None:
+        self.game = game
+        self.seen: list[dict[str, float]] = []
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.game, name)
+
+    def scores(self, state: Any) -> dict[str, float]:
+        scores = dict(self.game.scores(state))
+        self.seen.append(scores)
+        return scores
+
+
+def test_play_one_tallies_every_step_as_if_computed_in_full() -> None:
+    """play_one tallies only the steps whose scores changed and counts the others (held
+    steps, repeated at the next change and at the end): the same entries as a tally that
+    computes every step of the same games in full."""
+    game = get_game("war-slayer")
+    options = resolve_options(game.options, {})
+    for n in range(40):
+        recording: Any = _RecordingScores(game)  # a Game in all but name
+        summary = play_one(recording, options, ["random", "random"], f"lead/{n}")
+        lead = _Lead()
+        for scores in recording.seen:
+            lead.last = None
+            lead.update(scores)
+        assert summary.leader_scores == tuple(lead.best)
+        assert summary.margins == tuple(lead.margins)
+        assert summary.lead_changes == lead.changes
+        assert summary.halftime_leader_won == lead.halftime_leader_won(summary.winners)
+        assert summary.winner_trailed == any(w in lead.ever_behind for w in summary.winners)
+        assert len(lead.best) == len(recording.seen) > 0
