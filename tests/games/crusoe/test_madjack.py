@@ -375,6 +375,10 @@ def test_the_utopian_economy_is_playable_and_other_tack_ons_are_named_not_built(
     assert golden.not_built() == [] and golden.options()["early_feudalism_women_only"] == 1
     corporations = roll(4, scripted([*STATE_CAPITALISM, *OWNERSHIP, *two(5)]), 1)
     assert corporations.not_built() == [] and corporations.options()["corporations"] is True
+    # Ruling 184: the seed's Corporations module has the dividend and the exchange
+    assert corporations.options()["corporations_dividend"] == 1
+    assert corporations.options()["corporations_exchange"] == 1
+    assert "Corporations (dividend 1, exchange 1)" in corporations.to_text()
 
 
 def test_a_configuration_without_a_seed_compares_by_its_rolls() -> None:

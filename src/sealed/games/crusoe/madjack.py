@@ -633,6 +633,8 @@ def _params(roller: _Roller, module: Module) -> tuple[tuple[str, int], ...]:
                 roller.chance.dice("Mad Jack: paths the government owns (1d6+1)", 1)[0] + 1,
             ),
         )
+    if name == "corporations":  # the seed's module has both (ruling 184); no die is rolled
+        return (("dividend", 1), ("exchange", 1))
     if name == "race":
         return _race(roller, variant)
     if name == "gender":
