@@ -504,3 +504,17 @@ def test_a_standing_offer_names_a_path_as_the_path_not_as_one_unit() -> None:
         text = GAME.render(GAME.view(match.state, seat))
         assert "Offer standing: ana gives 1 water, the ant to ben for 2 apple, the spider" in text
         assert "1 ant" not in text and "1 spider" not in text
+
+
+@pytest.mark.parametrize("text", ["offer ben ant for apple 1", "offer ben water 1 for ant"])
+def test_a_path_in_an_offer_without_landlords_is_refused_naming_the_module(text: str) -> None:
+    """Ruling 182: without Landlords nobody owns a path, so an offer naming one is refused with
+    the module's name, not with 'you do not own'."""
+    options = resolve_options(GAME.options, {"scenario": "tribal-capitalism"})
+    match: Match[Any, Any, Any] = Match.new(GAME, ["ana", "ben"], options, seed=1)
+    state: CrusoeState = match.state
+    state.phase, state.ask, state.waiting = "trade", "trade", ("ana", "ben")
+    state.players["ana"].goods.update(water=2)
+    state.players["ben"].goods.update(apple=2)
+    with pytest.raises(OrderError, match="Landlords is not in play"):
+        match.seal("ana", text)

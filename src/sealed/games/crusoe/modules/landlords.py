@@ -811,7 +811,9 @@ def deed_problem(state: CrusoeState, seat: str, taker: str, path: str) -> str | 
     """Why ``seat`` may not give ``path`` to ``taker`` at the Market: "They may also be exchanged
     during the free trade (or retail) portion of the trade phase, at the option of the owner"
     (ruling 90); None if he may."""
-    if not on(state) or state.land.owners.get(path) != seat:
+    if not on(state):  # an offer may name a path in any barter (ruling 182)
+        return f"Landlords is not in play: nobody owns the {path} (option landlords)"
+    if state.land.owners.get(path) != seat:
         return f"Landlords: you do not own the {path}"
     if taker not in state.players or not state.players[taker].alive or taker == seat:
         return f"Landlords: {taker} is not another living player"
