@@ -369,6 +369,21 @@ def test_the_ledger_as_the_table_reads_it() -> None:
     ]
 
 
+def test_the_ledger_text_shows_each_corporations_experience_and_the_dividends_owed() -> None:
+    """Public facts a player decides by (rulings 145, 180): the numbers anyone on the path may
+    use, and the dividends owed until each holder next holds money."""
+    ledger = corporations.Corporations(
+        {"ant": {"ana": 2}},
+        {"ant": 5},
+        experience={"ant": [2, 5]},
+        dividends={"ana": {"ant": 6}},
+    ).to_json()
+    assert corporations.view_lines(ledger) == [
+        "Corporation ant: $5 (ana 2; Experience 2 5)",
+        "ana is owed a dividend of $6 by the ant",
+    ]
+
+
 def test_anyone_on_the_path_uses_its_corporations_experience() -> None:
     match = Match.new(
         GAME,

@@ -537,6 +537,8 @@ def view_lines(ledger: Mapping[str, object]) -> list[str]:
         return []
     costs = ledger.get("costs")
     costs = costs if isinstance(costs, dict) else {}
+    numbers = ledger.get("experience")
+    numbers = numbers if isinstance(numbers, dict) else {}
     lines = []
     for path in PATHS:
         holders = shares.get(path) or {}
@@ -544,11 +546,17 @@ def view_lines(ledger: Mapping[str, object]) -> list[str]:
             held = ", ".join(f"{s} {n}" for s, n in holders.items() if n) or "no shares"
             cost = costs.get(path)
             toll = f"; a {cost[0]} of ${cost[1]} to traverse" if cost else ""
-            lines.append(f"Corporation {path}: ${coffers.get(path, 0)} ({held}{toll})")
+            known = numbers.get(path)  # anyone on the path may use them (ruling 145)
+            learnt = f"; Experience {' '.join(map(str, known))}" if known else ""
+            lines.append(f"Corporation {path}: ${coffers.get(path, 0)} ({held}{toll}{learnt})")
     debts = ledger.get("debts")
     for seat, owed in (debts if isinstance(debts, dict) else {}).items():
         text = ", ".join(f"${n} to the {p}" for p, n in owed.items())
         lines.append(f"{seat} owes {text}")
+    dividends = ledger.get("dividends")  # paid when he next holds money (ruling 180)
+    for seat, due in (dividends if isinstance(dividends, dict) else {}).items():
+        text = ", ".join(f"${n} by the {p}" for p, n in due.items())
+        lines.append(f"{seat} is owed a dividend of {text}")
     return lines
 
 
