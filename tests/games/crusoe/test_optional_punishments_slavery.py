@@ -26,7 +26,6 @@ from sealed.games.crusoe.state import CrusoeState, Settings
     ("options", "message"),
     [
         ({"scenario": "crusoes-economy"}, "slavery with scenario crusoes-economy"),
-        ({"scenario": "welfare-capitalism", "government": "hybrid"}, "not built yet"),
         ({"scenario": "hobbesian", "church": "less-devout"}, "slavery with church"),
         ({"scenario": "hobbesian", "gender": "no-suffrage"}, "slavery with a Gender variant"),
         ({"scenario": "hobbesian", "punishments": "slavery+exile"}, "slavery with exile"),

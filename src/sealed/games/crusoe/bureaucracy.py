@@ -26,7 +26,7 @@ from math import floor
 from sealed.core.chance import Chance
 from sealed.core.events import Event
 from sealed.games.crusoe import classwar, hybrid
-from sealed.games.crusoe.modules import landlords, paternalistic, punishments, roles
+from sealed.games.crusoe.modules import landlords, paternalistic, punishments, roles, slavery
 from sealed.games.crusoe.orders import Order
 from sealed.games.crusoe.policy import (
     HISTORY,
@@ -75,11 +75,16 @@ def chart(state: CrusoeState) -> Chart:
 def first_player(state: CrusoeState) -> str:
     """The first in the turn order; before it is dealt (the policy), the living in seat order
     starting one seat further on each cycle, as the Athenian proposers (ruling 68)."""
-    living = [s for s in state.order if state.players[s].alive]
+    living = [s for s in state.order if state.players[s].alive and _free(state, s)]
     if living and state.phase not in BEFORE_THE_TURN_ORDER:
         return living[0]
-    everyone = state.living()
+    everyone = [s for s in state.living() if _free(state, s)]
     return everyone[(state.cycle - 1) % len(everyone)]
+
+
+def _free(state: CrusoeState, seat: str) -> bool:
+    """Not a slave: the first player who decides is the first free one (Slavery, ruling 167)."""
+    return slavery.master_of(state, seat) is None
 
 
 # -- the game's quantities, by role ----------------------------------------------------------

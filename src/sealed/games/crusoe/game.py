@@ -323,7 +323,7 @@ OPTIONS = (
         "losers), exile (the losers to exile: no trade, violence or overburdening across; "
         "scenario hobbesian or a tribal economy), slavery (enslave: the losers to the first free "
         "winner, who feeds them and chooses their paths; hobbesian or a tribal economy, "
-        "traditional, every advanced scenario; not with bureaucracy or hybrid)",
+        "traditional, every advanced scenario)",
     ),
     OptionSpec(
         "slavery_permission",

@@ -8,8 +8,9 @@ division, no vote: ruling 164), the Traditional Economy (his produce taxed from 
 goods; a slave Firefly owed no provision: ruling 165); and for the money economies (a slave
 no trader nor legal seller nor buyer, his produce his master's production and wage, no tax
 burden, no welfare, no $100, no money (a CEO's share his master's), no policy, plan or wage:
-rulings 166, 167). A slave holds no office. Crusoe's Economy (no violence) is ruled out; the
-Bureaucracy and the hybrid, Exile and the economies' tack-on modules are refused by name. A
+rulings 166, 167), under every government: a slave holds no office and is never the first
+player who decides what a Bureaucracy's chart cannot (ruling 167). Crusoe's Economy (no
+violence) is ruled out; Exile and the economies' tack-on modules are refused by name. A
 slave carries the public role ``slave-of-N`` (N: his master's place at the table, 0 first).
 
 - The verdict ``enslave``: every living loser becomes the slave of the first living winner in
@@ -76,11 +77,6 @@ ROLES = (  # the supervision's marks are defined with it, below
     *(f"took-{g}" for g in (*GROUP_NAMES, "nothing")),
     *(f"permit-{n}" for n in range(24)),
 )  # seats as many as Doll's House's wives
-MONEY_GOVERNMENTS = (  # the governments built with Slavery in a money economy (ruling 167)
-    "athenian",
-    "dictatorship",
-    "representative",
-)
 MONEY_BARRED = (  # "not considered players" in a money economy: never asked (ruling 167)
     "policy",
     "plan",
@@ -127,19 +123,13 @@ def rule_on(state: CrusoeState, rule: str) -> bool:
 
 
 def check_combination(options: Options, named: list[str]) -> None:
-    """Slavery is built for every scenario with violence (rulings 131, 164-167), but under a
-    Bureaucracy or a hybrid, and without Exile or the economies' tack-on modules."""
+    """Slavery is built for every scenario with violence and every government (rulings 131,
+    164-167), without Exile or the economies' tack-on modules."""
     scenario = str(options.get("scenario", "crusoes-economy"))
     if scenario == "crusoes-economy":  # the seed rules it out: nobody "lose[s] a fight"
         raise OptionError(
             "punishments slavery with scenario crusoes-economy: violence is not permitted, so "
             "nobody loses a fight to be enslaved (Slavery)"
-        )
-    government = str(options.get("government", "athenian"))
-    if government not in MONEY_GOVERNMENTS:  # only the money economies have a choice
-        raise OptionError(
-            f"punishments slavery with government {government}: not built yet (built with "
-            f"{', '.join(MONEY_GOVERNMENTS)}; a slave first player deciding the chart is not)"
         )
     if "exile" in named:
         raise OptionError("punishments slavery with exile: not built yet (Slavery)")
