@@ -7,21 +7,21 @@ monetary market economy). During this subphase players may invest any remaining 
 have in one or more paths, with each $10 invested in a given path providing one share of that
 corporation to the player. Such money goes into the corporate coffers."
 
-Option (as Mad Jack emits it): ``corporations=true``, with every economy that uses money
-(``MONEY_SCENARIOS``; in Market Socialism the subphase follows the purchases from the vault
-and the costs are paid from the wages, ruling 160). Built (rulings 136-145): the investment
-subphase (``invest ant 20 sand_crab 10`` or ``invest none``, written by all at once), the
-coffers, the shares added to the
-violence roll, the shares taken like goods after a lost fight, no personal Experience; each
-cycle before the order of play the cost to traverse each path, voted by its stockholders
-weighted by shares (``fee 10`` or ``salary 60``), paid when the player first holds money; at
-the end of the investment subphase the Experience rolls each corporation buys (``experience
-2``, then ``learn 4``), used by anyone on its path. Without ``corporations_dividend`` no
-dividend is paid (ruling 139); with it the holders vote the rolls and a dividend a share in one
-ballot (``experience 1 dividend 3``), the dividend owed to each living holder and paid when he
-next holds money (ruling 180). With ``corporations_exchange`` the subphase opens with the
-players' gifts of shares and money (``exchange ben ant 2 $15``, ruling 181). The bots read
-the public ledger through ``cost_in_view`` and ``dividend_vote``. Everything here is public.
+Option: ``corporations=true`` (Mad Jack adds the two options below, ruling 184), with every
+economy that uses money (``MONEY_SCENARIOS``; in Market Socialism the subphase follows the
+purchases from the vault and the costs are paid from the wages, ruling 160). Built (rulings
+136-145): the investment subphase (``invest ant 20 sand_crab 10`` or ``invest none``, written by
+all at once), the coffers, the shares added to the violence roll, the shares taken like goods
+after a lost fight, no personal Experience; each cycle before the order of play the cost to
+traverse each path, voted by its stockholders weighted by shares (``fee 10`` or ``salary 60``),
+paid when the player first holds money; at the end of the investment subphase the Experience
+rolls each corporation buys (``experience 2``, then ``learn 4``), used by anyone on its path.
+Without ``corporations_dividend`` no dividend is paid (ruling 139); with it the holders vote the
+rolls and a dividend a share in one ballot (``experience 1 dividend 3``), the dividend owed to
+each living holder and paid when he next holds money (ruling 180). With
+``corporations_exchange`` the subphase opens with the players' gifts of shares and money
+(``exchange ben ant 2 $15 cy $5``, rulings 181, 183). The bots read the public ledger through
+``cost_in_view`` and ``dividend_vote``. Everything here is public.
 """
 
 from __future__ import annotations
