@@ -292,3 +292,14 @@ def test_random_masters_free_and_hand_at_other_moments() -> None:
             break
     assert seen["path-slavery-freed"] + seen["violence-slavery-freed"] > 0, seen
     assert seen["path-slavery-handed"] + seen["violence-slavery-handed"] > 0, seen
+
+
+def test_the_master_is_told_what_his_slave_asks() -> None:
+    """Ruling 168: the master's prompt names the slave, the word and the seat."""
+    chosen = {"scenario": "hobbesian", **PERMISSION}
+    match = Match.new(GAME, ["ana", "ben", "cy"], dict(resolve_options(GAME.options, chosen)))
+    state = match.state
+    state.players["ben"].roles = ("slave-of-0",)
+    state.phase, state.ask, state.waiting = "government", "permit", ("ana",)
+    state.offer = ("ben", "fight", "cy")
+    assert "your slave ben asks to fight cy" in GAME.prompts(state)["ana"].help

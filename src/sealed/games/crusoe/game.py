@@ -463,6 +463,9 @@ class CrusoeGame(InPlaceGame[CrusoeState, Order, CrusoeView]):
             if ask == "path" and state.offer and "slavery" in state.settings.punishments:
                 # Slavery: the master chooses his slave's path (the offer names the slave)
                 help_text = f"the path of your slave {state.offer[0]}: path PATH (ruling 127)"
+            if ask == "permit" and len(state.offer) == 3:  # Slavery: the slave's request
+                slave, word, name = (str(x) for x in state.offer)
+                help_text = f"your slave {slave} asks to {word} {name}: yes or no (ruling 168)"
             if ask == "donate":  # The Church: how many items are due, and one way to give them
                 suggested = format_order(Order("donate", goods=church.suggested(state, seat)))
                 help_text = f"{church.due_text(state, seat)}; for example {suggested}"
