@@ -27,8 +27,8 @@ from sealed.games.crusoe.state import CrusoeState, Settings
         ({"scenario": "national-capitalism"}, "not built yet"),
         ({"scenario": "hobbesian", "landlords": "homestead"}, "exile with landlords"),
         (
-            {"scenario": "hobbesian", "paternalistic": True, "government": "dictatorship"},
-            "exile with government dictatorship choosing the paths",
+            {"scenario": "hobbesian", "paternalistic": True, "government": "representative"},
+            "exile with government representative choosing the paths",
         ),
         ({"scenario": "hobbesian", "corporations": True}, "exile with corporations"),
     ],
@@ -234,6 +234,7 @@ MODULES = (
     {"gender": "matriarchal-golden-age"},
     {"church": "less-devout"},
     {"third_world": True},
+    {"paternalistic": True, "government": "dictatorship"},
 )
 
 
@@ -245,13 +246,14 @@ MODULES = (
 )
 @example(seed=1, scenario="tribal-capitalism", module={"third_world": True})
 @example(seed=2, scenario="hobbesian", module={"church": "less-devout"})
+@example(seed=3, scenario="hobbesian", module={"paternalistic": True, "government": "dictatorship"})
 def test_random_games_under_exile_with_the_economy_modules_keep_the_sides_apart_and_replay(
     seed: int, scenario: str, module: dict[str, Any]
 ) -> None:
-    """Rulings 175-178: Guild Oligarchy, the Paternalistic Economy, the Matriarchal Golden
-    Age's assignment, The Church and Third World Country with Exile play to the end, apart
-    (no assignment names an exile, no exile donates or gets charity, none is banned, no
-    exile imports), and replay exactly."""
+    """Rulings 175-179: Guild Oligarchy, the Paternalistic Economy (also under a Dictator),
+    the Matriarchal Golden Age's assignment, The Church and Third World Country with Exile
+    play to the end, apart (no assignment names an exile, no exile donates or gets charity,
+    none is banned, no exile imports or becomes Dictator), and replay exactly."""
     options = {"scenario": scenario, "punishments": "exile", **module}
     apart = Apart()
 
@@ -262,6 +264,8 @@ def test_random_games_under_exile_with_the_economy_modules_keep_the_sides_apart_
                 assert not set(event.data["assigned"]) & _exiles(before), event.text
             if event.kind == "charity":
                 assert not set(event.data["given"]) & _exiles(before), event.text
+            if event.kind == "ruler":  # a Dictator drawn or elected (ruling 179)
+                assert event.data["ruler"] not in _exiles(match.state), event.text
             if event.kind in ("donate", "banned"):
                 assert event.data["seat"] not in _exiles(before), event.text
         if match.state.ask == "import":

@@ -209,7 +209,7 @@ def select_at_random(
     """A ruler drawn among the living: one number from 1 to their count, in seat order."""
     from sealed.games.crusoe.modules.gender import voiceless  # it would import state.py
 
-    living = state.living()
+    living = [s for s in state.living() if "exile" not in state.players[s].roles]  # (179)
     # No Suffrage: a ruler's dice are no woman's (ruling 109); the women are drawn later at
     # the start, so this excludes them when a ruler dies
     living = [s for s in living if not voiceless(state, s)] or living
@@ -315,7 +315,7 @@ def candidates(state: CrusoeState) -> list[str]:
         return [s for s in state.candidates if state.players[s].alive]
     from sealed.games.crusoe.modules.gender import voiceless  # it would import state.py
 
-    living = state.living()
+    living = [s for s in state.living() if "exile" not in state.players[s].roles]  # (179)
     deposed = holder(state, _electing(state))
     # No Suffrage: a ruler's dice are no woman's (ruling 109)
     others = [s for s in living if s != deposed and not voiceless(state, s)]

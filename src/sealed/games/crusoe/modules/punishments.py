@@ -34,7 +34,8 @@ rules added to the winners' choice, joined by ``+`` or ``,`` (``crippling``, ``e
   Paternalistic Economy's (or the Matriarchal Golden Age's) assignment of the paths is the main
   encampment's alone, under the Athenian Democracy (ruling 176). The Church neither asks an
   exile's tithe, nor gives him charity, nor bans him (ruling 177). Third World Country's Basic
-  Resource and NPLs are the main encampment's; an exiled Agent sends the MNCs away (178).
+  Resource and NPLs are the main encampment's; an exiled Agent sends the MNCs away (178). An
+  exiled Dictator is deposed, and no exile is elected or drawn to succeed him (179).
 
 - **Slavery** (scenario hobbesian): ``modules/slavery.py`` (rulings 124-130).
 """
@@ -114,8 +115,9 @@ def _exile_combination(options: Options) -> None:
     Traditional Economy, whose rules an exile simply leaves (rulings 118, 173), with Gender's
     variants (ruling 174), Guild Oligarchy (175), the Paternalistic Economy or Matriarchal
     Golden Age under the Athenian Democracy (176), The Church (177) and Third World Country
-    (178); with another economy, Landlords, Corporations, or a ruler choosing the paths, it
-    is refused by name as not built."""
+    (178), with a Dictator choosing the paths (179); with another economy, Landlords,
+    Corporations, or a President or hybrid choosing the paths, it is refused by name as not
+    built."""
     scenario = str(options.get("scenario", "crusoes-economy"))
     if scenario not in EXILE_SCENARIOS:
         raise OptionError(
@@ -129,10 +131,11 @@ def _exile_combination(options: Options) -> None:
             raise OptionError(f"punishments exile with {option}: not built yet (Exile)")
     assigned = options.get("paternalistic") or options.get("gender") == "matriarchal-golden-age"
     government = str(options.get("government", "athenian"))
-    if assigned and government != "athenian":  # ruling 176
+    if assigned and government not in ("athenian", "dictatorship"):  # rulings 176, 179
         raise OptionError(
             f"punishments exile with government {government} choosing the paths: not built "
-            "yet (Exile: an exiled ruler's powers); with the Athenian Democracy it is"
+            "yet (Exile: the exiles' part in its elections); with the Athenian Democracy or "
+            "a Dictatorship it is"
         )
 
 
