@@ -1,6 +1,9 @@
-"""Slavery (Optional Rules, Alternate Punishments), rulings 124-130: the option's refusals,
-and random bot games under it (play to the end, replay exactly, goods conserved, no slave owns
-goods or Radio Signals after a step, no slave votes, the master and his slaves apart)."""
+"""Slavery (Optional Rules, Alternate Punishments), rulings 124-135 and its added rules 168
+(slavery_permission) and 169 (slavery_any_time): the options' refusals, and random bot games
+under them (play to the end, replay exactly, goods conserved, no slave owns goods or Radio
+Signals after a step, no slave votes, the master and his slaves apart, requests asked and let,
+slaves freed and handed at the new moments). The other economies:
+test_optional_slavery_economies.py."""
 
 from __future__ import annotations
 
