@@ -9,6 +9,9 @@
   players' barter offers and State Capitalism deals, the score sheets): the
   world is exact, not a guess;
 - the rules play on from the sampled state with the same seats asked;
+- the sampler needs no options: the view shows the rules agreed before the
+  game (ruling 205), so a search bot made without the game's options (as
+  ``sealed sim`` makes them) samples the right world;
 - a search bot (``search-1``, one playout per candidate) plays a short advanced
   game to its end.
 """
@@ -98,7 +101,8 @@ def check_exact(options: Options, state: CrusoeState, seed: int) -> None:
     prompted = GAME.prompted(state)
     for seat in state.seats:
         view = GAME.view(state, seat)
-        sampled = sample_state(view, options, random.Random(seed))
+        # No options given: the view shows the rules agreed (ruling 205)
+        sampled = sample_state(view, {}, random.Random(seed))
         assert GAME.view(sampled, seat) == view, (seat, state.ask)
         mine, true = exact_but_hidden(sampled, seat), exact_but_hidden(state, seat)
         assert mine == true, (seat, state.ask, first_difference(mine, true))
@@ -178,7 +182,7 @@ def test_a_search_bot_plays_an_advanced_game_to_its_end(chosen: dict[str, Any]) 
     from sealed.lab.search import search_bot
 
     options = resolve_options(GAME.options, chosen)
-    searcher = search_bot("crusoe", budget=1, rollout="greedy", horizon=4, options=chosen)()
+    searcher = search_bot("crusoe", budget=1, rollout="greedy", horizon=4)()  # no options
     chance = SeededChance("search-advanced")
     seats = SEATS[:3]
     state = GAME.initial_state(seats, options, chance)

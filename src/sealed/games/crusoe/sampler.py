@@ -21,9 +21,10 @@ What the view does not hold, and what the sampler puts in its place:
 - **State Capitalism's deals between two others** (told only to the two
   sides, ruling 49): none; the viewer's own are copied. A sample taken while
   another holder's offer awaits its seller's answer lacks that deal;
-- **the options the view does not show** (the government and its form, the
-  modules' numbers): from ``options``, which must be the game's (the scenario
-  and the Utopian module, which the view shows, are read from it);
+- **the rules** (the scenario, the government and its form, the modules and
+  their numbers): the view shows them as agreed before the game (ruling
+  205), so a search bot needs no options of its own (``options`` serve only
+  a view without them);
 - **another seat's secret victory condition** (Variant Victory, ``secret``
   or ``random``): drawn uniformly from ``rng`` once the viewer's own is
   recorded (every seat records one at the same time);
@@ -100,6 +101,7 @@ _EXPLICIT = frozenset(
         "chart",  # the chart in force, as text: _money
         "deals",  # the viewer's own: _money
         "conditions",  # the viewer's victory condition; the others' drawn: _conditions
+        "settings",  # the rules agreed: _settings
         "successions",  # two rulers: each office's electors, a list each in the state
     }
 )
@@ -194,10 +196,13 @@ def _int(value: object) -> int:
 
 
 def _settings(view: CrusoeView, options: Options) -> Settings:
-    """The scenario the view names (``tribal-communism (utopian)``) over ``options``.
+    """The rules the view shows (agreed before the game: ruling 205); a view without them,
+    the scenario it names (``tribal-communism (utopian)``) over ``options``.
 
     :raises OptionError: ``options`` the seed rules out (as :meth:`Settings.from_options`).
     """
+    if view.settings is not None:
+        return view.settings
     scenario, _, module = view.scenario.partition(" ")
     shown: dict[str, OptionValue] = {"scenario": scenario, "utopian": module == "(utopian)"}
     return Settings.from_options({**options, **shown})

@@ -26,6 +26,7 @@ from sealed.games.crusoe.state import (
     GOODS,
     PATH_NAMES,
     CrusoeState,
+    Settings,
     format_space,
 )
 
@@ -132,6 +133,7 @@ class CrusoeView:
     putback: dict[str, int] = field(default_factory=dict)  # older units put back, this good
     sales: dict[str, dict[str, int]] = field(default_factory=dict)  # Class Warfare: sold
     successions: tuple[tuple[str, tuple[str, ...]], ...] = ()  # two rulers: office, electors
+    settings: Settings | None = None  # the rules agreed before the game: public (ruling 205)
 
 
 CLASS_TAX = " (Class Warfare: the tax is by class instead, capitalist 0, middle 2, working 1)"
@@ -236,6 +238,7 @@ def build_view(state: CrusoeState, seat: str) -> CrusoeView:
         putback=dict(state.putback),
         sales={s: dict(v) for s, v in state.sales.items()},
         successions=tuple((office, tuple(e)) for office, e in state.successions),
+        settings=state.settings,
     )
 
 
