@@ -24,7 +24,7 @@ from sealed.games.crusoe.state import CrusoeState, Settings
 @pytest.mark.parametrize(
     ("options", "message"),
     [
-        ({"scenario": "national-capitalism"}, "not built yet"),
+        ({"scenario": "welfare-capitalism"}, "not built yet"),  # National is (ruling 210)
         ({"scenario": "hobbesian", "landlords": "homestead"}, "exile with landlords"),
         (
             {"scenario": "hobbesian", "paternalistic": True, "government": "representative"},

@@ -1183,7 +1183,8 @@ def fits(
     want: tuple[tuple[str, int], ...],
 ) -> bool:
     """True if the Traditional Economy's limits allow this barter (always elsewhere)."""
-    if view.scenario.split(" ")[0] in (*MONETARY_SCENARIOS, "market-socialism"):  # retail
+    retail = view.scenario.split(" ")[0] in (*MONETARY_SCENARIOS, "market-socialism")
+    if retail and "exile" not in me.roles:  # an exile's barter is no retail (ruling 211)
         return give != want and partner.seat in _neighbours(view, me.seat)
     if not view.scenario.startswith("traditional") or "exile" in me.roles:  # no ranks (173)
         return give != want
@@ -1197,7 +1198,11 @@ def _neighbours(view: CrusoeView, seat: str) -> set[str]:
         s
         for s in view.order
         if any(
-            p.seat == s and p.alive and not _wed(view, p) and not slavery.bound(p.roles)
+            p.seat == s
+            and p.alive
+            and not _wed(view, p)
+            and not slavery.bound(p.roles)
+            and "exile" not in p.roles  # not an exile (ruling 210)
             for p in view.players
         )
     ]

@@ -27,6 +27,7 @@ from sealed.core.chance import Chance
 from sealed.core.events import Event
 from sealed.games.crusoe import bureaucracy, classwar, hybrid, rulers
 from sealed.games.crusoe.cycle import deal_turn_order
+from sealed.games.crusoe.modules import punishments
 from sealed.games.crusoe.orders import Order, format_order
 from sealed.games.crusoe.state import FREQUENCIES, CrusoeState
 
@@ -39,7 +40,7 @@ def proposers(state: CrusoeState) -> list[str]:
     ruler = _part_ruler(state)
     if ruler is not None:
         return [ruler]
-    living = state.living()
+    living = [s for s in state.living() if punishments.in_market(state, s)]  # no exile (210)
     if not living:
         return []
     start = (state.cycle - 1) % len(living)
@@ -76,7 +77,8 @@ def on_policy(state: CrusoeState, seat: str, order: Order, chance: Chance, event
     if _part_ruler(state) == seat:  # "Whenever the government must make a decision he makes it"
         _decree(state, seat, order, chance, events)
         return
-    state.ask, state.waiting = "ballot", tuple(state.living())
+    voters = [s for s in state.living() if punishments.in_market(state, s)]  # no exile (210)
+    state.ask, state.waiting = "ballot", tuple(voters)
     if events is not None:
         events.append(
             Event(

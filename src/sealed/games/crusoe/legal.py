@@ -348,7 +348,7 @@ def _offer_problem(state: CrusoeState, seat: str, order: Order) -> str | None:
         return problem.replace("fight", "trade with")
     if order.name in state.home:
         return f"{order.name} has gone home: trading is over for him"
-    if state.settings.retail and order.name not in neighbours(state, seat):
+    if punishments.retail_bound(state, seat) and order.name not in neighbours(state, seat):
         return (
             f"Retail Subphase: you may trade only with your neighbours in turn order "
             f"({' and '.join(neighbours(state, seat)) or 'nobody'})"

@@ -42,7 +42,7 @@ from sealed.games.crusoe.auction import (
     revealed,
     wanted,
 )
-from sealed.games.crusoe.modules import corporations, gender, landlords, slavery
+from sealed.games.crusoe.modules import corporations, gender, landlords, punishments, slavery
 from sealed.games.crusoe.orders import Order
 from sealed.games.crusoe.state import (
     ELASTICITY,
@@ -112,6 +112,7 @@ def traders(state: CrusoeState) -> list[str]:
     """The living, in turn order, but a wife (Doll's House: "she does not participate in the
     market", ruling 161)."""
     alive = [s for s in state.order if state.players[s].alive and gender.in_market(state, s)]
+    alive = [s for s in alive if punishments.in_market(state, s)]  # not an exile (ruling 210)
     return [s for s in alive if slavery.in_market(state, s)]  # not a slave (ruling 166)
 
 
@@ -374,6 +375,7 @@ def wholesale_phase(state: CrusoeState, chance: Chance, events: Events) -> None:
     for seat in state.players:
         state.players[seat].money = 0
     state.phase, state.pile = "trade", {}
+    state.home = punishments.kept_from_trade(state)  # Exile: exiles without barter (211)
     if events is not None and left:
         each = ", ".join(f"{s} ${n}" for s, n in left.items())
         _money_event(

@@ -96,7 +96,9 @@ EXILE_SCENARIOS = (
     "tribal-communism",
     "tribal-socialism",
     "traditional",  # ruling 173
+    "national-capitalism",  # ruling 210: the exiles leave its money economy
 )
+MONEY_GOVERNMENTS = ("athenian",)  # ruling 210: the rulers' elections and exiles not built
 ECONOMY_MODULES = {  # option -> its value when not in play: rules of an economy (Exile)
     "guild_oligarchy": False,
     "paternalistic": False,
@@ -129,8 +131,14 @@ def _exile_combination(options: Options) -> None:
             continue
         if option in options and options[option] != off:
             raise OptionError(f"punishments exile with {option}: not built yet (Exile)")
-    assigned = options.get("paternalistic") or options.get("gender") == "matriarchal-golden-age"
     government = str(options.get("government", "athenian"))
+    if scenario == "national-capitalism" and government not in MONEY_GOVERNMENTS:
+        raise OptionError(
+            f"punishments exile in {scenario} with government {government}: not built yet "
+            f"(Exile: the exiles' part in its elections; built with "
+            f"{', '.join(MONEY_GOVERNMENTS)})"
+        )
+    assigned = options.get("paternalistic") or options.get("gender") == "matriarchal-golden-age"
     if assigned and government not in ("athenian", "dictatorship"):  # rulings 176, 179
         raise OptionError(
             f"punishments exile with government {government} choosing the paths: not built "
@@ -198,6 +206,20 @@ def exile_in_play(state: CrusoeState) -> bool:
 
 def exiled(state: CrusoeState, seat: str) -> bool:
     return EXILE in state.players[seat].roles
+
+
+def in_market(state: CrusoeState, seat: str) -> bool:
+    """Whether ``seat`` takes part in the main encampment's money economy: not an exile.
+    "The rules of the economy he has left no longer effect him": he sells nothing into the
+    commodity markets, has no tax burden and no Radio Signal reward, bids in no wholesale
+    list, is nobody's retail neighbour and proposes and votes on no policy (ruling 210)."""
+    return not (exile_in_play(state) and exiled(state, seat))
+
+
+def retail_bound(state: CrusoeState, seat: str) -> bool:
+    """Whether the Retail Subphase's neighbours bind ``seat``'s barter: not an exile's, whose
+    Tribal Capitalism or Communism is barter with any exile (ruling 211)."""
+    return state.settings.retail and in_market(state, seat)
 
 
 def apart(state: CrusoeState, seat: str, other: str) -> bool:
