@@ -37,7 +37,7 @@ def test_the_option_reads_the_punishments_added(value: str, read: tuple[str, ...
 @pytest.mark.parametrize(
     ("value", "message"),
     [
-        ("slavery", "punishments slavery with scenario crusoes-economy: not built yet"),
+        ("slavery", "punishments slavery with scenario crusoes-economy: violence is not"),
         ("exile", "punishments exile with scenario crusoes-economy: not built yet"),
         ("crippling+slavery", "punishments slavery with scenario crusoes-economy"),
         ("crippled", "did you mean 'crippling'"),
