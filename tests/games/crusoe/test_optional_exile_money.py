@@ -22,10 +22,11 @@ from tests.games.crusoe.test_optional_punishments_exile import Apart
 from sealed.core.errors import OptionError
 from sealed.core.game import resolve_options
 from sealed.core.match import Match, replay
-from sealed.games.crusoe import GAME
+from sealed.games.crusoe import GAME, rulers
 from sealed.games.crusoe.state import CrusoeState, Settings
 
 MONEY_BUILT = ("national-capitalism",)
+GOVERNMENTS = ("athenian", "dictatorship")
 ECONOMIES = ("exiles-barter", "exiles-share", "exiles-pool")
 
 
@@ -36,7 +37,7 @@ def _exiles(state: CrusoeState) -> set[str]:
 class MoneyApart(Apart):
     """Apart's checks, and the money economy's: dollars accounted for by the events; no
     exile (as the sides stood before the step) sells, is paid, taxed, bids, proposes, votes
-    on the policy, holds money, or is asked any of these."""
+    on the policy, holds money, rules, or is asked any of these."""
 
     def __call__(self, before: CrusoeState, match: Match[Any, Any, Any]) -> None:
         super().__call__(before, match)
@@ -47,6 +48,8 @@ class MoneyApart(Apart):
         exiles = _exiles(before) & _exiles(match.state)
         for seat in exiles:
             assert match.state.players[seat].money == 0, f"exile {seat} holds money"
+        for seat in _exiles(match.state):  # an exile rules nothing (ruling 179)
+            assert not rulers.offices_of(match.state, seat), f"exile {seat} rules"
         asked = match.state.waiting if match.state.ask in MONEY_ASKS else ()
         assert not set(asked) & _exiles(match.state), (match.state.ask, asked)
         for event in events:
@@ -71,16 +74,18 @@ def _options(scenario: str, **more: Any) -> dict[str, Any]:
     return resolve_options(GAME.options, {"scenario": scenario, "punishments": "exile", **more})
 
 
-@settings(max_examples=5, deadline=None)
+@settings(max_examples=6, deadline=None)
 @given(
     seed=st.integers(0, 2**32),
     scenario=st.sampled_from(MONEY_BUILT),
+    government=st.sampled_from(GOVERNMENTS),
     bots=st.lists(st.sampled_from(BOTS), min_size=4, max_size=4),
 )
 def test_random_money_games_under_exile_keep_the_sides_apart_and_replay(
-    seed: int, scenario: str, bots: list[str]
+    seed: int, scenario: str, government: str, bots: list[str]
 ) -> None:
-    match = bot_game(seed, tuple(bots), _options(scenario), MoneyApart())
+    options = _options(scenario, government=government)
+    match = bot_game(seed, tuple(bots), options, MoneyApart())
     again = replay(json.loads(json.dumps(match.to_json())))
     assert GAME.to_json(again.state) == GAME.to_json(match.state)
 
@@ -140,8 +145,8 @@ def test_a_sealed_step_with_exiles_in_a_money_economy_reaches_nobody(
     [
         ({"scenario": "welfare-capitalism"}, "exile with scenario welfare-capitalism: not built"),
         (
-            {"scenario": "national-capitalism", "government": "dictatorship"},
-            "national-capitalism with government dictatorship: not built yet",
+            {"scenario": "national-capitalism", "government": "representative"},
+            "national-capitalism with government representative: not built yet",
         ),
     ],
 )

@@ -98,7 +98,7 @@ EXILE_SCENARIOS = (
     "traditional",  # ruling 173
     "national-capitalism",  # ruling 210: the exiles leave its money economy
 )
-MONEY_GOVERNMENTS = ("athenian",)  # ruling 210: the rulers' elections and exiles not built
+MONEY_GOVERNMENTS = ("athenian", "dictatorship")  # 210; 179: an exiled Dictator is deposed
 ECONOMY_MODULES = {  # option -> its value when not in play: rules of an economy (Exile)
     "guild_oligarchy": False,
     "paternalistic": False,
