@@ -382,7 +382,7 @@ OPTIONS = (
         "corporations_exchange",
         False,
         "Corporations: at the start of the investment subphase players give each other "
-        "shares and money, all at once (exchange ben ant 2 $15; ruling 181)",
+        "shares and money, all at once (exchange ben ant 2 $15 cy $5; rulings 181, 183)",
     ),
     OptionSpec(
         "single_winner",
