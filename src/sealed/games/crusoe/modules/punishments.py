@@ -12,9 +12,9 @@ rules added to the winners' choice, joined by ``+`` or ``,`` (``crippling``, ``e
   the loser gets the public role ``disability-ROW``, replacing any row he had (ruling 117), and
   from then on the Disability module's hooks (``modules/roles.py``) apply it.
 
-- **Exile** (scenario hobbesian, a tribal economy or the Traditional Economy, without
-  Landlords; the money economies are not built): the verdict ``exile`` sends every living
-  loser to exile (public role ``exile``). Exiles and the
+- **Exile** (scenario hobbesian, a tribal economy, the Traditional Economy or National
+  Capitalism, without Landlords; the other money economies are not built): the verdict
+  ``exile`` sends every living loser to exile (public role ``exile``). Exiles and the
   others never trade, fight, join, inherit or overburden across; an invoker opens the government
   phase for his own side only, each side's first invoker paying (rulings 118-121). The exiles
   begin in the Hobbesian State of Nature (no trade); when an exile invoked and no exile started
@@ -35,7 +35,10 @@ rules added to the winners' choice, joined by ``+`` or ``,`` (``crippling``, ``e
   encampment's alone, under the Athenian Democracy (ruling 176). The Church neither asks an
   exile's tithe, nor gives him charity, nor bans him (ruling 177). Third World Country's Basic
   Resource and NPLs are the main encampment's; an exiled Agent sends the MNCs away (178). An
-  exiled Dictator is deposed, and no exile is elected or drawn to succeed him (179).
+  exiled Dictator is deposed, and no exile is elected or drawn to succeed him (179). In
+  National Capitalism (Athenian Democracy or Dictatorship) an exile is no part of the money
+  economy: no sale, tax, reward, list, retail neighbour, policy or ballot, no money (210);
+  the exiles' own economy meets at the retail subphase, bartering with any exile (211).
 
 - **Slavery** (scenario hobbesian): ``modules/slavery.py`` (rulings 124-130).
 """
@@ -117,7 +120,8 @@ def _exile_combination(options: Options) -> None:
     Traditional Economy, whose rules an exile simply leaves (rulings 118, 173), with Gender's
     variants (ruling 174), Guild Oligarchy (175), the Paternalistic Economy or Matriarchal
     Golden Age under the Athenian Democracy (176), The Church (177) and Third World Country
-    (178), with a Dictator choosing the paths (179); with another economy, Landlords,
+    (178), with a Dictator choosing the paths (179), and National Capitalism under the
+    Athenian Democracy or a Dictatorship (210); with another economy, Landlords,
     Corporations, or a President or hybrid choosing the paths, it is refused by name as not
     built."""
     scenario = str(options.get("scenario", "crusoes-economy"))
