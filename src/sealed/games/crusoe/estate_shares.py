@@ -20,7 +20,7 @@ from collections.abc import Mapping, Sequence
 from sealed.core.errors import OptionError
 from sealed.core.events import Event
 from sealed.core.game import Options
-from sealed.games.crusoe import classwar
+from sealed.games.crusoe import classwar, rulers
 from sealed.games.crusoe.modules import gender, punishments
 from sealed.games.crusoe.orders import Order
 from sealed.games.crusoe.state import GOODS, CrusoeState
@@ -64,12 +64,18 @@ def heirs(state: CrusoeState) -> list[str]:
     return punishments.heirs(state, state.estates[0], state.living())
 
 
-def division_problem(state: CrusoeState, order: Order) -> str | None:
+def division_problem(state: CrusoeState, seat: str, order: Order) -> str | None:
     """Why this division of the first estate is refused, naming the rule; None if it stands."""
     if not state.settings.estate_shares:
         return "divide: a dead player's goods are divided in shares only with estate_shares=true"
     if not state.estates:
         return "divide: no dead player's goods await a decision"
+    if state.ask == "estate" and seat != rulers.ruler_for(state, "estate"):
+        # at ruling 10's ballot a voter's division would be in force alone (ruling 244)
+        return (
+            "divide: only a ruler who decides the estate alone divides it at once; at the "
+            "ballot vote give SEAT or split (rulings 10, 201, 244)"
+        )
     dead = state.estates[0]
     given = dict.fromkeys(GOODS, 0)
     for seat, goods in order.shares:

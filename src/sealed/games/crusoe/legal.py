@@ -261,7 +261,7 @@ def _problem(state: CrusoeState, seat: str, order: Order) -> str | None:
     if order.word == "offer":
         return _offer_problem(state, seat, order) or offer_problem(state, seat, order)
     if order.word == "divide" and state.ask in ("estate", "estate-divide"):  # ruling 201
-        return estate_shares.division_problem(state, order)
+        return estate_shares.division_problem(state, seat, order)
     if order.word == "divide":
         return check_division(state, order)
     if order.word == "path":
