@@ -13,12 +13,14 @@ from click.testing import CliRunner
 
 from sealed.cli import cli
 from sealed.core.game import resolve_options
+from sealed.core.match import Match, play_bots
 from sealed.games.crusoe import GAME
 from sealed.games.crusoe.stats import (
     ADVANCED_ECONOMIES,
     ECONOMIES,
     GOVERNED,
     GOVERNMENT_ECONOMIES,
+    GOVERNMENTAL_SOCIALISM_CHART,
     OTHER_GOVERNMENTS,
     WELFARE_VARIANTS,
     government_options,
@@ -40,12 +42,9 @@ def resolved(options: Any) -> dict[str, Any]:
 
 def test_every_governed_economy_is_named_under_every_other_government_the_game_builds() -> None:
     expected = {
-        f"{scenario}/{government}"
-        for government in OTHER_GOVERNMENTS
-        for scenario in GOVERNED
-        if (scenario, government) != ("governmental-socialism", "bureaucracy")
+        f"{scenario}/{government}" for government in OTHER_GOVERNMENTS for scenario in GOVERNED
     }
-    assert set(GOVERNMENT_ECONOMIES) == expected and len(expected) == 19
+    assert set(GOVERNMENT_ECONOMIES) == expected and len(expected) == 20
     for name, options in GOVERNMENT_ECONOMIES.items():
         scenario, government = name.split("/")
         athenian = resolved(ADVANCED_ECONOMIES[scenario])
@@ -55,11 +54,37 @@ def test_every_governed_economy_is_named_under_every_other_government_the_game_b
         check_playable(GAME, mine, ["greedy"] * 4, name)
 
 
-def test_a_bureaucracy_in_governmental_socialism_is_left_out() -> None:
-    """No chart shipped divides the common pool (the table was measured when the game refused
-    it), so the table leaves the cell out rather than measure something else under its name."""
-    assert government_options("governmental-socialism", "bureaucracy") is None
-    assert "governmental-socialism/bureaucracy" not in GOVERNMENT_ECONOMIES
+def test_a_bureaucracy_in_governmental_socialism_divides_the_pool_by_the_shipped_chart() -> None:
+    """The cell plays GOVERNMENTAL_SOCIALISM_CHART (ruling 189: a share per player, here an
+    equal one each), and its games divide the pool by the chart, never by a vote."""
+    options = government_options("governmental-socialism", "bureaucracy")
+    assert options["government_chart"] == GOVERNMENTAL_SOCIALISM_CHART
+    assert "distribution (each player):\n  otherwise: 1\n" in GOVERNMENTAL_SOCIALISM_CHART
+    data = json.loads(
+        sim(
+            "--scenario",
+            "governmental-socialism/bureaucracy",
+            "-n",
+            "2",
+            "--bots",
+            "greedy",
+            "--json",
+        )
+    )
+    assert data["scenarios"]["governmental-socialism/bureaucracy"]["games"] == 2
+    match = bots_play(options, ("greedy", "cooperative", "selfish", "greedy"), seed=3)
+    kinds = [event.kind for event in match.events]
+    assert "chart" in kinds and "pool" in kinds, sorted(set(kinds))
+    assert "ballot" not in kinds and "divide" not in kinds  # no vote on the division
+
+
+def bots_play(options: Any, bots: tuple[str, ...], seed: int) -> Match[Any, Any, Any]:
+    """One recorded game between ``bots``, played to the end."""
+    seats = [f"s{i}" for i in range(len(bots))]
+    match: Match[Any, Any, Any] = Match.new(GAME, seats, resolved(options), seed=seed)
+    play_bots(match, {seat: GAME.bots[bot]() for seat, bot in zip(seats, bots, strict=True)})
+    assert match.result() is not None
+    return match
 
 
 def test_welfares_variants_differ_from_welfare_capitalism_in_their_option_only() -> None:

@@ -84,6 +84,27 @@ estate (choose a player):
 """The Bureaucracy's chart measured in Market Socialism (the seed's example sets rewards and
 burdens, which Market Socialism's government does not)."""
 
+GOVERNMENTAL_SOCIALISM_CHART = """\
+# A shipped example for Governmental Socialism: the common pool divided in equal shares
+# (ruling 189: every good in proportion to the shares, leftover units to the largest
+# remainders, ties to the earlier in the turn order), as the even split the bots vote.
+distribution (each player):
+  otherwise: 1
+
+estate (choose a player):
+  # as the seed's example: a starved player's goods to the lowest VP, rolling for ties
+  otherwise: lowest player.vp, ties by dice
+"""
+"""The Bureaucracy's chart measured in Governmental Socialism: an equal share each (the seed
+gives no chart for the pool; its example sets rewards and burdens, which this government
+does not)."""
+
+CHARTS: Mapping[str, str] = {
+    "market-socialism": MARKET_SOCIALISM_CHART,
+    "governmental-socialism": GOVERNMENTAL_SOCIALISM_CHART,
+}
+"""The shipped chart per scenario where the seed's example decides nothing of its tasks."""
+
 SEED_HYBRID: Mapping[str, OptionValue] = {
     "government_tax_burden": "representative",
     "government_estate": "representative",
@@ -95,22 +116,18 @@ OTHER_PACKAGE = "water 2, fruit 2, protein"
 """Welfare Capitalism's other package measured (ruling 83): one more water than the seed's."""
 
 
-def government_options(scenario: str, government: str) -> dict[str, OptionValue] | None:
-    """A governed advanced scenario under ``government``, as measured; None where the table
-    has no measure (a Bureaucracy in Governmental Socialism: the table was measured before a
-    chart could divide the common pool, ruling 189, and the seed gives no example chart).
+def government_options(scenario: str, government: str) -> dict[str, OptionValue]:
+    """A governed advanced scenario under ``government``, as measured.
 
     The Bureaucracy plays the seed's example chart (in Market Socialism
-    :data:`MARKET_SOCIALISM_CHART`); the Hybrid is the seed's example where the scenario has
-    tax burdens, else the Athenian Democracy with an elected President disposing of the dead's
-    goods.
+    :data:`MARKET_SOCIALISM_CHART`, in Governmental Socialism
+    :data:`GOVERNMENTAL_SOCIALISM_CHART`: the seed gives no chart for either); the Hybrid is
+    the seed's example where the scenario has tax burdens, else the Athenian Democracy with an
+    elected President disposing of the dead's goods.
     """
     options: dict[str, OptionValue] = {"scenario": scenario, "government": government}
     if government == "bureaucracy":
-        if scenario == "governmental-socialism":
-            return None
-        chart = MARKET_SOCIALISM_CHART if scenario == "market-socialism" else SEED_EXAMPLE
-        options["government_chart"] = chart
+        options["government_chart"] = CHARTS.get(scenario, SEED_EXAMPLE)
     if government == "hybrid":
         options |= (
             SEED_HYBRID if scenario in CAPITALIST else {"government_estate": "representative"}
@@ -119,10 +136,9 @@ def government_options(scenario: str, government: str) -> dict[str, OptionValue]
 
 
 GOVERNMENT_ECONOMIES: Mapping[str, Mapping[str, OptionValue]] = {
-    f"{scenario}/{government}": options
+    f"{scenario}/{government}": government_options(scenario, government)
     for government in OTHER_GOVERNMENTS
     for scenario in GOVERNED
-    if (options := government_options(scenario, government)) is not None
 }
 """Each governed advanced scenario under each other government (``--scenario governments``)."""
 
