@@ -100,6 +100,13 @@ OPTIONS = (
         "one of the cheapest protein)",
     ),
     OptionSpec(
+        "bots_path_limits",
+        False,
+        "Market Socialism, for the lab (ruling 228): the greedy, cooperative and selfish bots "
+        "propose purchase limits by the path walked (ruling 82) and vote against a plan that "
+        "limits them below their ration; off: no limits, as before. The rules are the same",
+    ),
+    OptionSpec(
         "victory",
         "off",
         "Variant Victory Conditions (Optional Rules): off; secret (each player seals "

@@ -138,6 +138,7 @@ class Settings:
     victory: str = "off"  # Variant Victory Conditions: off, secret, random or public
     minimum_wage: str = "package"  # Welfare Capitalism: the seed's package, or the government's
     wage_package: tuple[tuple[tuple[str, ...], int], ...] = ()  # another package (welfare.py)
+    bots_path_limits: bool = False  # Market Socialism: the bots' plans limit by path (228)
     diamonds: str = "standard"  # Variable Values for Diamonds (modules/diamonds.py)
     diamonds_seats: int = 0  # Small Boat: the seats (0: half the players)
     vegetarians: str = "none"  # Vegetarians: none, eat, make-or-eat (modules/vegetarians.py)
@@ -199,6 +200,7 @@ class Settings:
             victory=str(options.get("victory", "off")),
             minimum_wage=minimum_wage,
             wage_package=_wage_package(options, scenario),
+            bots_path_limits=_bots_path_limits(options, scenario),
             diamonds=diamonds.read_options(options),
             estate_shares=_estate_shares(options),
             **_module_settings(options),
@@ -283,6 +285,14 @@ def _wage_package(options: Options, scenario: str) -> tuple[tuple[tuple[str, ...
     if not str(options.get("minimum_wage_package", "") or "").strip():
         return ()
     return welfare.read_package(options, scenario)
+
+
+def _bots_path_limits(options: Options, scenario: str) -> bool:
+    """Option ``bots_path_limits`` (ruling 228): only Market Socialism has purchase limits."""
+    on = bool(options.get("bots_path_limits", False))
+    if on and scenario != "market-socialism":
+        raise OptionError("bots_path_limits: only Market Socialism's plan has purchase limits")
+    return on
 
 
 def _module_settings(options: Options) -> dict[str, Any]:
