@@ -493,8 +493,9 @@ def encoding_for(seats: Sequence[str], options: Options) -> CrusoeEncoding | Non
     (:mod:`.encoding_money`), the advanced ones; None under a Bureaucracy or a hybrid with a
     Bureaucracy's branch (a chart's box and amendment are free text) and for Slavery. A
     Weak Warlord, Libertarianism and the Matriarchal Golden Age add their spellings
-    (``_tack_on_decisions``); Exile and Crippling in the introductory economies have their
-    own (:mod:`.encoding_exile`), without the tack-ons'."""
+    (``_tack_on_decisions``), Landlords its Leases and deeds (:mod:`.encoding_modules`);
+    Exile and Crippling in the introductory economies have their own
+    (:mod:`.encoding_exile`), without the tack-ons' or the Landlords'."""
     scenarios = {str(economy["scenario"]) for economy in ECONOMIES.values()}
     advanced = str(options.get("scenario", "crusoes-economy")) not in scenarios
     if _chart_decisions(options) or unspelled_module(options) is not None:
@@ -503,12 +504,19 @@ def encoding_for(seats: Sequence[str], options: Options) -> CrusoeEncoding | Non
     if "slavery" in punished:  # nor enslave, feed, free (Slavery)
         return None
     introductory = str(options.get("scenario", "crusoes-economy")) in scenarios
+    landlords_on = str(options.get("landlords", "none")) != "none"
     if ("exile" in punished or "crippling" in punished) and introductory:
+        if landlords_on:  # the Punished catalogue does not add the Landlords' spellings
+            return None
         from sealed.games.crusoe.encoding_exile import PunishedEncoding  # it imports this
 
         # the verdicts exile and cripple ROW, the exiles' vote (encoding_exile.py)
         # (it does not add the tack-ons' spellings: none with them)
         return None if _tack_on_decisions(options) else PunishedEncoding(seats, options)
+    if landlords_on:  # Leases, deeds, a path in an offer (encoding_modules.py)
+        from sealed.games.crusoe.encoding_modules import ModuleEncoding  # it imports this
+
+        return ModuleEncoding(seats, options, advanced, _tack_on_decisions(options))
     return CrusoeEncoding(seats, options, advanced, _tack_on_decisions(options))
 
 
@@ -527,7 +535,6 @@ def _chart_decisions(options: Options) -> bool:
 
 
 UNSPELLED_MODULES: tuple[tuple[str, object, str], ...] = (
-    ("landlords", "none", "rents and deeds"),
     ("corporations", False, "investments, tolls and the corporations' votes"),
     ("church", "none", "donations"),
     ("third_world", False, "imports"),

@@ -1,0 +1,228 @@
+"""The research encoding for the tack-on modules' own decisions: Landlords.
+
+:class:`ModuleEncoding` is :class:`~sealed.games.crusoe.encoding.CrusoeEncoding` (with the
+money and tack-on catalogues it adds) with the Landlords' decisions appended at the end of
+the catalogue, so every existing id keeps its number:
+
+- **the Leases** (``rent``, ruling 87), path by path: one token for each path the seat
+  decides, in the board's order: ``lease N`` (N in :data:`RENTS`: dollars in a money
+  economy, productions in barter) or ``lease forbid`` (no Lease); or ``rent none`` (every
+  path forbidden) as the first token. A rent for one named player (``PATH@SEAT``) is not
+  spelled. Under Rent Control and Government Ownership the government's proposal is spelled
+  the same way over the paths it sets (``landlords.government_set``), or ``pass``; the mask
+  follows the rules: no path forbidden, and Rent Control's rents at least 1 (rulings 94, 95);
+- **a deed at the Market** (ruling 90): ``deed seat+k PATH``;
+- **a path in a barter offer** (ruling 182): ``offer seat+k SIDE for SIDE`` where a side is a
+  path, a good (one unit) or ``nothing`` and one side at least is a path.
+
+The masks of the deeds and offers are the rules' checks on a state drawn from the view (the
+ledger of the land is public and in every view). The observation adds the ledger: who owns
+each path (relative to the viewer, the government, or nobody), the rent each path asks of the
+viewer and whether it is open to him, the government's rents under vote, the viewer's
+productions still owed; per seat, the dollars owed between it and the viewer, whether it is a
+Landlord (Modern), and the paths in the standing offers between it and the viewer.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from sealed.core.encoding import one_hot, relative_seats
+from sealed.core.game import Options
+from sealed.games.crusoe.encoding import CrusoeEncoding
+from sealed.games.crusoe.modules import landlords
+from sealed.games.crusoe.orders import Order, parse_order
+from sealed.games.crusoe.sampler import sample_state
+from sealed.games.crusoe.state import GOODS, PATHS
+from sealed.games.crusoe.views import CrusoeView
+
+RENTS = (0, 1, 2, 3, 4, 5, 6, 8, 10, 15, 20, 30, 50)
+"""The rents a Lease may name for a path (dollars, or productions in barter)."""
+FORBID = "lease forbid"
+NONE = "rent none"
+SCALE = 10.0
+
+
+def landlord_names(seats: int) -> list[str]:
+    """The Landlords' part of the catalogue, for ``seats`` players."""
+    names = [f"lease {n}" for n in RENTS] + [FORBID, NONE]
+    names += [f"deed seat+{k} {p}" for k in range(1, seats) for p in PATHS]
+    sides = (*GOODS, *PATHS, "nothing")
+    for k in range(1, seats):
+        for give in sides:
+            for want in sides:
+                if give in PATHS or want in PATHS:  # goods for goods are spelled already
+                    names.append(f"offer seat+{k} {give} for {want}")
+    return names
+
+
+class ModuleEncoding(CrusoeEncoding):
+    """The catalogue with the Landlords' Leases, deeds and paths in offers (module docstring)."""
+
+    def __init__(
+        self, seats: Sequence[str], options: Options, advanced: bool, tack_ons: bool
+    ) -> None:
+        super().__init__(seats, options, advanced, tack_ons)
+        names = list(self.actions)
+        for name in landlord_names(len(self.seats)):
+            if name not in self.index_of:
+                self.index_of[name] = len(names)
+                names.append(name)
+        self.actions = tuple(names)
+        self._trade_cache.clear()  # the offers naming a path are in the catalogue now
+
+    # -- spelling -------------------------------------------------------------------------
+    def tokens(self, view: CrusoeView, order: Order) -> tuple[int, ...]:
+        if order.word == "rent":
+            return tuple(self._id(name) for name in self._rent_names(view, order))
+        if order.word == "deed":
+            path = order.terms[0][0]
+            return (self._id(f"deed {self._relative(view, order.name)} {path}"),)
+        return super().tokens(view, order)
+
+    def order(self, view: CrusoeView, draft: tuple[int, ...]) -> Order | None:
+        if not draft:
+            return None
+        names = [self.actions[t] for t in draft]
+        first = names[0]
+        if first == NONE:
+            return Order("rent")
+        if first.startswith("lease "):
+            due = self._rent_paths(view)
+            if len(names) < len(due):
+                return None
+            values = [landlords.FORBID if n == FORBID else int(n.split()[1]) for n in names]
+            return Order("rent", terms=tuple(zip(due, values, strict=True)))
+        if first.startswith("deed "):
+            _, seat, path = first.split()
+            return parse_order(f"deed {self._absolute(view, seat)} {path}")
+        return super().order(view, draft)
+
+    def _rent_paths(self, view: CrusoeView) -> list[str]:
+        """The paths the viewer writes terms for: his own, or the government's (its rents)."""
+        land = view.land
+        if land.get("lawmaking"):
+            return landlords.government_set(sample_state(view, self.options, random.Random(0)))
+        owners = land.get("owners", {})
+        return [p for p in PATHS if owners.get(p) == view.seat]
+
+    def _rent_names(self, view: CrusoeView, order: Order) -> list[str]:
+        terms = dict(order.terms)
+        if any("@" in key for key in terms):
+            raise ValueError("the Crusoe catalogue spells no rent for one named player")
+        if not terms:
+            return [NONE]
+        due = self._rent_paths(view)
+        if view.land.get("lawmaking"):
+            state = sample_state(view, self.options, random.Random(0))
+            values = landlords.law_terms(state, order.terms)  # what the proposal means
+        else:
+            values = {p: terms.get(p, terms.get(landlords.EVERY, landlords.FORBID)) for p in due}
+        return [self._lease_name(values[p]) for p in due]
+
+    @staticmethod
+    def _lease_name(rent: int) -> str:
+        if rent == landlords.FORBID:
+            return FORBID
+        if rent not in RENTS:
+            raise ValueError(f"the Crusoe catalogue spells a rent of {RENTS}, not {rent}")
+        return f"lease {rent}"
+
+    # -- masks ----------------------------------------------------------------------------
+    def next_tokens(
+        self, view: CrusoeView, legal_orders: Sequence[Order] | None, draft: tuple[int, ...]
+    ) -> list[int]:
+        if view.decide == "rent":
+            return sorted(self._id(name) for name in self._rent_mask(view, len(draft)))
+        return super().next_tokens(view, legal_orders, draft)
+
+    def _rent_mask(self, view: CrusoeView, chosen: int) -> list[str]:
+        """The next path's terms. The owners may forbid a path or give no Lease at all; the
+        government may not forbid its paths, and Rent Control's rents are at least 1 (rulings
+        94, 95); it may pass instead (no proposal)."""
+        lawmaking = bool(view.land.get("lawmaking"))
+        first = [] if chosen else (["pass"] if lawmaking else [NONE])
+        if chosen >= len(self._rent_paths(view)):
+            return first  # nothing to write terms for (the ledger offers no path)
+        control = self.options.get("landlords") == "modern-rent-control"
+        least = 1 if lawmaking and control else 0
+        leases = [f"lease {n}" for n in RENTS if n >= least]
+        return first + leases + ([] if lawmaking else [FORBID])
+
+    def _trade_mask(self, view: CrusoeView) -> list[int]:
+        """The barter's mask (offers naming a path among them) and every deed the rules allow."""
+        allowed = super()._trade_mask(view)
+        state = sample_state(view, self.options, random.Random(0))
+        for k, seat in enumerate(relative_seats(self.seats, view.seat)[1:], start=1):
+            for path in PATHS:
+                if landlords.deed_problem(state, view.seat, seat, path) is None:
+                    allowed.append(self._id(f"deed seat+{k} {path}"))
+        return sorted(allowed)
+
+    # -- observing ------------------------------------------------------------------------
+    def observe_header_sizes(self) -> list[int]:
+        owner_slots = len(self.seats) + 2  # a seat, the government, or nobody
+        return [*super().observe_header_sizes(), len(PATHS) * (owner_slots + 3) + 1]
+
+    def seat_size(self) -> int:
+        return super().seat_size() + 3 + 4 * len(PATHS)
+
+    def observe(self, view: CrusoeView) -> list[float]:
+        """The plain observation, with the ledger after the header and per seat (module
+        docstring). Built from the view's public ledger only."""
+        plain = super().observe(view)
+        header = sum(CrusoeEncoding.observe_header_sizes(self))
+        seat_plain = CrusoeEncoding.seat_size(self)
+        vector = plain[:header] + self._land_header(view)
+        for i, seat in enumerate(relative_seats(self.seats, view.seat)):
+            start = header + i * seat_plain
+            vector += plain[start : start + seat_plain] + self._land_seat(view, seat)
+        return vector
+
+    def _land_header(self, view: CrusoeView) -> list[float]:
+        land = view.land
+        owners = land.get("owners", {})
+        ring = relative_seats(self.seats, view.seat)
+        slots = len(self.seats) + 2
+        motion = land.get("motion", {})
+        vector: list[float] = []
+        for path in PATHS:
+            owner = owners.get(path)
+            index = ring.index(owner) if owner in ring else len(self.seats)
+            index = index if owner is not None else len(self.seats) + 1
+            index = len(self.seats) if owner == landlords.GOVERNMENT else index
+            vector += one_hot(index, slots)
+            open_to_me = path in landlords.allowed_in_view(land, view.seat, [path])
+            vector.append(float(open_to_me))
+            vector.append(landlords.rent_in_view(land, view.seat, path) / SCALE)
+            vector.append(_int(motion.get(path)) / SCALE)
+        leases = land.get("leases", {})
+        return [*vector, _int(leases.get(view.seat)) / SCALE]
+
+    def _land_seat(self, view: CrusoeView, seat: str) -> list[float]:
+        debts = view.land.get("debts", {})
+        owes = _int(debts.get(view.seat, {}).get(seat)) if seat != view.seat else 0
+        owed = _int(debts.get(seat, {}).get(view.seat)) if seat != view.seat else 0
+        vector = [owes / 100, owed / 100, float(seat in view.land.get("landlords", []))]
+        return (
+            vector
+            + self._path_offers(view, view.seat, seat)
+            + self._path_offers(view, seat, view.seat)
+        )
+
+    def _path_offers(self, view: CrusoeView, giver: str, taker: str) -> list[float]:
+        """The paths given and asked in the standing offer from ``giver`` to ``taker``."""
+        give, want = [0.0] * len(PATHS), [0.0] * len(PATHS)
+        for offer in view.offers:
+            if offer["giver"] == giver and offer["taker"] == taker and giver != taker:
+                for side, flags in (("give", give), ("want", want)):
+                    held = offer[side]
+                    for path in held if isinstance(held, dict) else {}:
+                        if path in PATHS:
+                            flags[PATHS.index(str(path))] = 1.0
+        return give + want
+
+
+def _int(value: object) -> int:
+    return value if isinstance(value, int) else 0

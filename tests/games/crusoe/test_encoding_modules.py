@@ -1,0 +1,158 @@
+"""The research encoding of the tack-on modules' decisions (encoding_modules.py): Landlords.
+
+- Agents that follow the masks play whole games under each Landlords variant (barter and
+  money economies, several seeds) and never write an order the rules refuse; where the rules
+  list the choices, the masks spell exactly those;
+- the Leases, deeds and offers naming a path round-trip; a rent for one named player and a
+  rent off the levels cannot be spelled; the government's proposal may not forbid a path;
+- the existing ids are unchanged (the Landlords' part is appended);
+- what a seat cannot see (offers between others) reaches neither its observation nor mask.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from tests.games.crusoe.test_encoding import SEATS, agent_action, hidden_changed, play, table_for
+
+from sealed.adapters.table import Table
+from sealed.core.chance import SeededChance
+from sealed.core.game import resolve_options
+from sealed.games.crusoe.encoding import CrusoeEncoding, encoding_for
+from sealed.games.crusoe.encoding_modules import ModuleEncoding
+from sealed.games.crusoe.game import CrusoeGame
+from sealed.games.crusoe.orders import parse_order
+
+GAME = CrusoeGame()
+
+LANDLORDS: list[dict[str, object]] = [
+    {"scenario": "hobbesian", "landlords": "homestead"},
+    {"scenario": "tribal-capitalism", "landlords": "modern"},
+    {"scenario": "tribal-communism", "landlords": "modern-fair-housing"},
+    {"scenario": "tribal-capitalism", "landlords": "modern-rent-control"},
+    {"scenario": "national-capitalism", "landlords": "modern"},
+    {"scenario": "national-capitalism", "landlords": "government-ownership"},
+    {
+        "scenario": "welfare-capitalism",
+        "landlords": "government-ownership",
+        "landlords_government_paths": 3,
+        "government": "dictatorship",
+    },
+]
+
+
+def reach(table: Table, decide: str, seed: int) -> str:
+    """Play on with mask-following agents until a seat is asked ``decide``; that seat."""
+    rng, chance = random.Random(seed), SeededChance(f"{seed}/reach")
+    for _ in range(5000):
+        for seat in table.deciding():
+            if table.view(seat).decide == decide and not table.drafts.get(seat):
+                return seat
+        assert not table.over, f"no {decide} in this game"
+        orders = table.act({s: agent_action(table, s, rng) for s in table.deciding()})
+        if orders is not None:
+            table.moved_to(GAME.advance(table.state, orders, chance))
+    raise AssertionError(f"no {decide} within the steps")
+
+
+@pytest.mark.parametrize("chosen", LANDLORDS, ids=lambda o: "-".join(map(str, o.values())))
+@pytest.mark.parametrize("seed", [1, 2])
+def test_mask_following_agents_play_whole_games_under_landlords(
+    chosen: dict[str, object], seed: int
+) -> None:
+    """Leases, the government's rents and their ballot, deeds and offers naming a path:
+    every completed order is checked by the rules, and the listed masks are the rules'."""
+    table, steps = play(chosen, seed=seed, check_masks=True)
+    assert table.result() is not None and steps > 10
+
+
+def test_the_catalogue_keeps_its_ids() -> None:
+    """The Landlords' part is appended: an agent's ids without the module are unchanged."""
+    options = resolve_options(GAME.options, LANDLORDS[4])
+    encoding = encoding_for(SEATS, options)
+    assert isinstance(encoding, ModuleEncoding)
+    plain = encoding_for(SEATS, resolve_options(GAME.options, {"scenario": "national-capitalism"}))
+    assert plain is not None
+    assert encoding.actions[: len(plain.actions)] == plain.actions
+    assert len(set(encoding.actions)) == len(encoding.actions)
+
+
+def _owner_table(chosen: dict[str, object]) -> tuple[Table, str]:
+    """A table where p1 owns the ant and the spider and is asked for his Leases."""
+    table = table_for(chosen, 3)
+    state = table.state
+    state.land.owners = {"ant": "p1", "spider": "p1", "firefly": "p2"}
+    state.land.lawmaking = False
+    state.ask, state.waiting = "rent", ("p1",)
+    return table, "p1"
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["rent ant 3 spider forbid", "rent none", "deed p3 ant", "offer p2 ant 1 for apple 1"],
+)
+def test_landlords_spellings_round_trip(text: str) -> None:
+    table, seat = _owner_table(LANDLORDS[1])
+    view = table.view(seat)
+    encoding = table.encoding
+    order = parse_order(text)
+    assert encoding.order(view, encoding.tokens(view, order)) == order
+
+
+def test_a_lease_for_every_path_is_spelled_path_by_path() -> None:
+    """rent all 5 is the same Lease on each path the owner holds, one token per path."""
+    table, seat = _owner_table(LANDLORDS[1])
+    view, encoding = table.view(seat), table.encoding
+    tokens = encoding.tokens(view, parse_order("rent all 5"))
+    assert [encoding.actions[t] for t in tokens] == ["lease 5", "lease 5"]
+    assert encoding.order(view, tokens) == parse_order("rent ant 5 spider 5")
+    first = {encoding.actions[t] for t in encoding.next_tokens(view, None, ())}
+    assert {"rent none", "lease forbid", "lease 0"} <= first and "pass" not in first
+    GAME.validate(table.state, seat, parse_order("rent ant 5 spider 5"))
+
+
+@pytest.mark.parametrize(
+    ("text", "why"), [("rent ant@p2 3", "one named player"), ("rent all 7", "a rent of")]
+)
+def test_a_lease_off_the_catalogue_cannot_be_spelled(text: str, why: str) -> None:
+    table, seat = _owner_table(LANDLORDS[1])
+    with pytest.raises(ValueError, match=why):
+        table.encoding.tokens(table.view(seat), parse_order(text))
+
+
+def test_rent_control_mask_forbids_no_path_and_no_rent_below_one() -> None:
+    """Rulings 94 and 95: the government's rents open every path it sets, under Rent
+    Control at 1 at least; it may pass instead."""
+    table = table_for(LANDLORDS[3], 2)
+    seat = reach(table, "rent", 2)
+    view, encoding = table.view(seat), table.encoding
+    assert view.land.get("lawmaking")
+    first = {encoding.actions[t] for t in encoding.next_tokens(view, None, ())}
+    assert "pass" in first and "lease 1" in first
+    assert not {"lease 0", "lease forbid", "rent none"} & first
+
+
+def test_an_offer_between_others_naming_a_path_is_not_observed() -> None:
+    """The ledger is public; the offers between two other seats are not in the view."""
+    table = table_for(LANDLORDS[1], 5)
+    reach(table, "trade", 5)
+    for me in table.seats:
+        changed = hidden_changed(table.state, me)
+        other = Table(GAME, table.encoding, table.seats, changed)
+        other.drafts, other.sealed = dict(table.drafts), dict(table.sealed)
+        assert other.observe(me) == table.observe(me)
+        assert other.legal_actions(me) == table.legal_actions(me)
+        assert len(table.observe(me)) == table.observation_size
+
+
+def test_the_plain_catalogue_is_kept_without_landlords() -> None:
+    options = resolve_options(GAME.options, {"scenario": "hobbesian"})
+    encoding = encoding_for(SEATS, options)
+    assert type(encoding) is CrusoeEncoding
+
+
+def test_landlords_with_exile_stays_refused() -> None:
+    """The punished catalogue does not add the Landlords' spellings."""
+    chosen = {"scenario": "hobbesian", "landlords": "modern", "punishments": "exile"}
+    assert encoding_for(SEATS, resolve_options(GAME.options, chosen)) is None
