@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from tests.games.crusoe.bot_games import bot_game, check_tokens
 
 from sealed.core.chance import SeededChance
-from sealed.core.errors import OptionError
+from sealed.core.errors import OptionError, OrderSyntaxError
 from sealed.core.game import resolve_options
 from sealed.core.match import Match, replay
 from sealed.games.crusoe import GAME, madjack
@@ -133,6 +133,13 @@ def test_repay_reads_and_prints_in_pairs(text: str) -> None:
     assert format_order(order) == text and parse_order(format_order(order)) == order
 
 
+@pytest.mark.parametrize("text", ["repay", "repay nothing", "repay apple 0"])
+def test_repay_without_goods_is_refused_not_read_as_dearest(text: str) -> None:
+    """Ruling 245: only 'repay dearest' leaves the choice to ruling 104."""
+    with pytest.raises(OrderSyntaxError, match="repay: name the goods you return"):
+        parse_order(text)
+
+
 def check_repay(before: CrusoeState, match: Match[Any, Any, Any]) -> None:
     """Every repay carries the debt it was asked for: the goods returned are the Agent's, worth
     at least the difference at the chart's prices, and the debt is then 0."""
@@ -140,7 +147,10 @@ def check_repay(before: CrusoeState, match: Match[Any, Any, Any]) -> None:
     for event in match.steps[-1].events if match.steps else []:
         if event.kind == "settle" and before.ask == "repay":
             returned = event.data["returned"]
-            assert third_world.cost(before.resource, returned) >= before.owed, event.text
+            worth = third_world.cost(before.resource, returned)
+            assert worth >= before.owed, event.text
+            cheapest = min(third_world.CHART[before.resource][g] for g in returned)
+            assert worth - cheapest < before.owed, f"more than the difference (245): {event.text}"
             seat = event.data["seat"]
             for good, n in returned.items():
                 assert before.players[seat].goods[good] - n == match.state.players[seat].goods[good]

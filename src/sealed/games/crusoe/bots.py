@@ -905,6 +905,11 @@ def repay_order(
         while short > 0 and back.get(good, 0) < held[good]:
             back[good] = back.get(good, 0) + 1
             short -= prices[good]
+    while back and short + min(prices[g] for g in back) <= 0:  # no more than the difference
+        cheapest = min(back, key=lambda g: prices[g])  # (ruling 245)
+        short += prices[cheapest]
+        back[cheapest] -= 1
+        back = {g: n for g, n in back.items() if n}
     return Order("repay", goods=tuple((g, back[g]) for g in GOODS if back.get(g)))
 
 

@@ -409,7 +409,13 @@ def parse_order(text: str) -> Order:
     if word == "import":
         return Order("import", goods=_goods(word, rest, GOODS[1:]))
     if word == "repay":  # Third World Country: the goods the Agent returns (ruling 199)
-        return Order("repay", goods=() if rest == ["dearest"] else _goods(word, rest, GOODS[1:]))
+        goods = () if rest == ["dearest"] else _goods(word, rest, GOODS[1:])
+        if not goods and rest != ["dearest"]:  # no goods is not read as dearest (ruling 245)
+            raise OrderSyntaxError(
+                "repay: name the goods you return (repay apple 2 fish 1), or repay dearest "
+                "(Third World Country, rulings 199, 245)"
+            )
+        return Order("repay", goods=goods)
     if word == "fine":
         if rest == ["all"]:
             return Order("fine", all_goods=True)

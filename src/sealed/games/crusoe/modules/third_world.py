@@ -350,6 +350,16 @@ def repay_problem(state: CrusoeState, seat: str, goods: Mapping[str, int]) -> st
             f"the difference is {state.owed}: return goods whose price makes up the difference "
             "(Third World Country)"
         )
+    # "goods whose price makes up the difference", not more: a unit he could keep and still
+    # make it up is no part of the return (ruling 245); ruling 104's dearest first never has one
+    given = [g for g, n in goods.items() if n]
+    cheapest = min(given, key=lambda g: CHART[state.resource][g], default=None)
+    if cheapest is not None and worth - CHART[state.resource][cheapest] >= state.owed:
+        return (
+            f"repay: without one {cheapest} these still make up the difference of {state.owed} "
+            f"{state.resource}: return goods whose price makes up the difference, no more "
+            "(Third World Country, ruling 245)"
+        )
     return None
 
 
