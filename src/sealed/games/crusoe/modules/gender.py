@@ -708,7 +708,10 @@ def feed_problem(state: CrusoeState, seat: str, wife: str, goods: Mapping[str, i
         if her.goods[good] + n > (2 if good == "water" else 3):
             most = "two water" if good == "water" else f"three {good}"
             return f"feed: she may consume at most {most} (Meeting Survival Needs)"
-    food = sum(her.goods[f] + goods.get(f, 0) for f in FOODS)
+    # what she may eat of each kind (three at most, none she is barred from), not all she holds:
+    # food she cannot eat anyway does not bar a gift she can (ruling 246)
+    barred = roles.diet(her.roles)
+    food = sum(min(3, her.goods[f] + goods.get(f, 0)) for f in FOODS if f not in barred)
     if food > 10:
         return "feed: she may consume at most ten food (Meeting Survival Needs)"
     return None
