@@ -49,6 +49,7 @@ MOST_FOOD = 5  # "no one is brought above 5 units"
 TITHE, PENANCE = 10, 20  # per cent of all goods and markers
 SANDCRAB = "sand_crab"
 EXILE = "exile"  # Exile's public role (modules/punishments.py)
+SLAVE = "slave-of-"  # Slavery's public role (modules/slavery.py)
 
 
 def read_options(options: Options) -> str:
@@ -65,8 +66,14 @@ def in_play(state: CrusoeState) -> bool:
 
 def _members(state: CrusoeState) -> list[str]:
     """The living at the main encampment, whose Church it is: an exile neither donates nor
-    receives its charity (Exile, ruling 177)."""
-    return [s for s in state.living() if EXILE not in state.players[s].roles]
+    receives its charity (Exile, ruling 177), nor does a slave, who owns nothing and eats
+    only what his master provides (Slavery, ruling 216)."""
+    return [s for s in state.living() if not _outside(state.players[s].roles)]
+
+
+def _outside(roles: tuple[str, ...]) -> bool:
+    """An exile (ruling 177) or a slave (ruling 216): no tithe, no charity, no spear."""
+    return EXILE in roles or any(r.startswith(SLAVE) for r in roles)
 
 
 # -- the donation, just before the trade phase ------------------------------------------------
@@ -352,7 +359,7 @@ def spear_on_entering(state: CrusoeState, seat: str, events: Events) -> None:
     player = state.players[seat]
     if not in_play(state) or player.path != SANDCRAB or player.position != 0:
         return
-    if seat in state.banned or EXILE in player.roles:  # the Church is not an exile's (177)
+    if seat in state.banned or _outside(player.roles):  # nor an exile's nor a slave's (177, 216)
         return
     if state.church.get("spear", 0) == 0 or player.goods["spear"] > 1:
         return
