@@ -33,6 +33,7 @@ from sealed.core.game import resolve_options
 from sealed.core.match import Match, replay
 from sealed.games.crusoe import GAME, hybrid, rulers
 from sealed.games.crusoe.madjack import roll
+from sealed.games.crusoe.orders import Order
 from sealed.games.crusoe.policy import SEED_EXAMPLE
 from sealed.games.crusoe.state import CrusoeState, Settings
 
@@ -280,6 +281,19 @@ def test_two_rulers_are_each_succeeded_at_random_when_they_starve() -> None:
     rulers.succeed(state, ScriptedChance([1, 2]), events)
     assert (state.ruler, state.president) == ("ben", "cy")
     assert [e.data["office"] for e in events] == ["Dictator", "President"]
+
+
+def test_a_tied_presidents_election_rolls_for_the_president_not_the_dictator() -> None:
+    """Ruling 196: with two rulers the tie's roll names the office filled (the record's label
+    said Dictator when the President was elected)."""
+    match = Match.new(GAME, ["ana", "ben", "cy"], options("national-capitalism", TWO_RULERS[0]))
+    state: CrusoeState = match.state
+    state.candidates = ["ana", "ben"]
+    chance = ScriptedChance([2])
+    orders = {"ana": Order("elect", name="ana"), "ben": Order("elect", name="ben")}
+    rulers.on_elect(state, orders, chance, [])
+    assert state.president == "ben"
+    assert "the tie for President" in chance.log[0].label, chance.log[0].label
 
 
 def test_an_unnamed_tack_on_task_goes_to_the_dictator() -> None:

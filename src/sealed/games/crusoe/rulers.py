@@ -357,13 +357,13 @@ def on_elect(
     best = max(tally.values(), default=0)
     tied = [s for s, n in tally.items() if n == best]
     how = "elected"
+    office = "representative" if state.candidates else _electing(state)
     if len(tied) > 1:
         names = ", ".join(f"{n} {s}" for n, s in enumerate(tied, 1))
-        pick = chance.integer(
-            f"cycle {state.cycle}: the tie for {title(state)} ({names})", 1, len(tied)
-        )
+        # with two rulers the office filled, not the Dictator's title (one ruler: as before)
+        filled = TITLES[office] if two_rulers(state) else title(state)
+        pick = chance.integer(f"cycle {state.cycle}: the tie for {filled} ({names})", 1, len(tied))
         tied, how = [tied[pick - 1]], "elected, the tie settled by a roll"
-    office = "representative" if state.candidates else _electing(state)
     deposed = holder(state, office)
     _install(state, office, tied[0])
     if state.candidates:
