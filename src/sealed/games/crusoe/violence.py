@@ -354,8 +354,9 @@ def _fight(state: CrusoeState, number: int, battle: Battle, chance: Chance, even
         )
         verb = "wins" if len(winners) == 1 else "win"
         outcome = f"{' and '.join(winners)} {verb}" if winners else "a tie: no winner"
-        if any(rulers.fanatic(state, s) for s in members):
-            outcome += f" (a fanatic {rulers.title(state)} wins any battle he fights)"
+        fanatics = [s for s in members if rulers.fanatic(state, s)]
+        if fanatics:  # with two rulers, the fanatic's own office (ruling 196)
+            outcome += f" (a fanatic {rulers.title(state, fanatics[0])} wins any battle he fights)"
         if any(roles.invincible(state, s) for s in members):
             outcome += " (a Strong Warlord wins every battle he joins)"
         events.append(
