@@ -54,6 +54,7 @@ if TYPE_CHECKING:
 SLAVE = "slave-of-"  # slave-of-N: the slave of the N-th seat (0 first) of the table
 FED = "fed"  # fed this consumption phase (or asked and fed nothing)
 HANDED = "handed"  # handed to a new master this consumption phase (ruling 132)
+HANDED_ASIDE = "handed-aside"  # handed at a path or violence decision still open (ruling 233)
 GROUP_NAMES = (  # the icon types a player takes (orders.GROUPS: not imported at load time)
     "fruit",
     "water",
@@ -71,6 +72,7 @@ ROLES = (  # the supervision's marks are defined with it, below
     *(f"{SLAVE}{n}" for n in range(24)),
     FED,
     HANDED,
+    "handed-aside",
     "even-roll",
     "directed",
     "duplicated",
@@ -176,7 +178,8 @@ def slaves_of(state: CrusoeState, master: str) -> list[str]:
 
 def _set_master(state: CrusoeState, seat: str, master: str | None) -> None:
     player = state.players[seat]
-    kept = tuple(r for r in player.roles if not r.startswith(SLAVE) and r not in (FED, HANDED))
+    marks = (FED, HANDED, HANDED_ASIDE)  # a new bond (or none) starts with no marks
+    kept = tuple(r for r in player.roles if not r.startswith(SLAVE) and r not in marks)
     player.roles = (*kept, f"{SLAVE}{state.seats.index(master)}") if master else kept
 
 
@@ -243,6 +246,9 @@ def sweep(state: CrusoeState, events: list[Event] | None) -> None:
         elif master and not state.players[master].alive:
             _set_master(state, seat, None)
             _tell(events, "freed", f"{seat} is free: his master {master} is dead.", seat, master)
+    if state.ask not in (*ASIDE_ASKS, "permit"):  # the decision he was handed at is over (233)
+        for player in state.players.values():
+            player.roles = tuple(r for r in player.roles if r != HANDED_ASIDE)
     if state.ask in ("feed", "eat"):
         return
     collect(state, events)
@@ -431,6 +437,9 @@ def _aside_problem(state: CrusoeState, seat: str, order: Order) -> str | None:
     if slave not in slaves_of(state, seat):
         mine = ", ".join(slaves_of(state, seat)) or "none"
         return f"{order.word} {slave}: not a living slave of yours (yours: {mine})"
+    if order.word == "hand" and HANDED_ASIDE in state.players[slave].roles:
+        when = "while the paths are chosen" if state.ask == "path" else "in this round of violence"
+        return f"hand {slave}: he was handed over once {when} (ruling 233)"
     if order.word == "hand":
         return _hand_problem(state, seat, slave, new)
     return _goods_problem(state, seat, order)
@@ -442,8 +451,8 @@ def aside(state: CrusoeState, seat: str, order: Order, events: list[Event] | Non
     if order.word not in ("free", "hand"):
         return False
     state.offer = ()  # a path phase's offer names whose path is chosen: asked again
-    if order.word == "hand":
-        _hand(state, seat, order, events)
+    if order.word == "hand":  # once per decision: no passing him back and forth (233)
+        _add_role(state, _hand(state, seat, order, events), HANDED_ASIDE)
     else:
         _free(state, seat, order.name, _give(state, seat, order), events)
     return True
@@ -468,7 +477,8 @@ def bot_aside(view: CrusoeView, rng: random.Random) -> Order | None:
         and p.seat not in (view.seat, slave)
         and not any(r.startswith(SLAVE) for r in p.roles)
     ]
-    if free and rng.random() < 0.5:
+    handed = any(p.seat == slave and HANDED_ASIDE in p.roles for p in view.players)
+    if free and not handed and rng.random() < 0.5:  # once per decision (ruling 233)
         return Order("hand", name=f"{slave} {rng.choice(free)}")
     return Order("free", name=slave)
 
@@ -744,10 +754,26 @@ def request(state: CrusoeState, seat: str, order: Order, events: list[Event] | N
     master = master_of(state, seat) or ""
     state.ask, state.waiting = "permit", (master,)
     state.offer = (seat, order.word, order.name)
-    what = "attack" if order.word == "fight" else "join the side of"
-    text = f"{seat} asks {master}'s leave to {what} {order.name}."
+    text = f"{seat} asks {master}'s leave to {_asked(state, order.word, order.name)}."
     _tell_two(events, "request", text, seat, master)
     return True
+
+
+def targets(state: CrusoeState, word: str, name: str) -> list[str]:
+    """Whom ``word name`` attacks: the seat fought, or the other side of the battle whose
+    side ``name`` is on (ruling 232: joining a side attacks its opponents, not the ally)."""
+    if word == "fight":
+        return [name]
+    battle = next((b for b in state.battles if name in b.members), None)
+    if battle is None:
+        return []
+    return list(battle.defenders if name in battle.attackers else battle.attackers)
+
+
+def _asked(state: CrusoeState, word: str, name: str) -> str:
+    if word == "fight":
+        return f"attack {name}"
+    return f"join the side of {name} against {' and '.join(targets(state, word, name))}"
 
 
 def on_permit(
@@ -762,11 +788,11 @@ def on_permit(
     state.offer = ()
     master = master_of(state, slave) or ""
     granted = any(o.word == "yes" for o in orders.values())
-    if granted:
-        _add_role(state, slave, f"{PERMIT}{state.seats.index(name)}")
-    what = "attack" if word == "fight" else "join the side of"
+    if granted:  # the persons he is let attack: his opponents, never a side's ally (232)
+        for target in targets(state, word, name):
+            _add_role(state, slave, f"{PERMIT}{state.seats.index(target)}")
     verb = "lets" if granted else "does not let"
-    text = f"{master} {verb} {slave} {what} {name}."
+    text = f"{master} {verb} {slave} {_asked(state, word, name)}."
     _tell_two(events, "permit", text, slave, master)
     own = Order(word, name=name) if granted else Order("pass")  # refused: his pass
     violence.on_violence(state, slave, own, chance, events)
