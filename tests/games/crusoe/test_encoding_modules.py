@@ -156,3 +156,101 @@ def test_landlords_with_exile_stays_refused() -> None:
     """The punished catalogue does not add the Landlords' spellings."""
     chosen = {"scenario": "hobbesian", "landlords": "modern", "punishments": "exile"}
     assert encoding_for(SEATS, resolve_options(GAME.options, chosen)) is None
+
+
+CORPORATIONS: list[dict[str, object]] = [
+    {"scenario": "national-capitalism", "corporations": True},
+    {"scenario": "welfare-capitalism", "corporations": True, "corporations_dividend": True},
+    {"scenario": "national-capitalism", "corporations": True, "corporations_exchange": True},
+    {
+        "scenario": "market-socialism",
+        "corporations": True,
+        "corporations_dividend": True,
+        "corporations_exchange": True,
+    },
+    {"scenario": "national-capitalism", "corporations": True, "landlords": "modern"},
+]
+
+
+@pytest.mark.parametrize("chosen", CORPORATIONS, ids=lambda o: "-".join(map(str, o.values())))
+@pytest.mark.parametrize("seed", [1, 2])
+def test_mask_following_agents_play_whole_games_under_corporations(
+    chosen: dict[str, object], seed: int
+) -> None:
+    """Investments, the stockholders' votes of the cost, the rolls and the dividend, the
+    corporation's number, the exchange: every completed order is checked by the rules."""
+    table, steps = play(chosen, seed=seed, check_masks=True)
+    assert table.result() is not None and steps > 10
+
+
+def _corporate_view(decide: str, coffers: int = 45) -> tuple[Table, str]:
+    table = table_for(CORPORATIONS[3], 1)
+    state = table.state
+    state.players["p1"].money = 37
+    state.corp.shares = {"ant": {"p1": 2, "p2": 1}}
+    state.corp.coffers = {"ant": coffers}
+    state.corp.deciding = "ant"
+    state.ask, state.waiting = decide, ("p1",)
+    return table, "p1"
+
+
+@pytest.mark.parametrize(
+    ("text", "decide"),
+    [
+        ("invest ant 20 sand_crab 10", "invest"),
+        ("invest none", "invest"),
+        ("fee 10", "toll"),
+        ("salary 60", "toll"),
+        ("experience 2", "spend"),
+        ("experience 1 dividend 5", "dividend"),
+        ("experience 0 dividend 0", "dividend"),
+        ("learn 4", "corp-learn"),
+        ("exchange p2 ant 1", "exchange"),
+        ("exchange p3 $15", "exchange"),
+        ("exchange none", "exchange"),
+    ],
+)
+def test_corporations_spellings_round_trip(text: str, decide: str) -> None:
+    table, seat = _corporate_view(decide)
+    view, encoding = table.view(seat), table.encoding
+    order = parse_order(text)
+    assert encoding.order(view, encoding.tokens(view, order)) == order
+
+
+@pytest.mark.parametrize(
+    ("text", "decide", "why"),
+    [
+        ("invest ant 15", "invest", "whole shares"),
+        ("fee 7", "toll", "a fee of"),
+        ("exchange p2 ant 1 $5", "exchange", "one gift"),
+        ("exchange p2 $5 p3 $5", "exchange", "one gift"),
+        ("experience 1 dividend 7", "dividend", "a dividend of"),
+    ],
+)
+def test_a_corporate_order_off_the_catalogue_cannot_be_spelled(
+    text: str, decide: str, why: str
+) -> None:
+    table, seat = _corporate_view(decide)
+    with pytest.raises(ValueError, match=why):
+        table.encoding.tokens(table.view(seat), parse_order(text))
+
+
+def test_the_corporate_masks_are_what_the_money_and_coffers_pay_for() -> None:
+    """Ruling 137: a share while $10 of the money is left; ruling 145: the rolls the coffers
+    pay for; ruling 180: the dividend on the 3 living shares within what is left."""
+    table, seat = _corporate_view("invest")
+    encoding = table.encoding
+    names = [encoding.actions.index(f"invest +{p}") for p in ("ant", "ant", "spider")]
+    mask = {encoding.actions[t] for t in encoding.next_tokens(table.view(seat), None, ())}
+    assert "invest done" in mask and "invest +ant" in mask
+    after = encoding.next_tokens(table.view(seat), None, tuple(names))
+    assert [encoding.actions[t] for t in after] == ["invest done"]  # $30 of $37 spent
+    table, seat = _corporate_view("dividend", coffers=45)
+    view = table.view(seat)
+    rolls = {encoding.actions[t] for t in encoding.next_tokens(view, None, ())}
+    assert rolls == {f"experience {n}" for n in range(5)}
+    two = (encoding.actions.index("experience 2"),)
+    dividends = {encoding.actions[t] for t in encoding.next_tokens(view, None, two)}
+    assert dividends == {f"dividend ${d}" for d in (0, 1, 2, 3, 4, 5, 6, 8)}  # $25 on 3 shares
+    for name in dividends:
+        GAME.validate(table.state, seat, encoding.order(view, (*two, encoding.actions.index(name))))

@@ -493,7 +493,7 @@ def encoding_for(seats: Sequence[str], options: Options) -> CrusoeEncoding | Non
     (:mod:`.encoding_money`), the advanced ones; None under a Bureaucracy or a hybrid with a
     Bureaucracy's branch (a chart's box and amendment are free text) and for Slavery. A
     Weak Warlord, Libertarianism and the Matriarchal Golden Age add their spellings
-    (``_tack_on_decisions``), Landlords its Leases and deeds (:mod:`.encoding_modules`);
+    (``_tack_on_decisions``), Landlords and Corporations theirs (:mod:`.encoding_modules`);
     Exile and Crippling in the introductory economies have their own
     (:mod:`.encoding_exile`), without the tack-ons' or the Landlords'."""
     scenarios = {str(economy["scenario"]) for economy in ECONOMIES.values()}
@@ -505,6 +505,7 @@ def encoding_for(seats: Sequence[str], options: Options) -> CrusoeEncoding | Non
         return None
     introductory = str(options.get("scenario", "crusoes-economy")) in scenarios
     landlords_on = str(options.get("landlords", "none")) != "none"
+    modules = landlords_on or bool(options.get("corporations", False))
     if ("exile" in punished or "crippling" in punished) and introductory:
         if landlords_on:  # the Punished catalogue does not add the Landlords' spellings
             return None
@@ -513,7 +514,7 @@ def encoding_for(seats: Sequence[str], options: Options) -> CrusoeEncoding | Non
         # the verdicts exile and cripple ROW, the exiles' vote (encoding_exile.py)
         # (it does not add the tack-ons' spellings: none with them)
         return None if _tack_on_decisions(options) else PunishedEncoding(seats, options)
-    if landlords_on:  # Leases, deeds, a path in an offer (encoding_modules.py)
+    if modules:  # Leases, deeds, a path in an offer; investments, votes (encoding_modules.py)
         from sealed.games.crusoe.encoding_modules import ModuleEncoding  # it imports this
 
         return ModuleEncoding(seats, options, advanced, _tack_on_decisions(options))
@@ -535,7 +536,6 @@ def _chart_decisions(options: Options) -> bool:
 
 
 UNSPELLED_MODULES: tuple[tuple[str, object, str], ...] = (
-    ("corporations", False, "investments, tolls and the corporations' votes"),
     ("church", "none", "donations"),
     ("third_world", False, "imports"),
     ("gender_feeding", False, "a husband's gift of food"),

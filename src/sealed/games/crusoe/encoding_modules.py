@@ -1,8 +1,9 @@
-"""The research encoding for the tack-on modules' own decisions: Landlords.
+"""The research encoding for the tack-on modules' own decisions: Landlords, Corporations.
 
 :class:`ModuleEncoding` is :class:`~sealed.games.crusoe.encoding.CrusoeEncoding` (with the
 money and tack-on catalogues it adds) with the Landlords' decisions appended at the end of
-the catalogue, so every existing id keeps its number:
+the catalogue, so every existing id keeps its number (the Corporations' decisions are spelled
+in :mod:`~sealed.games.crusoe.encoding_corporations`, appended after the Landlords'):
 
 - **the Leases** (``rent``, ruling 87), path by path: one token for each path the seat
   decides, in the board's order: ``lease N`` (N in :data:`RENTS`: dollars in a money
@@ -30,7 +31,8 @@ from collections.abc import Sequence
 
 from sealed.core.encoding import one_hot, relative_seats
 from sealed.core.game import Options
-from sealed.games.crusoe.encoding import CrusoeEncoding
+from sealed.games.crusoe import encoding_corporations as corp
+from sealed.games.crusoe.encoding import CrusoeEncoding, _allowed
 from sealed.games.crusoe.modules import landlords
 from sealed.games.crusoe.orders import Order, parse_order
 from sealed.games.crusoe.sampler import sample_state
@@ -42,6 +44,7 @@ RENTS = (0, 1, 2, 3, 4, 5, 6, 8, 10, 15, 20, 30, 50)
 FORBID = "lease forbid"
 NONE = "rent none"
 SCALE = 10.0
+CORPORATE_WORDS = ("invest", "fee", "salary", "experience", "exchange")
 
 
 def landlord_names(seats: int) -> list[str]:
@@ -63,9 +66,13 @@ class ModuleEncoding(CrusoeEncoding):
     def __init__(
         self, seats: Sequence[str], options: Options, advanced: bool, tack_ons: bool
     ) -> None:
-        super().__init__(seats, options, advanced, tack_ons)
+        self.landlords = str(options.get("landlords", "none")) != "none"
+        self.corporations = bool(options.get("corporations", False))
+        super().__init__(seats, options, advanced, tack_ons)  # sizes read the flags above
         names = list(self.actions)
-        for name in landlord_names(len(self.seats)):
+        extra = landlord_names(len(self.seats)) if self.landlords else []
+        extra += corp.action_names(len(self.seats)) if self.corporations else []
+        for name in extra:
             if name not in self.index_of:
                 self.index_of[name] = len(names)
                 names.append(name)
@@ -79,6 +86,8 @@ class ModuleEncoding(CrusoeEncoding):
         if order.word == "deed":
             path = order.terms[0][0]
             return (self._id(f"deed {self._relative(view, order.name)} {path}"),)
+        if self.corporations and order.word in CORPORATE_WORDS:
+            return tuple(self._id(n) for n in corp.spell(view, order, self._relative))
         return super().tokens(view, order)
 
     def order(self, view: CrusoeView, draft: tuple[int, ...]) -> Order | None:
@@ -97,6 +106,8 @@ class ModuleEncoding(CrusoeEncoding):
         if first.startswith("deed "):
             _, seat, path = first.split()
             return parse_order(f"deed {self._absolute(view, seat)} {path}")
+        if self.corporations and corp.is_corporate(first):
+            return corp.read(view, names, self._absolute)
         return super().order(view, draft)
 
     def _rent_paths(self, view: CrusoeView) -> list[str]:
@@ -135,7 +146,25 @@ class ModuleEncoding(CrusoeEncoding):
     ) -> list[int]:
         if view.decide == "rent":
             return sorted(self._id(name) for name in self._rent_mask(view, len(draft)))
+        if view.decide == "exchange":
+            return self._exchange_mask(view)
+        if view.decide in corp.ASKS:
+            drafted = [self.actions[t] for t in draft]
+            return sorted(self._id(n) for n in corp.mask_names(view, drafted))
         return super().next_tokens(view, legal_orders, draft)
+
+    def _exchange_mask(self, view: CrusoeView) -> list[int]:
+        """Exchange none, and every one-gift exchange the rules allow (rulings 181, 183)."""
+        state = sample_state(view, self.options, random.Random(0))
+        allowed = [self._id("exchange none")]
+        for k in range(1, len(self.seats)):
+            for name in (
+                n for n in corp.action_names(len(self.seats)) if n.startswith(f"exchange seat+{k} ")
+            ):
+                order = corp.read(view, [name], self._absolute)
+                if order is not None and _allowed(state, view.seat, order):
+                    allowed.append(self._id(name))
+        return sorted(allowed)
 
     def _rent_mask(self, view: CrusoeView, chosen: int) -> list[str]:
         """The next path's terms. The owners may forbid a path or give no Lease at all; the
@@ -163,10 +192,15 @@ class ModuleEncoding(CrusoeEncoding):
     # -- observing ------------------------------------------------------------------------
     def observe_header_sizes(self) -> list[int]:
         owner_slots = len(self.seats) + 2  # a seat, the government, or nobody
-        return [*super().observe_header_sizes(), len(PATHS) * (owner_slots + 3) + 1]
+        land = [len(PATHS) * (owner_slots + 3) + 1] if self.landlords else []
+        return [*super().observe_header_sizes(), *land, *self._corp_header_sizes()]
+
+    def _corp_header_sizes(self) -> list[int]:
+        return [corp.HEADER_SIZE] if self.corporations else []
 
     def seat_size(self) -> int:
-        return super().seat_size() + 3 + 4 * len(PATHS)
+        land = 3 + 4 * len(PATHS) if self.landlords else 0
+        return super().seat_size() + land + (corp.SEAT_SIZE if self.corporations else 0)
 
     def observe(self, view: CrusoeView) -> list[float]:
         """The plain observation, with the ledger after the header and per seat (module
@@ -174,10 +208,14 @@ class ModuleEncoding(CrusoeEncoding):
         plain = super().observe(view)
         header = sum(CrusoeEncoding.observe_header_sizes(self))
         seat_plain = CrusoeEncoding.seat_size(self)
-        vector = plain[:header] + self._land_header(view)
+        vector = plain[:header]
+        vector += self._land_header(view) if self.landlords else []
+        vector += corp.observe_header(view) if self.corporations else []
         for i, seat in enumerate(relative_seats(self.seats, view.seat)):
             start = header + i * seat_plain
-            vector += plain[start : start + seat_plain] + self._land_seat(view, seat)
+            vector += plain[start : start + seat_plain]
+            vector += self._land_seat(view, seat) if self.landlords else []
+            vector += corp.observe_seat(view, seat) if self.corporations else []
         return vector
 
     def _land_header(self, view: CrusoeView) -> list[float]:
