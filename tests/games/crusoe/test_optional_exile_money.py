@@ -25,7 +25,7 @@ from sealed.core.match import Match, replay
 from sealed.games.crusoe import GAME, rulers
 from sealed.games.crusoe.state import CrusoeState, Settings
 
-MONEY_BUILT = ("national-capitalism",)
+MONEY_BUILT = ("national-capitalism", "welfare-capitalism", "centralized-communism")
 GOVERNMENTS = ("athenian", "dictatorship")
 ECONOMIES = ("exiles-barter", "exiles-share", "exiles-pool")
 
@@ -55,18 +55,19 @@ class MoneyApart(Apart):
         for event in events:
             self.seen[f"exiles-{event.kind}"] += bool(exiles) and event.kind in MONEY_KINDS
             data = event.data
-            for key in ("paid", "bought", "tax", "reward"):
+            for key in ("paid", "bought", "tax", "reward", "given"):
                 named = data.get(key)
                 if isinstance(named, dict):
                     assert not {s for s, n in named.items() if n} & exiles, event.text
-            policy = event.kind == "proposal" and "motion" in data  # not the exiles' own pool
+            # the policy or the minimum wage, not a division of the exiles' own pool
+            policy = event.kind == "proposal" and ("motion" in data or "wage" in data)
             if policy or event.kind == "sell":
                 assert data.get("seat") not in exiles, event.text
             if event.kind == "ballot":
                 assert not set(data.get("yes", ())) & exiles, event.text
 
 
-MONEY_ASKS = ("policy", "ballot", "sell", "bid")
+MONEY_ASKS = ("policy", "ballot", "sell", "bid", "wage", "wage-ballot")
 MONEY_KINDS = ("commodity", "wholesale", "ballot")
 
 
@@ -84,8 +85,26 @@ def _options(scenario: str, **more: Any) -> dict[str, Any]:
 def test_random_money_games_under_exile_keep_the_sides_apart_and_replay(
     seed: int, scenario: str, government: str, bots: list[str]
 ) -> None:
-    options = _options(scenario, government=government)
+    ruled = scenario != "centralized-communism"  # it has no government
+    options = _options(scenario, **({"government": government} if ruled else {}))
     match = bot_game(seed, tuple(bots), options, MoneyApart())
+    again = replay(json.loads(json.dumps(match.to_json())))
+    assert GAME.to_json(again.state) == GAME.to_json(match.state)
+
+
+@settings(max_examples=3, deadline=None)
+@given(
+    seed=st.integers(0, 2**32),
+    government=st.sampled_from(GOVERNMENTS),
+    bots=st.lists(st.sampled_from(BOTS), min_size=4, max_size=4),
+)
+def test_random_welfare_games_with_the_governments_wage_under_exile_keep_apart(
+    seed: int, government: str, bots: list[str]
+) -> None:
+    """Ruling 212: the minimum wage proposed and voted by the main encampment only."""
+    options = _options("welfare-capitalism", government=government, minimum_wage="government")
+    setup = _exiled_at_the_start("exiles-barter")
+    match = bot_game(seed, tuple(bots), options, MoneyApart(), setup=setup)
     again = replay(json.loads(json.dumps(match.to_json())))
     assert GAME.to_json(again.state) == GAME.to_json(match.state)
 
@@ -113,7 +132,7 @@ def test_money_games_begun_with_exiles_in_their_own_economy_keep_apart_and_repla
     )
     again = replay(json.loads(json.dumps(match.to_json())))
     assert GAME.to_json(again.state) == GAME.to_json(match.state)
-    assert check.seen["commodity"] > 0  # the main encampment's market was held
+    assert check.seen["commodity"] + check.seen["pot"] > 0  # the main encampment's market
 
 
 def test_random_money_games_exile_and_the_market_goes_on() -> None:
@@ -143,7 +162,7 @@ def test_a_sealed_step_with_exiles_in_a_money_economy_reaches_nobody(
 @pytest.mark.parametrize(
     ("options", "message"),
     [
-        ({"scenario": "welfare-capitalism"}, "exile with scenario welfare-capitalism: not built"),
+        ({"scenario": "state-capitalism"}, "exile with scenario state-capitalism: not built"),
         (
             {"scenario": "national-capitalism", "government": "representative"},
             "national-capitalism with government representative: not built yet",

@@ -84,6 +84,7 @@ def _dump_into_the_pot(state: CrusoeState, events: Events) -> None:
     units, spears and diamonds too, as Tribal Communism shares every good, ruling 22); a
     wife's too, and her $100 her husband collects (ruling 161)."""
     seats = [s for s in state.order if state.players[s].alive]
+    seats = [s for s in seats if punishments.in_market(state, s)]  # an exile's stay his (213)
     for seat in seats:
         player = state.players[seat]
         for good, n in player.goods.items():

@@ -15,6 +15,7 @@ from collections.abc import Mapping
 from sealed.core.chance import Chance
 from sealed.core.events import Event
 from sealed.games.crusoe import bureaucracy, rulers
+from sealed.games.crusoe.modules import punishments
 from sealed.games.crusoe.orders import Order
 from sealed.games.crusoe.state import CrusoeState
 
@@ -27,7 +28,7 @@ def deciders(state: CrusoeState) -> list[str]:
     ruler = rulers.ruler_for(state, "minimum_wage")
     if ruler is not None:
         return [ruler]
-    living = state.living()
+    living = [s for s in state.living() if punishments.in_market(state, s)]  # (ruling 212)
     start = (state.cycle - 1) % len(living) if living else 0
     return living[start:] + living[:start]
 
@@ -66,7 +67,8 @@ def on_wage(state: CrusoeState, seat: str, order: Order, chance: Chance, events:
         _adopt(state, order.number, f"The {rulers.title(state, seat)} {seat} sets", events)
         return
     state.wage_motion = order.number
-    state.ask, state.waiting = "wage-ballot", tuple(state.living())
+    voters = [s for s in state.living() if punishments.in_market(state, s)]  # no exile (212)
+    state.ask, state.waiting = "wage-ballot", tuple(voters)
     if events is not None:
         events.append(
             Event(

@@ -100,7 +100,10 @@ EXILE_SCENARIOS = (
     "tribal-socialism",
     "traditional",  # ruling 173
     "national-capitalism",  # ruling 210: the exiles leave its money economy
+    "welfare-capitalism",  # ruling 212: and its welfare and minimum wage
+    "centralized-communism",  # ruling 213: and its pot and $100
 )
+MONEY_SCENARIOS = ("national-capitalism", "welfare-capitalism", "centralized-communism")
 MONEY_GOVERNMENTS = ("athenian", "dictatorship")  # 210; 179: an exiled Dictator is deposed
 ECONOMY_MODULES = {  # option -> its value when not in play: rules of an economy (Exile)
     "guild_oligarchy": False,
@@ -136,7 +139,7 @@ def _exile_combination(options: Options) -> None:
         if option in options and options[option] != off:
             raise OptionError(f"punishments exile with {option}: not built yet (Exile)")
     government = str(options.get("government", "athenian"))
-    if scenario == "national-capitalism" and government not in MONEY_GOVERNMENTS:
+    if scenario in MONEY_SCENARIOS and government not in MONEY_GOVERNMENTS:
         raise OptionError(
             f"punishments exile in {scenario} with government {government}: not built yet "
             f"(Exile: the exiles' part in its elections; built with "
