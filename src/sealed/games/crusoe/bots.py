@@ -42,7 +42,7 @@ from sealed.games.crusoe.modules import (
     third_world,
 )
 from sealed.games.crusoe.modules.punishments import CRIPPLING_ROWS
-from sealed.games.crusoe.orders import DONE, PASS, Order, eat
+from sealed.games.crusoe.orders import DONE, PASS, PATH_LIMITS, PLAN_KINDS, Order, eat
 from sealed.games.crusoe.socialism import even_division
 from sealed.games.crusoe.socialist_market import limit_for
 from sealed.games.crusoe.state import (
@@ -334,22 +334,42 @@ class GreedyBot:
     # -- Market Socialism -------------------------------------------------------------
     plan_wage = 10
     plan_price = 10
+    # bots_path_limits (ruling 228): the limit it proposes on water and each food for everyone,
+    # the limit for whoever walks the path it favours, and the least it accepts for itself
+    ration, path_ration, accepts = 2, 4, 2
 
-    def plan(self, view: CrusoeView) -> Order:
-        """Its own plan (one wage, one price, no limit), or pass when it is in force."""
+    def favoured_path(self, view: CrusoeView, me: PlayerView) -> str:
+        """The path whose walker its plan rations less: the one it means to walk."""
+        return self.best_path(view, me)
+
+    def wanted_plan(self, view: CrusoeView) -> dict[str, dict[str, int]]:
+        """One wage and one price; with ``bots_path_limits`` a ration of water and food for
+        everyone and a larger one for the favoured path (ruling 82), else no limit."""
         wanted = {"wage": dict.fromkeys(GOODS, self.plan_wage)}
         wanted |= {"price": dict.fromkeys(GOODS, self.plan_price), "limit": {}}
-        if view.plan == wanted:
-            return PASS
-        terms = [(f"wage.{g}", self.plan_wage) for g in GOODS]
-        terms += [(f"price.{g}", self.plan_price) for g in GOODS]
-        return Order("plan", terms=tuple(terms))
+        if view.settings is not None and view.settings.bots_path_limits:
+            wanted["limit"] = dict.fromkeys(RATIONED, self.ration)
+            favoured = self.favoured_path(view, _me(view))
+            wanted[f"limit.{favoured}"] = dict.fromkeys(RATIONED, self.path_ration)
+        return wanted
+
+    def plan(self, view: CrusoeView) -> Order:
+        """Its own plan, or pass when it is in force."""
+        wanted = self.wanted_plan(view)
+        return PASS if view.plan == wanted else Order("plan", terms=plan_terms(wanted))
 
     def plan_ballot(self, view: CrusoeView) -> Order:
-        """Yes when the prices are, on average, no more than $2 over the wages."""
+        """Yes when the prices are, on average, no more than $2 over the wages; with
+        ``bots_path_limits`` no when the plan limits it, on the path it means to walk, to less
+        than it accepts of water or a food."""
         wages = list(view.plan_motion.get("wage", {}).values()) or [0]
         prices = list(view.plan_motion.get("price", {}).values()) or [0]
-        return Order("yes" if sum(prices) / len(prices) <= sum(wages) / len(wages) + 2 else "no")
+        fair = sum(prices) / len(prices) <= sum(wages) / len(wages) + 2
+        if fair and view.settings is not None and view.settings.bots_path_limits:
+            path = self.best_path(view, _me(view))
+            limits = [limit_for(view.plan_motion, path, good) for good in RATIONED]
+            fair = all(limit is None or limit >= self.accepts for limit in limits)
+        return Order("yes" if fair else "no")
 
     def buy(self, view: CrusoeView, me: PlayerView) -> Order:
         """The good it lacks most that it may buy, as many as it lacks; none when it lacks
@@ -602,6 +622,12 @@ class CooperativeBot(GreedyBot):
     numbers_wanted = 3  # Corporations: Experience for whoever walks any path it holds
     verdict = Order("spare")
     cripple_row = None
+    ration, path_ration, accepts = 2, 999, 1  # bots_path_limits: the Firefly walker unlimited
+
+    def favoured_path(self, view: CrusoeView, me: PlayerView) -> str:
+        """Whoever walks for the rescue (ruling 228): he produces signals, not the goods
+        whose wages buy from the vault, so the others' ration leaves him the vault's food."""
+        return "firefly"
 
     def best_path(self, view: CrusoeView, me: PlayerView) -> str:
         taken = any(p.alive and p.path == "firefly" for p in view.players)
@@ -630,6 +656,7 @@ class SelfishBot(GreedyBot):
     numbers_wanted = 0  # Corporations: every dollar of the coffers paid out as a dividend
     cripple_row = None
     reward = 0
+    ration, path_ration, accepts = 1, 999, 1  # bots_path_limits: one each, its own path none
 
     def target(self, view: CrusoeView, me: PlayerView) -> str | None:
         fighting = {s for b in view.battles for side in b.values() for s in side}
@@ -1067,6 +1094,22 @@ def _random_bid(view: CrusoeView, me: PlayerView, rng: random.Random) -> Order:
             break
         price = rng.randint(1, price - 1)
     return Order("bid", name=good, bids=tuple(steps))
+
+
+RATIONED = ("water", *FOODS)
+"""What the bots' plans limit under ``bots_path_limits`` (ruling 228): what keeps a player
+alive; spears and diamonds are left unlimited."""
+
+
+def plan_terms(plan: dict[str, dict[str, int]]) -> tuple[tuple[str, int], ...]:
+    """A plan's terms in the order a ``plan`` order is read (wages, prices, limits per good,
+    then limits per good and path: ``orders.PATH_LIMITS``)."""
+    terms = [(f"{k}.{g}", plan[k][g]) for k in PLAN_KINDS for g in GOODS if g in plan[k]]
+    for key in PATH_LIMITS:  # limit.GOOD.PATH
+        _, good, path = key.split(".")
+        if good in plan.get(f"limit.{path}", {}):
+            terms.append((key, plan[f"limit.{path}"][good]))
+    return tuple(terms)
 
 
 def _random_plan(rng: random.Random) -> Order:
