@@ -21,6 +21,7 @@ from sealed.core.errors import OptionError
 from sealed.core.game import resolve_options
 from sealed.core.match import Match, replay
 from sealed.games.crusoe import GAME
+from sealed.games.crusoe.modules import slavery
 from sealed.games.crusoe.state import CrusoeState, Settings
 
 
@@ -49,6 +50,8 @@ def check_estates(before: CrusoeState, match: Match[Any, Any, Any]) -> None:
                     handed[good] = handed.get(good, 0) + n
             assert handed == {g: n for g, n in left.items() if n}, event.text
             assert not any(state.players[dead].goods.values())
+    if state.ask in ("estate-divide", "estate-ballot"):  # "Slaves may never vote" (247)
+        assert all(slavery.master_of(state, s) is None for s in state.waiting), state.waiting
 
 
 CONFIGS = (
@@ -58,6 +61,7 @@ CONFIGS = (
     {"scenario": "national-capitalism"},
     {"scenario": "national-capitalism", "government": "dictatorship"},
     {"scenario": "class-warfare-capitalism"},
+    {"scenario": "hobbesian", "punishments": "slavery"},
 )
 
 

@@ -21,7 +21,7 @@ from sealed.core.errors import OptionError
 from sealed.core.events import Event
 from sealed.core.game import Options
 from sealed.games.crusoe import classwar, rulers
-from sealed.games.crusoe.modules import gender, punishments
+from sealed.games.crusoe.modules import gender, punishments, slavery
 from sealed.games.crusoe.orders import Order
 from sealed.games.crusoe.state import GOODS, CrusoeState
 
@@ -54,9 +54,14 @@ def proposing(state: CrusoeState, voters: Sequence[str]) -> bool:
 
 def _proposers(state: CrusoeState, voters: Sequence[str]) -> list[str]:
     """The voters in turn order; no woman under No Suffrage (she takes no part in a vote of
-    the government, ruling 109)."""
+    the government, ruling 109), no slave ("Slaves may never vote", ruling 247)."""
     ordered = [s for s in state.order if s in voters] + [s for s in voters if s not in state.order]
-    return [s for s in ordered if not gender.voiceless(state, s)]
+    return [s for s in ordered if not gender.voiceless(state, s) and _free(state, s)]
+
+
+def _free(state: CrusoeState, seat: str) -> bool:
+    """Not a slave: he votes on the estate as on ruling 10's ballot (ruling 247)."""
+    return slavery.may_decide(state, seat, "estate")
 
 
 def heirs(state: CrusoeState) -> list[str]:
@@ -103,7 +108,7 @@ def on_divide(state: CrusoeState, seat: str, order: Order, events: Events) -> No
         return
     state.proposal = {s: dict(goods) for s, goods in order.shares}
     voters = punishments.heirs(state, state.estates[0], state.living())
-    state.ask, state.waiting = "estate-ballot", tuple(voters)
+    state.ask, state.waiting = "estate-ballot", tuple(s for s in voters if _free(state, s))
     if events is not None:
         events.append(
             Event(
