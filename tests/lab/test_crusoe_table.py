@@ -1,7 +1,8 @@
-"""The table of the advanced economies under the other governments and Welfare's variants
-(issue 14): ``sealed sim crusoe --scenario governments`` / ``advanced-variants`` play each
-governed economy under each other government the game builds, every row differing from the
-Athenian row only in the government's options; the printed table has intervals and is the
+"""The table of the advanced economies under the other governments, Welfare's variants and
+Market Socialism's limits by path (issue 14): ``sealed sim crusoe --scenario governments`` /
+``advanced-variants`` play each governed economy under each other government the game builds,
+every row differing from the Athenian row only in the government's options (a variant's only
+in its option); the printed table has intervals and is the
 same for a seed; ``all`` is still the fourteen economies."""
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from sealed.games.crusoe.stats import (
     GOVERNED,
     GOVERNMENT_ECONOMIES,
     GOVERNMENTAL_SOCIALISM_CHART,
+    MARKET_VARIANTS,
     OTHER_GOVERNMENTS,
     WELFARE_VARIANTS,
     government_options,
@@ -100,21 +102,33 @@ def test_welfares_variants_differ_from_welfare_capitalism_in_their_option_only()
     }
 
 
+def test_market_socialisms_limits_by_path_differ_from_its_athenian_row_in_the_option_only() -> None:
+    base = resolved(ADVANCED_ECONOMIES["market-socialism"])
+    for name, options in MARKET_VARIANTS.items():
+        mine = resolved(options)
+        assert {k for k in mine if mine[k] != base[k]} == {"bots_path_limits"}, name
+        check_playable(GAME, mine, ["greedy"] * 4, name)
+    assert list(MARKET_VARIANTS) == ["market-socialism/limits-by-path"]
+
+
 def test_all_is_still_the_fourteen_economies_and_the_groups_name_the_variants() -> None:
     data = json.loads(sim("--scenario", "all", "-n", "1", "--bots", "greedy", "--json"))
     assert list(data["scenarios"]) == [*ECONOMIES, *ADVANCED_ECONOMIES]
     assert list(GAME.scenario_groups()["governments"]) == list(GOVERNMENT_ECONOMIES)
     variants = GAME.scenario_groups()["advanced-variants"]
-    assert list(variants) == [*GOVERNMENT_ECONOMIES, *WELFARE_VARIANTS]
+    assert list(variants) == [*GOVERNMENT_ECONOMIES, *WELFARE_VARIANTS, *MARKET_VARIANTS]
 
 
 def test_a_tiny_table_has_intervals_and_is_the_same_for_a_seed() -> None:
-    names = "market-socialism/bureaucracy,welfare-capitalism/other-package,national-capitalism"
+    names = (
+        "market-socialism/bureaucracy,welfare-capitalism/other-package,national-capitalism,"
+        "governmental-socialism/bureaucracy,market-socialism/limits-by-path"
+    )
     args = ("--scenario", names, "-n", "2", "--bots", "greedy,cooperative,selfish,greedy")
     first = sim(*args, "--seed", "tiny")
     assert first == sim(*args, "--seed", "tiny")
     rows = [line for line in first.splitlines() if line.startswith("| ") and "/" in line]
-    assert len(rows) == 2
+    assert len(rows) == 4
     for row in rows:  # survived, rescued, everyone lost, winners, mean final VP: each [low, high]
         assert row.count("[") == 5, row
     assert "| national-capitalism | 2 |" in first

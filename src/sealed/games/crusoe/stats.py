@@ -7,12 +7,11 @@ vision); ``--scenario advanced`` the advanced economies built
 (:data:`ADVANCED_ECONOMIES`, each with the government the seed recommends for
 simplicity where it needs one), ``--scenario all`` both; ``--scenario governments`` the
 governed advanced economies under each other government (:data:`GOVERNMENT_ECONOMIES`) and
-``--scenario advanced-variants`` those and Welfare Capitalism's variants
-(:data:`WELFARE_VARIANTS`). Per economy it prints what
-the designer asks (issue 10): the
-survival rate, deaths by cycle and cause, the mean and spread of final VP,
-the share of games rescued and by which cycle, and the share where everyone
-lost, each share and mean with its 95% interval. The game's
+``--scenario advanced-variants`` those, Welfare Capitalism's variants
+(:data:`WELFARE_VARIANTS`) and Market Socialism's limits by path (:data:`MARKET_VARIANTS`).
+Per economy it prints what the designer asks (issue 10): the survival rate, deaths by cycle
+and cause, the mean and spread of final VP, the share of games rescued and by which cycle,
+and the share where everyone lost, each share and mean with its 95% interval. The game's
 :meth:`~sealed.core.game.Game.tally` is :func:`tally` here;
 :meth:`~sealed.core.game.Game.scenarios` is :data:`ECONOMIES` and
 :data:`ADVANCED_ECONOMIES`.
@@ -156,11 +155,22 @@ WELFARE_VARIANTS: Mapping[str, Mapping[str, OptionValue]] = {
 }
 """Welfare Capitalism's variants: another package of goods, a minimum wage the government sets."""
 
+MARKET_VARIANTS: Mapping[str, Mapping[str, OptionValue]] = {
+    "market-socialism/limits-by-path": {
+        "scenario": "market-socialism",
+        "government": "athenian",
+        "bots_path_limits": True,
+    },
+}
+"""Market Socialism with the strategic bots proposing purchase limits by path (ruling 228 on
+ruling 82); the rules are those of its Athenian row."""
+
 SCENARIOS: Mapping[str, Mapping[str, OptionValue]] = {
     **ECONOMIES,
     **ADVANCED_ECONOMIES,
     **GOVERNMENT_ECONOMIES,
     **WELFARE_VARIANTS,
+    **MARKET_VARIANTS,
 }
 """Every named scenario ``sealed sim crusoe --scenario`` and ``sealed lab compare --scenario``
 know (:meth:`CrusoeGame.scenarios`)."""
@@ -170,7 +180,7 @@ GROUPS: Mapping[str, tuple[str, ...]] = {
     "introductory": tuple(ECONOMIES),
     "advanced": tuple(ADVANCED_ECONOMIES),
     "governments": tuple(GOVERNMENT_ECONOMIES),
-    "advanced-variants": (*GOVERNMENT_ECONOMIES, *WELFARE_VARIANTS),
+    "advanced-variants": (*GOVERNMENT_ECONOMIES, *WELFARE_VARIANTS, *MARKET_VARIANTS),
 }
 """The names ``--scenario`` reads as several (:meth:`CrusoeGame.scenario_groups`)."""
 
