@@ -34,6 +34,7 @@ from sealed.core.events import EVERYONE, Event
 from sealed.core.game import resolve_options
 from sealed.core.match import Match, replay
 from sealed.games.crusoe import GAME, bureaucracy, classwar, hybrid, rules
+from sealed.games.crusoe.modules import paternalistic
 from sealed.games.crusoe.policy import SEED_EXAMPLE
 from sealed.games.crusoe.state import CrusoeState, Settings
 
@@ -535,3 +536,74 @@ def test_the_chart_sets_market_socialisms_plan_before_the_turn_order() -> None:
     assert plan["wage"]["water"] == 20 and plan["wage"]["apple"] == 8
     assert plan["price"]["diamond"] == 50 and plan["limit"]["diamond"] == 0
     assert match.state.ask == "amend" and match.state.order
+
+
+# -- the review's fixes (rulings 224, 225) -----------------------------------------------------
+
+ASSIGNED_BY_ANOTHER_BRANCH: dict[str, dict[str, Any]] = {
+    "the Paternalistic Economy, paths by vote": {"paternalistic": True},
+    "the Matriarchal Golden Age, the men's paths by vote": {"gender": "matriarchal-golden-age"},
+}
+
+
+@pytest.mark.parametrize("name", list(ASSIGNED_BY_ANOTHER_BRANCH))
+def test_after_the_amendment_a_hybrids_other_branch_still_assigns_the_paths(name: str) -> None:
+    """Ruling 224: with the chart deciding the policy and the paths another branch's, every
+    cycle's amendment is followed by the government's assignment (before, straight to the
+    paths: the assignment was never asked)."""
+    chosen = resolve_options(
+        GAME.options,
+        {
+            "scenario": "national-capitalism",
+            "government": "hybrid",
+            "government_radio_reward": "bureaucracy",
+            "government_tax_burden": "bureaucracy",
+            "government_estate": "bureaucracy",
+            "government_paths": "athenian",
+            "government_chart": SEED_EXAMPLE,
+        }
+        | ASSIGNED_BY_ANOTHER_BRANCH[name],
+    )
+    amended: set[int] = set()
+    assigned: set[int] = set()
+
+    def check(before: CrusoeState, match: Match[Any, Any, Any]) -> None:
+        check_step(before, match)
+        if before.ask == "amend":
+            amended.add(before.cycle)
+        if before.ask == "assign":
+            assigned.add(before.cycle)
+        skipped = before.phase == "amend" and match.state.phase == "path"
+        assert not (skipped and paternalistic.unassigned(match.state)), "assignment skipped"
+
+    match = bot_game(1, BOTS, chosen, check)
+    assert assigned & amended, "the government never assigned a path after an amendment"
+    again = replay(json.loads(json.dumps(match.to_json())))
+    assert GAME.to_json(again.state) == GAME.to_json(match.state)
+
+
+def test_a_chart_for_a_dead_players_goods_alone_moves_the_amendment_every_cycle() -> None:
+    """Ruling 225: a hybrid whose Bureaucracy decides only a dead player's goods in
+    Governmental Socialism (no policy before the deal) is asked its amendment each cycle."""
+    chosen = resolve_options(
+        GAME.options,
+        {
+            "scenario": "governmental-socialism",
+            "government": "hybrid",
+            "government_distribution": "dictatorship",
+            "government_estate": "bureaucracy",
+            "government_chart": ESTATE,
+        },
+    )
+    amended: set[int] = set()
+    dealt: set[int] = set()
+
+    def check(before: CrusoeState, match: Match[Any, Any, Any]) -> None:
+        check_step(before, match)
+        if before.ask == "amend":
+            amended.add(before.cycle)
+        dealt.update(e.data["cycle"] for e in match.steps[-1].events if e.kind == "cycle")
+
+    match = bot_game(3, BOTS, chosen, check)
+    over_at_the_deal = {match.state.cycle} if match.state.over else set()  # no step after it
+    assert 1 in amended and dealt - over_at_the_deal <= amended, (dealt, amended)

@@ -521,25 +521,23 @@ def on_box(state: CrusoeState, seat: str, order: Order, chance: Chance, events: 
 # -- the amendment, each cycle after the turn order --------------------------------------------
 
 
-CHARTS_SINCE_189 = ("distribution", "paths", "rents")
-"""The tasks a chart decides since rulings 189-191 (refused before)."""
-
-
 def amends_at_the_deal(state: CrusoeState) -> bool:
-    """The amendment follows the deal of the turn order also where no policy or plan comes
-    before it (Governmental Socialism, a government a tack-on brings: ruling 190), in a game
-    whose chart decides a task built since ruling 189 (so the games before it are unchanged)."""
-    return any(task in tasks(state) for task in CHARTS_SINCE_189)
+    """The amendment follows the deal of the turn order in every game with a Bureaucracy, also
+    where no policy or plan comes before it (Governmental Socialism, a government a tack-on
+    brings: ruling 190), a chart that decides only a dead player's goods included (ruling 225:
+    the seed's amendment is each cycle's, whatever the chart decides)."""
+    return bool(tasks(state))
 
 
 def amend_phase(state: CrusoeState, chance: Chance, events: Events) -> None:
     """The first player may suggest an amendment to one box (``amend ...`` or ``pass``); then
-    the paths (the government's assignment first, in the games of ruling 190)."""
+    the paths, the government's assignment first wherever it assigns them (ruling 224: by
+    its chart or by a hybrid's other branch)."""
     if state.turn == 0:
         state.ask, state.waiting = "amend", (first_player(state),)
         return
     assigned = state.settings.paternalistic or roles.men_assigned(state)
-    state.phase = "assign" if assigned and amends_at_the_deal(state) else "path"
+    state.phase = "assign" if assigned else "path"
     state.turn = 0
 
 
