@@ -29,7 +29,7 @@ from sealed.games.crusoe.state import CrusoeState, Settings
     ("options", "message"),
     [
         ({"scenario": "crusoes-economy"}, "slavery with scenario crusoes-economy"),
-        ({"scenario": "hobbesian", "church": "less-devout"}, "slavery with church"),
+        ({"scenario": "hobbesian", "landlords": "homestead"}, "slavery with landlords"),
         ({"scenario": "hobbesian", "gender": "no-suffrage"}, "slavery with a Gender variant"),
         ({"scenario": "hobbesian", "punishments": "slavery+exile"}, "slavery with exile"),
     ],

@@ -366,6 +366,7 @@ def produce(state: CrusoeState, seat: str, group: str, chance: Chance, events: E
     for icon, listed in roles.allowed_space(state, player, space):
         if (icon in FRUITS and group == "fruit") or icon == group:
             here = roles.crowd(state, player.path or "ant", icon, crowd, seat)  # Exile: side
+            here = slavery.guild_crowd(state, seat, icon, here)  # a master's group: one (217)
             amount = commons(state, listed, here)
             # the Basic Resource: three times, never overburdened (not in exile: ruling 178)
             if third_world.is_resource(state, icon, player.roles):

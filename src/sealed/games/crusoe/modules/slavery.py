@@ -10,7 +10,10 @@ no trader nor legal seller nor buyer, his produce his master's production and wa
 burden, no welfare, no $100, no money (a CEO's share his master's), no policy, plan or wage:
 rulings 166, 167), under every government: a slave holds no office and is never the first
 player who decides what a Bureaucracy's chart cannot (ruling 167). Crusoe's Economy (no
-violence) is ruled out; Exile and the economies' tack-on modules are refused by name. A
+violence) is ruled out; with The Church a slave neither tithes nor gets charity (ruling 216;
+the More Devout Church, no violence, is ruled out); under Guild Oligarchy he produces within
+his own guild and a master's group is one of those who could produce a good (ruling 217);
+Exile and the other economies' tack-on modules are refused by name. A
 slave carries the public role ``slave-of-N`` (N: his master's place at the table, 0 first).
 
 - The verdict ``enslave``: every living loser becomes the slave of the first living winner in
@@ -107,6 +110,7 @@ RULES = {  # option -> the rule it adds to Slavery (Settings.slavery_rules)
     "slavery_permission": "permission",  # a master's permission to attack (ruling 168)
     "slavery_any_time": "any-time",  # freeing and handing over at other moments (ruling 169)
 }
+BUILT_MODULES = ("church", "guild_oligarchy")  # built with Slavery (rulings 216, 217)
 
 
 def read_options(options: Options) -> tuple[str, ...]:
@@ -126,7 +130,8 @@ def rule_on(state: CrusoeState, rule: str) -> bool:
 
 def check_combination(options: Options, named: list[str]) -> None:
     """Slavery is built for every scenario with violence and every government (rulings 131,
-    164-167), without Exile or the economies' tack-on modules."""
+    164-167), with the Less Devout Church (216) and Guild Oligarchy (217), without Exile or
+    the economies' other tack-on modules."""
     scenario = str(options.get("scenario", "crusoes-economy"))
     if scenario == "crusoes-economy":  # the seed rules it out: nobody "lose[s] a fight"
         raise OptionError(
@@ -135,9 +140,16 @@ def check_combination(options: Options, named: list[str]) -> None:
         )
     if "exile" in named:
         raise OptionError("punishments slavery with exile: not built yet (Slavery)")
+    if str(options.get("church", "none")) == "more-devout":  # the seed rules it out
+        raise OptionError(
+            "punishments slavery with church more-devout: the More Devout Church forbids "
+            "violence, so nobody loses a fight to be enslaved (Slavery)"
+        )
     from sealed.games.crusoe.modules.punishments import ECONOMY_MODULES
 
     for option, off in ECONOMY_MODULES.items():
+        if option in BUILT_MODULES:
+            continue
         if option in options and options[option] != off:
             raise OptionError(f"punishments slavery with {option}: not built yet (Slavery)")
     if str(options.get("gender", "none")) not in ("none", "base"):
@@ -673,6 +685,20 @@ def crowd(state: CrusoeState, seat: str, players: int) -> int:
     if len(members) < 2 or DUPLICATED in state.players[members[0]].roles:
         return players
     return players - (len(members) - 1)
+
+
+def guild_crowd(state: CrusoeState, seat: str, icon: str, able: int) -> int:
+    """Guild Oligarchy counts the ``able`` on the path who could produce ``icon``; of them a
+    master's undivided supervised group is still one person (ruling 217)."""
+    members = _group(state, seat)
+    if not state.settings.guild_oligarchy or len(members) < 2:
+        return able
+    if DUPLICATED in state.players[members[0]].roles:
+        return able
+    from sealed.games.crusoe.modules import roles
+
+    mates = sum(1 for m in members if icon not in roles.barred_icons(state, state.players[m]))
+    return able - max(0, mates - 1)
 
 
 def _group(state: CrusoeState, seat: str) -> list[str]:
