@@ -44,6 +44,7 @@ def test_only_the_master_sees_what_his_slave_asks() -> None:
     views = {seat: GAME.view(match.state, seat) for seat in ("ana", "ben", "cy", "dan")}
     assert views["ana"].decide == "permit"
     assert views["ana"].offer == ["ben", "join", "cy"]
+    assert "your slave ben asks to join cy against dan" in match.prompts()["ana"].help  # 232
     for seat in ("ben", "cy", "dan"):
         assert views[seat].decide is None and views[seat].offer == [], seat
         assert views[seat].waiting == ("ana",), seat  # that she is asked is public (204)

@@ -13,7 +13,7 @@ from sealed.games.crusoe import bureaucracy, classwar, hybrid, legal, rules, sam
 from sealed.games.crusoe.bots import CooperativeBot, GreedyBot, RandomBot, SelfishBot
 from sealed.games.crusoe.cycle import end_reason, meal_for
 from sealed.games.crusoe.encoding import CrusoeEncoding, encoding_for
-from sealed.games.crusoe.modules import church, crowd, diamonds
+from sealed.games.crusoe.modules import church, crowd, diamonds, slavery
 from sealed.games.crusoe.modules.roles import everyone_loses
 from sealed.games.crusoe.orders import WORDS, Order, eat, format_order, parse_order
 from sealed.games.crusoe.socialism import even_division, proposer_first
@@ -472,7 +472,9 @@ class CrusoeGame(InPlaceGame[CrusoeState, Order, CrusoeView]):
                 help_text = f"the path of your slave {state.offer[0]}: path PATH (ruling 127)"
             if ask == "permit" and len(state.offer) == 3:  # Slavery: the slave's request
                 slave, word, name = (str(x) for x in state.offer)
-                help_text = f"your slave {slave} asks to {word} {name}: yes or no (ruling 168)"
+                against = slavery.targets(state, word, name) if word == "join" else []
+                aim = f" against {' and '.join(against)}" if against else ""  # ruling 232
+                help_text = f"your slave {slave} asks to {word} {name}{aim}: yes or no (ruling 168)"
             if ask == "donate":  # The Church: how many items are due, and one way to give them
                 suggested = format_order(Order("donate", goods=church.suggested(state, seat)))
                 help_text = f"{church.due_text(state, seat)}; for example {suggested}"
