@@ -347,8 +347,6 @@ def test_two_players_in_default_at_once_cannot_be_spelled() -> None:
 @pytest.mark.parametrize(
     "chosen",
     [
-        {"scenario": "hobbesian", "church": "more-devout"},
-        {"scenario": "tribal-capitalism", "third_world": True},
         {"scenario": "hobbesian", "gender": "dolls-house", "gender_feeding": True},
         {"scenario": "hobbesian", "estate_shares": True},
     ],
@@ -357,7 +355,7 @@ def test_two_players_in_default_at_once_cannot_be_spelled() -> None:
 def test_a_module_whose_decisions_are_not_spelled_has_no_encoding(
     chosen: dict[str, object],
 ) -> None:
-    """Donations, imports, a husband's gift, an estate's shares: no
+    """A husband's gift, an estate's shares: no
     token spells them, so there is no encoding rather than an agent stuck mid-game."""
     options = resolve_options(GAME.options, chosen)
     assert encoding_for(SEATS, options) is None

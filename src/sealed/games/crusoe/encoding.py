@@ -493,9 +493,10 @@ def encoding_for(seats: Sequence[str], options: Options) -> CrusoeEncoding | Non
     (:mod:`.encoding_money`), the advanced ones; None under a Bureaucracy or a hybrid with a
     Bureaucracy's branch (a chart's box and amendment are free text) and for Slavery. A
     Weak Warlord, Libertarianism and the Matriarchal Golden Age add their spellings
-    (``_tack_on_decisions``), Landlords and Corporations theirs (:mod:`.encoding_modules`);
+    (``_tack_on_decisions``), Landlords, Corporations, The Church and Third World Country
+    theirs (:mod:`.encoding_modules`);
     Exile and Crippling in the introductory economies have their own
-    (:mod:`.encoding_exile`), without the tack-ons' or the Landlords'."""
+    (:mod:`.encoding_exile`), without the tack-ons' or the modules'."""
     scenarios = {str(economy["scenario"]) for economy in ECONOMIES.values()}
     advanced = str(options.get("scenario", "crusoes-economy")) not in scenarios
     if _chart_decisions(options) or unspelled_module(options) is not None:
@@ -506,8 +507,10 @@ def encoding_for(seats: Sequence[str], options: Options) -> CrusoeEncoding | Non
     introductory = str(options.get("scenario", "crusoes-economy")) in scenarios
     landlords_on = str(options.get("landlords", "none")) != "none"
     modules = landlords_on or bool(options.get("corporations", False))
+    modules = modules or str(options.get("church", "none")) != "none"
+    modules = modules or bool(options.get("third_world", False))
     if ("exile" in punished or "crippling" in punished) and introductory:
-        if landlords_on:  # the Punished catalogue does not add the Landlords' spellings
+        if modules:  # the Punished catalogue does not add the modules' spellings
             return None
         from sealed.games.crusoe.encoding_exile import PunishedEncoding  # it imports this
 
@@ -536,8 +539,6 @@ def _chart_decisions(options: Options) -> bool:
 
 
 UNSPELLED_MODULES: tuple[tuple[str, object, str], ...] = (
-    ("church", "none", "donations"),
-    ("third_world", False, "imports"),
     ("gender_feeding", False, "a husband's gift of food"),
     ("estate_shares", False, "a division of a dead player's goods"),
 )

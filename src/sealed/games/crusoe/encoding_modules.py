@@ -1,9 +1,12 @@
-"""The research encoding for the tack-on modules' own decisions: Landlords, Corporations.
+"""The research encoding for the tack-on modules' own decisions: Landlords, Corporations,
+The Church and Third World Country.
 
 :class:`ModuleEncoding` is :class:`~sealed.games.crusoe.encoding.CrusoeEncoding` (with the
 money and tack-on catalogues it adds) with the Landlords' decisions appended at the end of
 the catalogue, so every existing id keeps its number (the Corporations' decisions are spelled
-in :mod:`~sealed.games.crusoe.encoding_corporations`, appended after the Landlords'):
+in :mod:`~sealed.games.crusoe.encoding_corporations`, appended after the Landlords', then
+the Church's donation and the Agent's imports and returns, in
+:mod:`~sealed.games.crusoe.encoding_goods`):
 
 - **the Leases** (``rent``, ruling 87), path by path: one token for each path the seat
   decides, in the board's order: ``lease N`` (N in :data:`RENTS`: dollars in a money
@@ -32,6 +35,7 @@ from collections.abc import Sequence
 from sealed.core.encoding import one_hot, relative_seats
 from sealed.core.game import Options
 from sealed.games.crusoe import encoding_corporations as corp
+from sealed.games.crusoe import encoding_goods as goods
 from sealed.games.crusoe.encoding import CrusoeEncoding, _allowed
 from sealed.games.crusoe.modules import landlords
 from sealed.games.crusoe.orders import Order, parse_order
@@ -68,10 +72,14 @@ class ModuleEncoding(CrusoeEncoding):
     ) -> None:
         self.landlords = str(options.get("landlords", "none")) != "none"
         self.corporations = bool(options.get("corporations", False))
+        self.church = str(options.get("church", "none")) != "none"
+        self.mncs = bool(options.get("third_world", False))
+        returns = self.mncs and bool(options.get("third_world_returns", False))
         super().__init__(seats, options, advanced, tack_ons)  # sizes read the flags above
         names = list(self.actions)
         extra = landlord_names(len(self.seats)) if self.landlords else []
         extra += corp.action_names(len(self.seats)) if self.corporations else []
+        extra += goods.action_names(self.church, self.mncs, returns)
         for name in extra:
             if name not in self.index_of:
                 self.index_of[name] = len(names)
@@ -88,6 +96,8 @@ class ModuleEncoding(CrusoeEncoding):
             return (self._id(f"deed {self._relative(view, order.name)} {path}"),)
         if self.corporations and order.word in CORPORATE_WORDS:
             return tuple(self._id(n) for n in corp.spell(view, order, self._relative))
+        if order.word in ("donate", "import", "repay"):
+            return tuple(self._id(n) for n in goods.spell(view, order))
         return super().tokens(view, order)
 
     def order(self, view: CrusoeView, draft: tuple[int, ...]) -> Order | None:
@@ -108,6 +118,8 @@ class ModuleEncoding(CrusoeEncoding):
             return parse_order(f"deed {self._absolute(view, seat)} {path}")
         if self.corporations and corp.is_corporate(first):
             return corp.read(view, names, self._absolute)
+        if goods.is_collection(first):
+            return goods.read(names)
         return super().order(view, draft)
 
     def _rent_paths(self, view: CrusoeView) -> list[str]:
@@ -148,6 +160,10 @@ class ModuleEncoding(CrusoeEncoding):
             return sorted(self._id(name) for name in self._rent_mask(view, len(draft)))
         if view.decide == "exchange":
             return self._exchange_mask(view)
+        if view.decide in ("donate", "import", "repay"):
+            drafted = [self.actions[t] for t in draft]
+            state = sample_state(view, self.options, random.Random(0))  # the bank's tokens
+            return sorted(self._id(n) for n in goods.mask_names(view, drafted, state))
         if view.decide in corp.ASKS:
             drafted = [self.actions[t] for t in draft]
             return sorted(self._id(n) for n in corp.mask_names(view, drafted))
@@ -193,14 +209,14 @@ class ModuleEncoding(CrusoeEncoding):
     def observe_header_sizes(self) -> list[int]:
         owner_slots = len(self.seats) + 2  # a seat, the government, or nobody
         land = [len(PATHS) * (owner_slots + 3) + 1] if self.landlords else []
-        return [*super().observe_header_sizes(), *land, *self._corp_header_sizes()]
-
-    def _corp_header_sizes(self) -> list[int]:
-        return [corp.HEADER_SIZE] if self.corporations else []
+        corporate = [corp.HEADER_SIZE] if self.corporations else []
+        collections = [goods.header_size(self.church, self.mncs)]
+        return [*super().observe_header_sizes(), *land, *corporate, *collections]
 
     def seat_size(self) -> int:
         land = 3 + 4 * len(PATHS) if self.landlords else 0
-        return super().seat_size() + land + (corp.SEAT_SIZE if self.corporations else 0)
+        corporate = corp.SEAT_SIZE if self.corporations else 0
+        return super().seat_size() + land + corporate + goods.seat_size(self.church, self.mncs)
 
     def observe(self, view: CrusoeView) -> list[float]:
         """The plain observation, with the ledger after the header and per seat (module
@@ -211,11 +227,14 @@ class ModuleEncoding(CrusoeEncoding):
         vector = plain[:header]
         vector += self._land_header(view) if self.landlords else []
         vector += corp.observe_header(view) if self.corporations else []
+        vector += goods.observe_header(view, self.church, self.mncs)
+        by_seat = {p.seat: p for p in view.players}
         for i, seat in enumerate(relative_seats(self.seats, view.seat)):
             start = header + i * seat_plain
             vector += plain[start : start + seat_plain]
             vector += self._land_seat(view, seat) if self.landlords else []
             vector += corp.observe_seat(view, seat) if self.corporations else []
+            vector += goods.observe_seat(view, by_seat[seat], self.church, self.mncs)
         return vector
 
     def _land_header(self, view: CrusoeView) -> list[float]:
