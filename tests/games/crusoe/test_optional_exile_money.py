@@ -25,7 +25,12 @@ from sealed.core.match import Match, replay
 from sealed.games.crusoe import GAME, rulers
 from sealed.games.crusoe.state import CrusoeState, Settings
 
-MONEY_BUILT = ("national-capitalism", "welfare-capitalism", "centralized-communism")
+MONEY_BUILT = (
+    "national-capitalism",
+    "welfare-capitalism",
+    "centralized-communism",
+    "state-capitalism",
+)
 GOVERNMENTS = ("athenian", "dictatorship")
 ECONOMIES = ("exiles-barter", "exiles-share", "exiles-pool")
 
@@ -61,13 +66,13 @@ class MoneyApart(Apart):
                     assert not {s for s, n in named.items() if n} & exiles, event.text
             # the policy or the minimum wage, not a division of the exiles' own pool
             policy = event.kind == "proposal" and ("motion" in data or "wage" in data)
-            if policy or event.kind == "sell":
+            if policy or event.kind in ("sell", "destroy", "consign"):
                 assert data.get("seat") not in exiles, event.text
             if event.kind == "ballot":
                 assert not set(data.get("yes", ())) & exiles, event.text
 
 
-MONEY_ASKS = ("policy", "ballot", "sell", "bid", "wage", "wage-ballot")
+MONEY_ASKS = ("policy", "ballot", "sell", "bid", "wage", "wage-ballot", "consign", "deal")
 MONEY_KINDS = ("commodity", "wholesale", "ballot")
 
 
@@ -85,7 +90,7 @@ def _options(scenario: str, **more: Any) -> dict[str, Any]:
 def test_random_money_games_under_exile_keep_the_sides_apart_and_replay(
     seed: int, scenario: str, government: str, bots: list[str]
 ) -> None:
-    ruled = scenario != "centralized-communism"  # it has no government
+    ruled = scenario not in ("centralized-communism", "state-capitalism")  # no government
     options = _options(scenario, **({"government": government} if ruled else {}))
     match = bot_game(seed, tuple(bots), options, MoneyApart())
     again = replay(json.loads(json.dumps(match.to_json())))
@@ -103,7 +108,9 @@ def test_random_welfare_games_with_the_governments_wage_under_exile_keep_apart(
 ) -> None:
     """Ruling 212: the minimum wage proposed and voted by the main encampment only."""
     options = _options("welfare-capitalism", government=government, minimum_wage="government")
-    setup = _exiled_at_the_start("exiles-barter")
+    # A Dictator is drawn before any setup, so he could begin in exile, which play never
+    # reaches (an exiled Dictator is deposed: ruling 179): exiles from the start only without
+    setup = _exiled_at_the_start("exiles-barter") if government == "athenian" else None
     match = bot_game(seed, tuple(bots), options, MoneyApart(), setup=setup)
     again = replay(json.loads(json.dumps(match.to_json())))
     assert GAME.to_json(again.state) == GAME.to_json(match.state)
@@ -162,7 +169,7 @@ def test_a_sealed_step_with_exiles_in_a_money_economy_reaches_nobody(
 @pytest.mark.parametrize(
     ("options", "message"),
     [
-        ({"scenario": "state-capitalism"}, "exile with scenario state-capitalism: not built"),
+        ({"scenario": "market-socialism"}, "exile with scenario market-socialism: not built"),
         (
             {"scenario": "national-capitalism", "government": "representative"},
             "national-capitalism with government representative: not built yet",

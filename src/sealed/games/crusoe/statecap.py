@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from sealed.core.chance import Chance
 from sealed.core.events import Audience, Event
-from sealed.games.crusoe.modules import gender, slavery
+from sealed.games.crusoe.modules import gender, punishments, slavery
 from sealed.games.crusoe.orders import Order
 from sealed.games.crusoe.state import FREQUENCIES, FREQUENCY_NAMES, CrusoeState, Deal
 
@@ -38,7 +38,10 @@ are not compensated." """
 
 
 def living(state: CrusoeState) -> list[str]:
-    return [s for s in state.order if state.players[s].alive]
+    """The living of the main encampment's market: an exile sells, deals, destroys and is paid
+    for his signals nothing there (ruling 214)."""
+    alive = [s for s in state.order if state.players[s].alive]
+    return [s for s in alive if punishments.in_market(state, s)]
 
 
 def sellers(state: CrusoeState, good: str) -> list[str]:

@@ -102,6 +102,7 @@ EXILE_SCENARIOS = (
     "national-capitalism",  # ruling 210: the exiles leave its money economy
     "welfare-capitalism",  # ruling 212: and its welfare and minimum wage
     "centralized-communism",  # ruling 213: and its pot and $100
+    "state-capitalism",  # ruling 214: and its legal sellers, deals and printed money
 )
 MONEY_SCENARIOS = ("national-capitalism", "welfare-capitalism", "centralized-communism")
 MONEY_GOVERNMENTS = ("athenian", "dictatorship")  # 210; 179: an exiled Dictator is deposed
