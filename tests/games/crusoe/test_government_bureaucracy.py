@@ -18,6 +18,7 @@ extension, the amendment). Here:
 from __future__ import annotations
 
 import json
+import random
 from pathlib import Path
 from typing import Any
 
@@ -36,6 +37,7 @@ from sealed.core.match import Match, replay
 from sealed.games.crusoe import GAME, bureaucracy, classwar, hybrid, rules
 from sealed.games.crusoe.modules import paternalistic
 from sealed.games.crusoe.policy import SEED_EXAMPLE
+from sealed.games.crusoe.sampler import sample_state
 from sealed.games.crusoe.state import CrusoeState, Settings
 
 SCENARIOS = (
@@ -607,3 +609,29 @@ def test_a_chart_for_a_dead_players_goods_alone_moves_the_amendment_every_cycle(
     match = bot_game(3, BOTS, chosen, check)
     over_at_the_deal = {match.state.cycle} if match.state.over else set()  # no step after it
     assert 1 in amended and dealt - over_at_the_deal <= amended, (dealt, amended)
+
+
+def test_the_samplers_world_remembers_the_paths_walked() -> None:
+    """The search bots' sampler copies the chart's memory (ruling 188) back from the view,
+    which shows it (the public 'path' events): every sampled state of a game under
+    government_chart_history holds the true 'walked', so the chart decides a playout's box
+    from it as the game does, and the sampled state's view is the seat's view again."""
+    chosen = options("national-capitalism", HISTORY_CHART, government_chart_history=True)
+    sampled_cycles: set[int] = set()
+
+    def check(before: CrusoeState, match: Match[Any, Any, Any]) -> None:
+        state: CrusoeState = match.state
+        if state.over or not state.walked:
+            return
+        for seat in state.seats:
+            view = GAME.view(state, seat)
+            sampled = sample_state(view, {}, random.Random(1))
+            assert sampled.walked == state.walked, (seat, state.cycle)
+            assert GAME.view(sampled, seat) == view
+        if state.phase == "policy" and bureaucracy.stuck(state) is None:
+            world = sample_state(GAME.view(state, state.seats[0]), {}, random.Random(1))
+            assert bureaucracy.stuck(world) is None, "the sampled chart forgot the paths"
+        sampled_cycles.add(state.cycle)
+
+    bot_game(7, BOTS, chosen, check)
+    assert len(sampled_cycles) > 2, "too short a game to sample the memory"

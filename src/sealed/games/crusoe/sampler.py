@@ -37,6 +37,11 @@ What the view does not hold, and what the sampler puts in its place:
   own ``--map`` with other counts would need them told;
 - **the dice** are not in any state: a playout rolls its own.
 
+The paths each player walked in every cycle (``walked``, kept under
+``government_chart_history``: ruling 188) were public ``path`` events; the view
+carries them and the sampler copies them back, so a chart reading
+``player.path_ago.N`` decides in a playout as in the game.
+
 A view field this module does not know by name is copied to the state field
 of the same name (a tuple into a list field as a list), so a field added to
 both is carried without a change here (the round-trip tests of
@@ -103,6 +108,7 @@ _EXPLICIT = frozenset(
         "conditions",  # the viewer's victory condition; the others' drawn: _conditions
         "settings",  # the rules agreed: _settings
         "successions",  # two rulers: each office's electors, a list each in the state
+        "walked",  # the chart's memory (ruling 188): a list per seat in the state
     }
 )
 _PLAYER_EXPLICIT = frozenset({"seat", "death", "track", "goods", "radio", "experience"})
@@ -123,6 +129,7 @@ def sample_state(view: CrusoeView, options: Options, rng: random.Random) -> Crus
     state.battles = [Battle(list(b["attackers"]), list(b["defenders"])) for b in view.battles]
     state.offers = [_offer(o) for o in view.offers]
     state.successions = [(office, list(electors)) for office, electors in view.successions]
+    state.walked = {seat: list(paths) for seat, paths in view.walked.items()}  # public paths
     _modules(state, view)
     _money(state, view)
     _conditions(state, view, rng)

@@ -134,6 +134,9 @@ class CrusoeView:
     sales: dict[str, dict[str, int]] = field(default_factory=dict)  # Class Warfare: sold
     successions: tuple[tuple[str, tuple[str, ...]], ...] = ()  # two rulers: office, electors
     settings: Settings | None = None  # the rules agreed before the game: public (ruling 205)
+    # each seat's path per cycle ended, "" none (government_chart_history, ruling 188): the
+    # public 'path' events a table's notes hold, so the sampler rebuilds the chart's memory
+    walked: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
 
 CLASS_TAX = " (Class Warfare: the tax is by class instead, capitalist 0, middle 2, working 1)"
@@ -239,6 +242,7 @@ def build_view(state: CrusoeState, seat: str) -> CrusoeView:
         sales={s: dict(v) for s, v in state.sales.items()},
         successions=tuple((office, tuple(e)) for office, e in state.successions),
         settings=state.settings,
+        walked={s: tuple(paths) for s, paths in state.walked.items()},
     )
 
 
