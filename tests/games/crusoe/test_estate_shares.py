@@ -20,8 +20,8 @@ from tests.games.crusoe.bot_games import BOTS, bot_game, check_tokens, seal_watc
 from sealed.core.errors import OptionError
 from sealed.core.game import resolve_options
 from sealed.core.match import Match, replay
-from sealed.games.crusoe import GAME
-from sealed.games.crusoe.modules import slavery
+from sealed.games.crusoe import GAME, estate_shares
+from sealed.games.crusoe.modules import punishments, slavery
 from sealed.games.crusoe.state import CrusoeState, Settings
 
 
@@ -50,6 +50,9 @@ def check_estates(before: CrusoeState, match: Match[Any, Any, Any]) -> None:
                     handed[good] = handed.get(good, 0) + n
             assert handed == {g: n for g, n in left.items() if n}, event.text
             assert not any(state.players[dead].goods.values())
+    if state.ask == "estate-divide" and before.phase != "estate":  # the first in turn order
+        voters = punishments.heirs(state, state.estates[0], state.living())
+        assert state.waiting == (estate_shares.proposers(state, voters)[0],), state.waiting
     if state.ask in ("estate-divide", "estate-ballot"):  # "Slaves may never vote" (247)
         assert all(slavery.master_of(state, s) is None for s in state.waiting), state.waiting
 

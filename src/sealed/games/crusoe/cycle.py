@@ -233,6 +233,8 @@ def on_eat(state: CrusoeState, orders: Mapping[str, Order], chance: Chance, even
         for seat in dead:
             state.players[seat].goods = dict.fromkeys(GOODS, 0)  # back to the bank
     state.phase = "estate"
+    if state.settings.estate_shares:  # the proposers count from the first in turn order (201),
+        state.turn = 0  # not from where the violence phase left the count (only with the option)
 
 
 def _consume(

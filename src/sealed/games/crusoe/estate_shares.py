@@ -44,15 +44,15 @@ def proposing(state: CrusoeState, voters: Sequence[str]) -> bool:
     False when all have had their turn (ruling 10's ballot follows)."""
     if not state.settings.estate_shares:
         return False
-    proposers = _proposers(state, voters)
-    if state.turn < len(proposers):
-        state.ask, state.waiting = "estate-divide", (proposers[state.turn],)
+    turns = proposers(state, voters)
+    if state.turn < len(turns):
+        state.ask, state.waiting = "estate-divide", (turns[state.turn],)
         return True
     state.turn = 0
     return False
 
 
-def _proposers(state: CrusoeState, voters: Sequence[str]) -> list[str]:
+def proposers(state: CrusoeState, voters: Sequence[str]) -> list[str]:
     """The voters in turn order; no woman under No Suffrage (she takes no part in a vote of
     the government, ruling 109), no slave ("Slaves may never vote", ruling 247)."""
     ordered = [s for s in state.order if s in voters] + [s for s in voters if s not in state.order]
