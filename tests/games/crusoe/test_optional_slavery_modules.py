@@ -1,8 +1,9 @@
-"""Slavery with the economies' tack-on modules (ruling 216 on): The Church, Guild Oligarchy.
+"""Slavery with the economies' tack-on modules (rulings 216-218): The Church, Guild
+Oligarchy, Third World Country.
 Random bot games under each combination built play to the end and replay exactly, goods stay
 within the supply, no slave holds goods or Radio Signals after a step, no slave votes, is
-asked to tithe or is given the Church's charity, and every good produced is one its producer's
-guild allows; a sealed step tells no other seat anything.
+asked to tithe or is given the Church's charity, every good produced is one its producer's
+guild allows, and no slave is the Agent asked to import; a sealed step tells no other seat anything.
 What is not built is refused in one line, by name. The rules at the table are
 cases/optional_slavery_modules.yaml."""
 
@@ -152,4 +153,65 @@ def test_a_sealed_order_under_guild_oligarchy_reaches_nobody_before_the_step_ope
     seed: int, scenario: str
 ) -> None:
     chosen = {"scenario": scenario, "punishments": "slavery", "guild_oligarchy": True}
+    seal_watching_the_others(seed, resolve_options(GAME.options, chosen), "random", orders=100_000)
+
+
+class NoSlaveAgent(Bonds):
+    """Bonds, and no slave is asked to import nor made the Agent (ruling 218)."""
+
+    def __call__(self, before: CrusoeState, match: Match[Any, Any, Any]) -> None:
+        super().__call__(before, match)
+        if before.ask == "import":
+            assert not any(slavery.master_of(before, s) for s in before.waiting), before.waiting
+            self.seen["imports"] += 1
+        for event in match.steps[-1].events:
+            if event.kind == "roles" and "sacked" in event.data:
+                assert not slavery.master_of(match.state, str(event.data["seat"])), event.text
+                if slavery.master_of(match.state, str(event.data["sacked"])):
+                    self.seen["slave-sacked"] += 1
+
+
+@settings(max_examples=6, deadline=None)
+@given(
+    seed=st.integers(0, 2**32),
+    bots=st.lists(st.sampled_from(BOTS), min_size=4, max_size=4),
+    punishments=st.sampled_from(("slavery", "slavery+crippling")),
+    scenario=st.sampled_from(CHURCH_SCENARIOS),
+)
+def test_random_games_under_third_world_country_play_to_the_end_and_replay(
+    seed: int, bots: list[str], punishments: str, scenario: str
+) -> None:
+    chosen = {"scenario": scenario, "punishments": punishments, "third_world": True}
+    match = bot_game(seed, tuple(bots), resolve_options(GAME.options, chosen), NoSlaveAgent())
+    assert match.state.over
+    again = replay(json.loads(json.dumps(match.to_json())))
+    assert GAME.to_json(again.state) == GAME.to_json(match.state)
+
+
+@pytest.mark.parametrize("scenario", CHURCH_SCENARIOS)
+def test_an_agent_begun_a_slave_is_sacked_before_he_imports(scenario: str) -> None:
+    """Games begun with the Agent and another a slave: the Agent is sacked, the imports are
+    asked of free Agents only, and the bonds hold at every step."""
+    check = NoSlaveAgent()
+    chosen = {"scenario": scenario, "punishments": "slavery", "third_world": True}
+    options = resolve_options(GAME.options, chosen)
+    players = {
+        "ana": {"roles": []},
+        "ben": {"roles": ["slave-of-0", "agent"]},
+        "cy": {"roles": ["slave-of-0"]},
+        "dee": {"roles": []},
+    }
+    for seed in range(2):
+        bots = ("greedy", "random", "random", "random")
+        bot_game(seed, bots, options, check, setup={"players": players})
+    assert check.seen["slave-sacked"] > 0
+    assert check.seen["imports"] > 0
+
+
+@settings(max_examples=2, deadline=None)
+@given(seed=st.integers(0, 2**32), scenario=st.sampled_from(CHURCH_SCENARIOS))
+def test_a_sealed_order_under_third_world_country_reaches_nobody_before_the_step_opens(
+    seed: int, scenario: str
+) -> None:
+    chosen = {"scenario": scenario, "punishments": "slavery", "third_world": True}
     seal_watching_the_others(seed, resolve_options(GAME.options, chosen), "random", orders=100_000)

@@ -13,8 +13,9 @@ player who decides what a Bureaucracy's chart cannot (ruling 167). Crusoe's Econ
 violence) is ruled out; with The Church a slave neither tithes nor gets charity (ruling 216;
 the More Devout Church, no violence, is ruled out); under Guild Oligarchy he produces within
 his own guild and a master's group is one of those who could produce a good (ruling 217);
-Exile and the other economies' tack-on modules are refused by name. A
-slave carries the public role ``slave-of-N`` (N: his master's place at the table, 0 first).
+under Third World Country he is never the Agent (ruling 218); Exile and the other economies'
+tack-on modules are refused by name. A slave carries the public role ``slave-of-N`` (N: his
+master's place at the table, 0 first).
 
 - The verdict ``enslave``: every living loser becomes the slave of the first living winner in
   turn order who is not a slave (ruling 124); his goods not fined (all: the verdict is
@@ -110,7 +111,7 @@ RULES = {  # option -> the rule it adds to Slavery (Settings.slavery_rules)
     "slavery_permission": "permission",  # a master's permission to attack (ruling 168)
     "slavery_any_time": "any-time",  # freeing and handing over at other moments (ruling 169)
 }
-BUILT_MODULES = ("church", "guild_oligarchy")  # built with Slavery (rulings 216, 217)
+BUILT_MODULES = ("church", "guild_oligarchy", "third_world")  # built with Slavery (216-218)
 
 
 def read_options(options: Options) -> tuple[str, ...]:
@@ -130,8 +131,8 @@ def rule_on(state: CrusoeState, rule: str) -> bool:
 
 def check_combination(options: Options, named: list[str]) -> None:
     """Slavery is built for every scenario with violence and every government (rulings 131,
-    164-167), with the Less Devout Church (216) and Guild Oligarchy (217), without Exile or
-    the economies' other tack-on modules."""
+    164-167), with the Less Devout Church (216), Guild Oligarchy (217) and Third World
+    Country (218), without Exile or the economies' other tack-on modules."""
     scenario = str(options.get("scenario", "crusoes-economy"))
     if scenario == "crusoes-economy":  # the seed rules it out: nobody "lose[s] a fight"
         raise OptionError(

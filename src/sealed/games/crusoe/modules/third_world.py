@@ -47,6 +47,7 @@ Events = list[Event] | None
 
 AGENT, FORMER = "agent", "former-agent"
 EXILE = "exile"  # Exile's public role (modules/punishments.py): the country is not his (178)
+SLAVE = "slave-of-"  # Slavery's public role (modules/slavery.py): he holds no office (218)
 ROLES = (AGENT, FORMER)
 GOODS = ("banana", "apple", "grape", "egg", "fish", "spear", "diamond")
 """The chart's goods (every good but water): the BR is one, the others may be imported."""
@@ -184,6 +185,9 @@ def import_phase(state: CrusoeState, chance: Chance, events: Events) -> None:
     """The Agent is asked for his imports (the MNCs gone, the trade phase begins)."""
     on_death(state, events)
     seat = agent(state)
+    if import_due(state) and seat is not None and _enslaved(state, seat):
+        _sack(state, seat, chance, events, ", being a slave")  # no office (ruling 218)
+        seat = agent(state)
     if import_due(state) and seat is not None and state.players[seat].alive:
         state.ask, state.waiting = "import", (seat,)
         return
@@ -387,13 +391,23 @@ def on_repay(state: CrusoeState, seat: str, goods: Mapping[str, int], events: Ev
         )
 
 
-def _sack(state: CrusoeState, seat: str, chance: Chance, events: Events) -> None:
-    """The Agent is replaced by a living player never the Agent, drawn; with none, they leave."""
+def _enslaved(state: CrusoeState, seat: str) -> bool:
+    return any(r.startswith(SLAVE) for r in state.players[seat].roles)
+
+
+def _sack(state: CrusoeState, seat: str, chance: Chance, events: Events, why: str = "") -> None:
+    """The Agent is replaced by a living player never the Agent, drawn (never an exile nor a
+    slave: rulings 178, 218); with none, they leave."""
     player = state.players[seat]
     player.roles = (*(r for r in player.roles if r != AGENT), FORMER)
-    never = [s for s in state.living() if not {*ROLES, EXILE} & set(state.players[s].roles)]
+    never = [
+        s
+        for s in state.living()
+        if not {*ROLES, EXILE} & set(state.players[s].roles) and not _enslaved(state, s)
+    ]
     if not never:
-        _leave(state, f"{seat} is sacked and nobody is left who has not been the Agent", events)
+        left = "nobody is left who has not been the Agent"
+        _leave(state, f"{seat} is sacked{why} and {left}", events)
         return
     new = chance.shuffle("Third World Country: the new Agent, first", never)[0]
     state.players[new].roles = (*state.players[new].roles, AGENT)
@@ -401,7 +415,7 @@ def _sack(state: CrusoeState, seat: str, chance: Chance, events: Events) -> None
         events.append(
             Event(
                 "roles",
-                f"{seat} is sacked; {new} is the Agent of the MNCs.",
+                f"{seat} is sacked{why}; {new} is the Agent of the MNCs.",
                 data={"sacked": seat, "seat": new},
             )
         )
