@@ -81,3 +81,21 @@ def exile_ballots(view: CrusoeView) -> list[Order]:
     if exile_vote(view) == Order("return"):
         ballots.append(Order("return"))
     return [*ballots, Order("pass")]
+
+
+def experience_gain(values: list[float], numbers: list[int]) -> float:
+    """Corporations (option ``bots_corporate_experience``, ruling 229): what a path's corporate
+    Experience adds to walking it, in the units of :func:`GreedyBot.best_path`'s worth.
+
+    ``values`` are the path's spaces as the bot values them, ``numbers`` the corporation's
+    Experience numbers (each one held lets a roll showing it be moved one more space either
+    way: ruling 145). Each move (about one per 3.5 spaces) rolls a given held number with
+    chance 1/6, and the landing may then be chosen among ``2 x times + 1`` spaces: the bot
+    reckons a number held once as half the way from the path's average space to its best, held
+    twice or more as the whole way."""
+    if not values or not numbers:
+        return 0.0
+    moves = len(values) / 3.5
+    reach = sum(min(1.0, numbers.count(n) / 2) for n in set(numbers)) / 6  # a roll it may move
+    spread = max(values) - sum(values) / len(values)
+    return moves * reach * spread

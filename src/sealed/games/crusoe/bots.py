@@ -28,6 +28,7 @@ from sealed.games.crusoe.bot_values import (
     diamond_worth,
     exile_ballots,
     exile_vote,
+    experience_gain,
     losers_hold_nothing,
     prejudice_targets,
 )
@@ -586,9 +587,9 @@ class GreedyBot:
             )
             if view.scenario.startswith("crusoes-economy"):
                 crowd = 1
-            spaces = view.board[path]
-            produced = LANDINGS * sum(self.space_value(s, me, crowd) for s in spaces)
-            return produced + self.good_value("leisure", me) * max(0, 12 - len(spaces)) * 0.25
+            values = [self.space_value(s, me, crowd) for s in view.board[path]]
+            produced = LANDINGS * sum(values) + corporate_experience(view, path, values)
+            return produced + self.good_value("leisure", me) * max(0, 12 - len(values)) * 0.25
 
         return max(allowed, key=lambda p: worth(p) - self.rent_cost(view, me, p) - toll(view, p))
 
@@ -1004,6 +1005,15 @@ def _random_exchange(view: CrusoeView, me: PlayerView, rng: random.Random) -> Or
         more = ((rng.choice(others), (("$", rng.randint(1, me.money - dollars)),)),)
         return Order("exchange", name=taker, terms=terms, dollars=dollars, shares=more)
     return Order("exchange", name=taker, terms=terms, dollars=dollars)
+
+
+def corporate_experience(view: CrusoeView, path: str, values: list[float]) -> float:
+    """With ``bots_corporate_experience`` (ruling 229): what the Experience numbers of the
+    path's corporation add to walking it (0 without the option, as before)."""
+    if view.settings is None or not view.settings.bots_corporate_experience:
+        return 0.0
+    numbers = view.corporations.get("experience", {}).get(path, [])
+    return experience_gain(values, [int(n) for n in numbers])
 
 
 def toll(view: CrusoeView, path: str) -> float:

@@ -107,6 +107,13 @@ OPTIONS = (
         "limits them below their ration; off: no limits, as before. The rules are the same",
     ),
     OptionSpec(
+        "bots_corporate_experience",
+        False,
+        "Corporations, for the lab (ruling 229): the greedy, cooperative and selfish bots "
+        "weigh the Experience numbers of a path's corporation when they choose a path; off: "
+        "they do not, as before. The rules are the same",
+    ),
+    OptionSpec(
         "victory",
         "off",
         "Variant Victory Conditions (Optional Rules): off; secret (each player seals "

@@ -139,6 +139,7 @@ class Settings:
     minimum_wage: str = "package"  # Welfare Capitalism: the seed's package, or the government's
     wage_package: tuple[tuple[tuple[str, ...], int], ...] = ()  # another package (welfare.py)
     bots_path_limits: bool = False  # Market Socialism: the bots' plans limit by path (228)
+    bots_corporate_experience: bool = False  # Corporations: bots weigh a path's Experience (229)
     diamonds: str = "standard"  # Variable Values for Diamonds (modules/diamonds.py)
     diamonds_seats: int = 0  # Small Boat: the seats (0: half the players)
     vegetarians: str = "none"  # Vegetarians: none, eat, make-or-eat (modules/vegetarians.py)
@@ -201,6 +202,7 @@ class Settings:
             minimum_wage=minimum_wage,
             wage_package=_wage_package(options, scenario),
             bots_path_limits=_bots_path_limits(options, scenario),
+            bots_corporate_experience=_bots_corporate_experience(options),
             diamonds=diamonds.read_options(options),
             estate_shares=_estate_shares(options),
             **_module_settings(options),
@@ -292,6 +294,14 @@ def _bots_path_limits(options: Options, scenario: str) -> bool:
     on = bool(options.get("bots_path_limits", False))
     if on and scenario != "market-socialism":
         raise OptionError("bots_path_limits: only Market Socialism's plan has purchase limits")
+    return on
+
+
+def _bots_corporate_experience(options: Options) -> bool:
+    """Option ``bots_corporate_experience`` (ruling 229): only Corporations buy Experience."""
+    on = bool(options.get("bots_corporate_experience", False))
+    if on and not options.get("corporations", False):
+        raise OptionError("bots_corporate_experience: only Corporations hold Experience numbers")
     return on
 
 
