@@ -32,7 +32,7 @@ from sealed.core.chance import Chance
 from sealed.core.errors import OptionError
 from sealed.core.events import Event
 from sealed.games.crusoe import hybrid
-from sealed.games.crusoe.modules import slavery
+from sealed.games.crusoe.modules import punishments, slavery
 
 if TYPE_CHECKING:
     from sealed.games.crusoe.orders import Order
@@ -181,7 +181,11 @@ def ruler_for(state: CrusoeState, task: str) -> str | None:
         return None
     if task == "distribution" and settings.scenario == "tribal-socialism":
         return None  # a tack-on's ruler: the tribe still divides its pool by vote (ruling 149)
-    return ruler_of(state, office)
+    seat = ruler_of(state, office)
+    across = seat is not None and state.estates and punishments.apart(state, seat, state.estates[0])
+    if task == "estate" and across:  # a dead exile's goods: his side's vote, out of the main
+        return None  # encampment's ruler's reach (Exile, ruling 238)
+    return seat
 
 
 def ruler_for_tack_on(state: CrusoeState, task: str) -> str | None:
