@@ -218,6 +218,12 @@ def _good_quantities(state: CrusoeState, good: str) -> Quantities:
 
 # -- the case the chart must decide now --------------------------------------------------------
 
+PATH_NUMBERS = (0, len(PATHS))
+"""A path to assign is its number in board order (1 Ant ... 7 Grasshopper); 0 assigns none."""
+NO_PATH_YET: Quantities = {f"player.path.{p}": 0 for p in PATHS}
+"""At the assignment nobody to assign has a path this cycle: every ``player.path.*`` is 0, as
+ruling 191 says (before ruling 226 they had no value and the first player was asked)."""
+
 
 @dataclass(frozen=True)
 class Case:
@@ -239,8 +245,9 @@ def _cases(state: CrusoeState, task: str, kind: str) -> list[Case]:
     if task == "distribution":  # a share each (ruling 189), in turn order
         return [Case(task, s, game | player_quantities(state, s)) for s in _sharers(state)]
     if task == "paths":  # a path for each player to assign, 0 none (ruling 191)
-        due = paternalistic.unassigned(state)
-        return [Case(task, s, game | player_quantities(state, s), None, PATH_NUMBERS) for s in due]
+        due = paternalistic.unassigned(state)  # none has chosen this cycle's: path.* 0 (226)
+        cases = [game | player_quantities(state, s) | NO_PATH_YET for s in due]
+        return [Case(task, s, q, None, PATH_NUMBERS) for s, q in zip(due, cases, strict=True)]
     if task == "rents":  # one rent per path the government sets (ruling 191)
         least = 1 if landlords.rent_control(state) else 0
         paths = landlords.government_set(state)
@@ -442,9 +449,6 @@ def divide_pool(
 
 
 # -- a tack-on's task: the paths, the rents (ruling 191) -----------------------------------------
-
-PATH_NUMBERS = (0, len(PATHS))
-"""A path to assign is its number in board order (1 Ant ... 7 Grasshopper); 0 assigns none."""
 
 
 def chart_paths(state: CrusoeState) -> dict[str, int] | None:
