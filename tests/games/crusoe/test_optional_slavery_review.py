@@ -106,3 +106,22 @@ def test_both_added_rules_in_the_money_economies_play_to_the_end_and_replay(
     assert match.state.over
     again = replay(json.loads(json.dumps(match.to_json())))
     assert GAME.to_json(again.state) == GAME.to_json(match.state)
+
+
+def test_a_master_is_told_he_may_free_or_hand_at_the_other_moments() -> None:
+    """Ruling 169: with slavery_any_time the prompt for a path or violence names the asides
+    and his slaves; without the option, or for a seat with no slave, it says nothing of them."""
+    chosen = {"scenario": "hobbesian", "punishments": "slavery", "slavery_any_time": True}
+    setup = {
+        "phase": "government",
+        "ask": "violence",
+        "invoker": "ana",
+        "waiting": ["ana"],
+        "players": {"ben": {"roles": ["slave-of-0"]}},
+    }
+    options = dict(resolve_options(GAME.options, chosen))
+    match = Match.new(GAME, ["ana", "ben", "cy"], options, seed=1, setup=setup)
+    assert "hand SLAVE SEAT (your slaves: ben; ruling 169)" in match.prompts()["ana"].help
+    options = dict(resolve_options(GAME.options, {**chosen, "slavery_any_time": False}))
+    match = Match.new(GAME, ["ana", "ben", "cy"], options, seed=1, setup=setup)
+    assert "hand" not in match.prompts()["ana"].help

@@ -470,6 +470,7 @@ class CrusoeGame(InPlaceGame[CrusoeState, Order, CrusoeView]):
         for seat in state.waiting:
             choices = tuple(format_order(o) for o in legal.legal_orders(state, seat) or ())
             help_text = legal.DUE_HELP.get(ask, "")
+            help_text += slavery.aside_help(state, seat)  # a master's other moments (169)
             if ask == "eat":
                 best = format_order(eat(dict(meal_for(state.players[seat]))))
                 help_text += f"; most VP: {best}"
@@ -477,6 +478,7 @@ class CrusoeGame(InPlaceGame[CrusoeState, Order, CrusoeView]):
             if ask == "path" and state.offer and "slavery" in state.settings.punishments:
                 # Slavery: the master chooses his slave's path (the offer names the slave)
                 help_text = f"the path of your slave {state.offer[0]}: path PATH (ruling 127)"
+                help_text += slavery.aside_help(state, seat)
             if ask == "permit" and len(state.offer) == 3:  # Slavery: the slave's request
                 slave, word, name = (str(x) for x in state.offer)
                 against = slavery.targets(state, word, name) if word == "join" else []

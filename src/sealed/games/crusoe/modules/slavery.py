@@ -442,6 +442,16 @@ def aside_due(state: CrusoeState, ask: str, word: str) -> bool:
     return word in ("free", "hand") and ask in ASIDE_ASKS and rule_on(state, "any-time")
 
 
+def aside_help(state: CrusoeState, seat: str) -> str:
+    """What a master asked for a path or to initiate violence is told he may also write
+    (ruling 169), naming his living slaves; "" when nothing."""
+    mine = slaves_of(state, seat) if rule_on(state, "any-time") else []
+    if state.ask not in ASIDE_ASKS or not mine:
+        return ""
+    names = ", ".join(mine)
+    return f"; or free SLAVE GOODS, hand SLAVE SEAT (your slaves: {names}; ruling 169)"
+
+
 def _aside_problem(state: CrusoeState, seat: str, order: Order) -> str | None:
     """Why a ``free``/``hand`` outside the feeding may not be given: any living slave of his."""
     if not aside_due(state, state.ask or "", order.word):
