@@ -24,7 +24,7 @@ from sealed.games.crusoe.state import CrusoeState, Settings
 @pytest.mark.parametrize(
     ("options", "message"),
     [
-        ({"scenario": "welfare-capitalism"}, "not built yet"),  # National is (ruling 210)
+        ({"scenario": "class-warfare-capitalism"}, "not built yet"),  # rulings 210-215
         ({"scenario": "hobbesian", "landlords": "homestead"}, "exile with landlords"),
         (
             {"scenario": "hobbesian", "paternalistic": True, "government": "representative"},

@@ -103,8 +103,14 @@ EXILE_SCENARIOS = (
     "welfare-capitalism",  # ruling 212: and its welfare and minimum wage
     "centralized-communism",  # ruling 213: and its pot and $100
     "state-capitalism",  # ruling 214: and its legal sellers, deals and printed money
+    "governmental-socialism",  # ruling 215: and its pot and its division
 )
-MONEY_SCENARIOS = ("national-capitalism", "welfare-capitalism", "centralized-communism")
+MONEY_SCENARIOS = (
+    "national-capitalism",
+    "welfare-capitalism",
+    "centralized-communism",
+    "governmental-socialism",
+)
 MONEY_GOVERNMENTS = ("athenian", "dictatorship")  # 210; 179: an exiled Dictator is deposed
 ECONOMY_MODULES = {  # option -> its value when not in play: rules of an economy (Exile)
     "guild_oligarchy": False,
@@ -204,7 +210,11 @@ ROLES = (EXILE, BARTER, SHARE, POOL, INVOKER, RETURNED, TURN, *slavery.ROLES)
 TRIBAL = ("tribal-capitalism", "tribal-communism", "tribal-socialism")
 BUILT_TRIBAL = TRIBAL
 ECONOMY_ROLES = {"tribal-capitalism": BARTER, "tribal-communism": SHARE, "tribal-socialism": POOL}
-PILES = ("tribal-communism", "tribal-socialism")  # the economies with a central pile
+PILES = (  # the economies with a central pile, the main encampment's shared first
+    "tribal-communism",
+    "tribal-socialism",
+    "governmental-socialism",  # ruling 215
+)
 EXILES_FIRST = ("hobbesian", "tribal-capitalism")  # no Market step before the exiles' pile
 
 
