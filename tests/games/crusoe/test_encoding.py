@@ -19,7 +19,7 @@ from tests.adapters.play import spellings
 from sealed.adapters.table import Table
 from sealed.core.chance import SeededChance
 from sealed.core.game import resolve_options
-from sealed.games.crusoe.encoding import CrusoeEncoding, encoding_for, unspelled_module
+from sealed.games.crusoe.encoding import CrusoeEncoding, encoding_for
 from sealed.games.crusoe.game import CrusoeGame
 from sealed.games.crusoe.orders import parse_order
 from sealed.games.crusoe.state import CrusoeState, Offer
@@ -342,24 +342,6 @@ def test_two_players_in_default_at_once_cannot_be_spelled() -> None:
     )
     with pytest.raises(ValueError, match="one player in default"):
         encoding.tokens(view, parse_order("default p2 p3"))
-
-
-@pytest.mark.parametrize(
-    "chosen",
-    [
-        {"scenario": "hobbesian", "gender": "dolls-house", "gender_feeding": True},
-        {"scenario": "hobbesian", "estate_shares": True},
-    ],
-    ids=lambda o: "-".join(map(str, o.values())),
-)
-def test_a_module_whose_decisions_are_not_spelled_has_no_encoding(
-    chosen: dict[str, object],
-) -> None:
-    """A husband's gift, an estate's shares: no
-    token spells them, so there is no encoding rather than an agent stuck mid-game."""
-    options = resolve_options(GAME.options, chosen)
-    assert encoding_for(SEATS, options) is None
-    assert unspelled_module(options) is not None
 
 
 def test_the_objectivist_model_keeps_the_plain_catalogue() -> None:

@@ -386,3 +386,71 @@ def test_another_seats_sealed_choices_never_reach_an_observation_or_mask() -> No
         if orders is not None:
             table.moved_to(GAME.advance(table.state, orders, chance))
     assert {"rent", "rent-ballot", "donate", "import", "exchange", "invest", "toll"} <= asks
+
+
+FEEDING_AND_ESTATES: list[dict[str, object]] = [
+    {"scenario": "hobbesian", "gender": "dolls-house", "gender_feeding": True},
+    {"scenario": "tribal-capitalism", "gender": "dolls-house", "gender_feeding": True},
+    {"scenario": "hobbesian", "estate_shares": True},
+    {"scenario": "tribal-socialism", "estate_shares": True},
+    {"scenario": "national-capitalism", "estate_shares": True, "government": "dictatorship"},
+]
+
+
+@pytest.mark.parametrize(
+    "chosen", FEEDING_AND_ESTATES, ids=lambda o: "-".join(map(str, o.values()))
+)
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_mask_following_agents_play_whole_games_with_gifts_and_estates(
+    chosen: dict[str, object], seed: int
+) -> None:
+    """A husband's gift to his wife (ruling 200) and a dead player's goods in shares, proposed
+    and voted (ruling 201): every completed order is checked by the rules."""
+    table, steps = play(chosen, seed=seed, check_masks=True)
+    assert table.result() is not None and steps > 10
+
+
+def test_every_gift_the_mask_allows_is_legal() -> None:
+    """Ruling 200: water and food he holds, that she may eat, within her limits."""
+    table = table_for(FEEDING_AND_ESTATES[0], 2)
+    seat = reach(table, "husband", 2)
+    view, encoding = table.view(seat), table.encoding
+    gifts: list[tuple[int, ...]] = []
+
+    def walk(draft: tuple[int, ...]) -> None:
+        if draft and encoding.actions[draft[-1]] == "feed done":
+            gifts.append(draft)
+            return
+        for token in encoding.next_tokens(view, None, draft):
+            walk((*draft, token))
+
+    walk(())
+    for draft in gifts:
+        order = encoding.order(view, draft)
+        assert order is not None
+        GAME.validate(table.state, seat, order)
+        assert encoding.tokens(view, order) == draft
+
+
+def test_an_estate_is_divided_unit_by_unit_to_the_heirs() -> None:
+    """Ruling 201: pass, or every unit of the dead player's goods to a living heir."""
+    table = table_for(FEEDING_AND_ESTATES[2], 1)
+    state = table.state
+    state.players["p4"].alive = False
+    state.players["p4"].death_cycle, state.players["p4"].death_cause = 1, "thirst"
+    state.players["p4"].goods = dict.fromkeys(state.players["p4"].goods, 0) | {
+        "water": 1,
+        "egg": 2,
+    }
+    state.estates = ["p4"]
+    state.ask, state.waiting = "estate-divide", ("p1",)
+    view, encoding = table.view("p1"), table.encoding
+    first = {encoding.actions[t] for t in encoding.next_tokens(view, None, ())}
+    assert first == {"pass", "divide to seat+0", "divide to seat+1", "divide to seat+2"}
+    to = [encoding.actions.index(f"divide to seat+{k}") for k in (2, 0, 0)]
+    done = encoding.actions.index("divide done")
+    assert encoding.next_tokens(view, None, tuple(to)) == [done]
+    order = encoding.order(view, (*to, done))
+    assert order == parse_order("divide p1 egg 2 p2 nothing p3 water 1")
+    GAME.validate(state, "p1", order)
+    assert encoding.tokens(view, order) == (*to, done)

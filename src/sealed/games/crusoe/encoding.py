@@ -499,16 +499,13 @@ def encoding_for(seats: Sequence[str], options: Options) -> CrusoeEncoding | Non
     (:mod:`.encoding_exile`), without the tack-ons' or the modules'."""
     scenarios = {str(economy["scenario"]) for economy in ECONOMIES.values()}
     advanced = str(options.get("scenario", "crusoes-economy")) not in scenarios
-    if _chart_decisions(options) or unspelled_module(options) is not None:
+    if _chart_decisions(options):
         return None
     punished = str(options.get("punishments", "none"))
     if "slavery" in punished:  # nor enslave, feed, free (Slavery)
         return None
     introductory = str(options.get("scenario", "crusoes-economy")) in scenarios
-    landlords_on = str(options.get("landlords", "none")) != "none"
-    modules = landlords_on or bool(options.get("corporations", False))
-    modules = modules or str(options.get("church", "none")) != "none"
-    modules = modules or bool(options.get("third_world", False))
+    modules = _module_decisions(options)
     if ("exile" in punished or "crippling" in punished) and introductory:
         if modules:  # the Punished catalogue does not add the modules' spellings
             return None
@@ -538,20 +535,17 @@ def _chart_decisions(options: Options) -> bool:
     return any(form == "bureaucracy" for _, form in branches)
 
 
-UNSPELLED_MODULES: tuple[tuple[str, object, str], ...] = (
-    ("gender_feeding", False, "a husband's gift of food"),
-    ("estate_shares", False, "a division of a dead player's goods"),
-)
-"""Options whose decisions the catalogue does not spell (option, its off value, what): with
-one on there is no encoding, rather than an agent meeting a decision it cannot spell."""
-
-
-def unspelled_module(options: Options) -> str | None:
-    """What the first module in play asks that no token spells; None if every one is."""
-    for name, off, what in UNSPELLED_MODULES:
-        if options.get(name, off) != off:
-            return f"{name}: {what}"
-    return None
+def _module_decisions(options: Options) -> bool:
+    """Modules whose decisions :mod:`.encoding_modules` spells: Landlords, Corporations, The
+    Church, Third World Country, ``gender_feeding``, ``estate_shares``."""
+    return (
+        str(options.get("landlords", "none")) != "none"
+        or bool(options.get("corporations", False))
+        or str(options.get("church", "none")) != "none"
+        or bool(options.get("third_world", False))
+        or bool(options.get("gender_feeding", False))
+        or bool(options.get("estate_shares", False))
+    )
 
 
 def _tack_on_decisions(options: Options) -> bool:

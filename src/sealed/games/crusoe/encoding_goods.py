@@ -1,4 +1,5 @@
-"""The research encoding of the modules' collections of goods: The Church, Third World Country.
+"""The research encoding of the modules' collections of goods: The Church, Third World Country
+and a husband's gift (``gender_feeding``).
 
 :class:`~sealed.games.crusoe.encoding_modules.ModuleEncoding` appends these names when
 ``church`` or ``third_world`` is in play. Each collection is spelled unit by unit, as a
@@ -13,6 +14,10 @@ consumption is, in a fixed order of items so that a collection has one spelling:
   (the chart's goods, all but the Basic Resource, in the board's order, never going back,
   at most :data:`MAX_IMPORT` units, while the bank holds one), ``import done`` seals it
   (alone: ``import nothing``);
+- **a husband's gift** with ``gender_feeding`` (Doll's House, ruling 200): ``feed +GOOD``
+  adds one unit of water or food (water, then the foods in the board's order, never going
+  back), ``feed done`` gives them to the wife named (alone: ``feed WIFE nothing``); the mask
+  is the rules' check with each unit more;
 - **the goods he returns** with ``third_world_returns`` (rulings 199, 245): ``repay dearest``
   (ruling 104's choice), or ``repay +GOOD`` from the dearest good at the chart's prices to the
   cheapest, never going back, then ``repay done``. Added dearest first, the last unit is the
@@ -27,7 +32,7 @@ Agent's debt, whether the MNCs are gone; per seat whether it is the Agent or a f
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from fractions import Fraction
 
 from sealed.games.crusoe.modules import church, third_world
@@ -41,8 +46,13 @@ ITEMS = church.ITEMS
 SCALE = 10.0
 
 
-def action_names(church_on: bool, mncs: bool, returns: bool) -> list[str]:
+EDIBLE = ("water", "banana", "apple", "grape", "egg", "fish")
+"""What a husband may give his wife beyond what he owes her, in the spelling's order."""
+
+
+def action_names(church_on: bool, mncs: bool, returns: bool, feeding: bool = False) -> list[str]:
     names = [f"donate +{item}" for item in ITEMS] + ["donate done"] if church_on else []
+    names += [f"feed +{g}" for g in EDIBLE] + ["feed done"] if feeding else []
     if mncs:
         names += [f"import +{g}" for g in third_world.GOODS] + ["import done"]
     if returns:
@@ -51,7 +61,7 @@ def action_names(church_on: bool, mncs: bool, returns: bool) -> list[str]:
 
 
 def is_collection(name: str) -> bool:
-    return name.startswith(("donate ", "import ", "repay "))
+    return name.startswith(("donate ", "import ", "repay ", "feed +", "feed done"))
 
 
 def _by_price(resource: str) -> list[str]:
@@ -63,6 +73,8 @@ def _by_price(resource: str) -> list[str]:
 def _order_of(word: str, resource: str) -> list[str]:
     if word == "donate":
         return list(ITEMS)
+    if word == "feed":
+        return list(EDIBLE)
     if word == "import":  # the chart's goods: every good but water and the BR (ruling 104)
         return [g for g in third_world.GOODS if g in third_world.CHART.get(resource, {})]
     return _by_price(resource)
@@ -86,7 +98,7 @@ def spell(view: CrusoeView, order: Order) -> list[str]:
     return [*(f"{word} +{g}" for g in units), f"{word} done"]
 
 
-def read(names: list[str]) -> Order | None:
+def read(view: CrusoeView, names: list[str]) -> Order | None:
     first = names[0]
     if first == "repay dearest":
         return Order("repay")
@@ -96,21 +108,31 @@ def read(names: list[str]) -> Order | None:
     items = [n.split("+", 1)[1] for n in names[:-1]]
     order = [g for g in (*ITEMS, *GOODS) if g in items]
     goods = tuple((g, items.count(g)) for g in dict.fromkeys(order))
-    return Order(word, goods=goods)
+    wife = str(view.offer[0]) if word == "feed" and view.offer else ""
+    return Order(word, name=wife, goods=goods)
 
 
 # -- masks ----------------------------------------------------------------------------
 
 
-def mask_names(view: CrusoeView, draft: list[str], state: CrusoeState) -> list[str]:
-    """The names that may follow ``draft`` (``state``: drawn from the view, for the bank)."""
-    word = {"donate": "donate", "import": "import", "repay": "repay"}[view.decide or ""]
+ASKS = {"donate": "donate", "import": "import", "repay": "repay", "husband": "feed"}
+"""The decisions spelled here, and the word of their orders."""
+
+
+def mask_names(
+    view: CrusoeView, draft: list[str], state: CrusoeState, allowed: Callable[[Order], bool]
+) -> list[str]:
+    """The names that may follow ``draft`` (``state``: drawn from the view, for the bank;
+    ``allowed``: the rules' check of an order on it)."""
+    word = ASKS[view.decide or ""]
     chosen = [n.split("+", 1)[1] for n in draft if "+" in n]
     resource = str(view.third_world.get("resource", ""))
     order = _order_of(word, resource)
     after = order[order.index(chosen[-1]) :] if chosen else order
     if word == "donate":
         return _donate_mask(view, chosen, after)
+    if word == "feed":
+        return _feed_mask(view, chosen, after, allowed)
     if word == "import":
         more = len(chosen) < MAX_IMPORT
         fresh = [g for g in after if more and state.bank(g) > chosen.count(g)]
@@ -129,6 +151,21 @@ def _donate_mask(view: CrusoeView, chosen: list[str], after: list[str]) -> list[
         reach = len(chosen) + sum(held.get(j, 0) - chosen.count(j) for j in after[i:])
         if held.get(item, 0) > chosen.count(item) and any(len(chosen) < d <= reach for d in dues):
             names.append(f"donate +{item}")
+    return names
+
+
+def _feed_mask(
+    view: CrusoeView, chosen: list[str], after: list[str], allowed: Callable[[Order], bool]
+) -> list[str]:
+    """Done (what is drafted is allowed: each unit was), and a unit more while the rules allow
+    the gift with it: he holds it, she may eat it, within her limits (ruling 200). A gift
+    refused stays refused with more, so a draft never reaches a dead end."""
+    names = ["feed done"]
+    for good in after:
+        draft = [*(f"feed +{g}" for g in chosen), f"feed +{good}", "feed done"]
+        order = read(view, draft)
+        if order is not None and allowed(order):
+            names.append(f"feed +{good}")
     return names
 
 

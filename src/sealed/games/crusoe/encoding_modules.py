@@ -1,12 +1,15 @@
-"""The research encoding for the tack-on modules' own decisions: Landlords, Corporations,
-The Church and Third World Country.
+"""The research encoding for the tack-on modules' own decisions.
 
 :class:`ModuleEncoding` is :class:`~sealed.games.crusoe.encoding.CrusoeEncoding` (with the
-money and tack-on catalogues it adds) with the Landlords' decisions appended at the end of
-the catalogue, so every existing id keeps its number (the Corporations' decisions are spelled
-in :mod:`~sealed.games.crusoe.encoding_corporations`, appended after the Landlords', then
-the Church's donation and the Agent's imports and returns, in
-:mod:`~sealed.games.crusoe.encoding_goods`):
+money and tack-on catalogues it adds) with the modules' decisions appended at the end of the
+catalogue, so every existing id keeps its number. In this order, each part only with its
+module: the Landlords' (here), the Corporations'
+(:mod:`~sealed.games.crusoe.encoding_corporations`), the Church's donation, the Agent's
+imports and returns and a husband's gift under ``gender_feeding``
+(:mod:`~sealed.games.crusoe.encoding_goods`). A dead player's goods in shares
+(``estate_shares``, ruling 201) reuse the Socialist division's tokens: ``pass``, or each unit
+of the estate in the goods' order handed ``divide to seat+k`` to an heir, then ``divide
+done``. The Landlords':
 
 - **the Leases** (``rent``, ruling 87), path by path: one token for each path the seat
   decides, in the board's order: ``lease N`` (N in :data:`RENTS`: dollars in a money
@@ -36,6 +39,7 @@ from sealed.core.encoding import one_hot, relative_seats
 from sealed.core.game import Options
 from sealed.games.crusoe import encoding_corporations as corp
 from sealed.games.crusoe import encoding_goods as goods
+from sealed.games.crusoe import estate_shares
 from sealed.games.crusoe.encoding import CrusoeEncoding, _allowed
 from sealed.games.crusoe.modules import landlords
 from sealed.games.crusoe.orders import Order, parse_order
@@ -75,11 +79,12 @@ class ModuleEncoding(CrusoeEncoding):
         self.church = str(options.get("church", "none")) != "none"
         self.mncs = bool(options.get("third_world", False))
         returns = self.mncs and bool(options.get("third_world_returns", False))
+        feeding = bool(options.get("gender_feeding", False))
         super().__init__(seats, options, advanced, tack_ons)  # sizes read the flags above
         names = list(self.actions)
         extra = landlord_names(len(self.seats)) if self.landlords else []
         extra += corp.action_names(len(self.seats)) if self.corporations else []
-        extra += goods.action_names(self.church, self.mncs, returns)
+        extra += goods.action_names(self.church, self.mncs, returns, feeding)
         for name in extra:
             if name not in self.index_of:
                 self.index_of[name] = len(names)
@@ -96,7 +101,7 @@ class ModuleEncoding(CrusoeEncoding):
             return (self._id(f"deed {self._relative(view, order.name)} {path}"),)
         if self.corporations and order.word in CORPORATE_WORDS:
             return tuple(self._id(n) for n in corp.spell(view, order, self._relative))
-        if order.word in ("donate", "import", "repay"):
+        if order.word in ("donate", "import", "repay", "feed"):
             return tuple(self._id(n) for n in goods.spell(view, order))
         return super().tokens(view, order)
 
@@ -119,7 +124,9 @@ class ModuleEncoding(CrusoeEncoding):
         if self.corporations and corp.is_corporate(first):
             return corp.read(view, names, self._absolute)
         if goods.is_collection(first):
-            return goods.read(names)
+            return goods.read(view, names)
+        if view.decide == "estate-divide" and first.startswith("divide "):
+            return self._estate_division(view, names)
         return super().order(view, draft)
 
     def _rent_paths(self, view: CrusoeView) -> list[str]:
@@ -160,14 +167,46 @@ class ModuleEncoding(CrusoeEncoding):
             return sorted(self._id(name) for name in self._rent_mask(view, len(draft)))
         if view.decide == "exchange":
             return self._exchange_mask(view)
-        if view.decide in ("donate", "import", "repay"):
+        if view.decide in goods.ASKS:
             drafted = [self.actions[t] for t in draft]
             state = sample_state(view, self.options, random.Random(0))  # the bank's tokens
-            return sorted(self._id(n) for n in goods.mask_names(view, drafted, state))
+
+            def allowed(order: Order) -> bool:
+                return _allowed(state, view.seat, order)
+
+            return sorted(self._id(n) for n in goods.mask_names(view, drafted, state, allowed))
+        if view.decide == "estate-divide":
+            return self._estate_mask(view, draft)
         if view.decide in corp.ASKS:
             drafted = [self.actions[t] for t in draft]
             return sorted(self._id(n) for n in corp.mask_names(view, drafted))
         return super().next_tokens(view, legal_orders, draft)
+
+    # -- a dead player's goods in shares (estate_shares, ruling 201) ----------------------
+    def _estate_units(self, view: CrusoeView) -> list[str]:
+        """The first estate's units, in the goods' order (his goods are on the table)."""
+        dead = next(p for p in view.players if p.seat == view.estates[0])
+        return [g for g in GOODS for _ in range(dead.goods.get(g, 0))]
+
+    def _heirs(self, view: CrusoeView) -> list[str]:
+        """Who may be given a share: the living (under Exile, on the dead player's side)."""
+        return estate_shares.heirs(sample_state(view, self.options, random.Random(0)))
+
+    def _estate_mask(self, view: CrusoeView, draft: tuple[int, ...]) -> list[int]:
+        """Pass, or each unit of the estate to a living heir, then ``divide done``."""
+        if len(draft) >= len(self._estate_units(view)):
+            return [self._id("divide done")]
+        heirs = [self._id(f"divide to {self._relative(view, s)}") for s in self._heirs(view)]
+        return sorted(heirs + ([self._id("pass")] if not draft else []))
+
+    def _estate_division(self, view: CrusoeView, names: list[str]) -> Order | None:
+        if names[-1] != "divide done":
+            return None
+        shares: dict[str, dict[str, int]] = {seat: {} for seat in self._heirs(view)}
+        for good, name in zip(self._estate_units(view), names[:-1], strict=True):
+            held = shares[self._absolute(view, name.split()[-1])]
+            held[good] = held.get(good, 0) + 1
+        return Order("divide", shares=tuple((s, tuple(g.items())) for s, g in shares.items()))
 
     def _exchange_mask(self, view: CrusoeView) -> list[int]:
         """Exchange none, and every one-gift exchange the rules allow (rulings 181, 183)."""
