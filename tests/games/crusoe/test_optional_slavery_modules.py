@@ -1,9 +1,10 @@
-"""Slavery with the economies' tack-on modules (rulings 216-218): The Church, Guild
-Oligarchy, Third World Country.
+"""Slavery with the economies' tack-on modules (rulings 216-219): The Church, Guild
+Oligarchy, Third World Country, the Objectivist Model.
 Random bot games under each combination built play to the end and replay exactly, goods stay
 within the supply, no slave holds goods or Radio Signals after a step, no slave votes, is
 asked to tithe or is given the Church's charity, every good produced is one its producer's
-guild allows, and no slave is the Agent asked to import; a sealed step tells no other seat anything.
+guild allows, no slave is the Agent asked to import, and what anyone produces goes to John
+Galt (a slave Galt's to his master); a sealed step tells no other seat anything.
 What is not built is refused in one line, by name. The rules at the table are
 cases/optional_slavery_modules.yaml."""
 
@@ -214,4 +215,71 @@ def test_a_sealed_order_under_third_world_country_reaches_nobody_before_the_step
     seed: int, scenario: str
 ) -> None:
     chosen = {"scenario": scenario, "punishments": "slavery", "third_world": True}
+    seal_watching_the_others(seed, resolve_options(GAME.options, chosen), "random", orders=100_000)
+
+
+class ToGalt(Bonds):
+    """Bonds, and whatever anyone but Galt produces goes to Galt at once (ruling 219)."""
+
+    def __call__(self, before: CrusoeState, match: Match[Any, Any, Any]) -> None:
+        super().__call__(before, match)
+        events = match.steps[-1].events
+        for i, event in enumerate(events):
+            if event.kind != "produce" or not any(event.data["gained"].get(g) for g in GOODS):
+                continue
+            seat = str(event.data["seat"])
+            if "galt" in match.state.players[seat].roles:
+                continue
+            after = events[i + 1] if i + 1 < len(events) else None
+            assert after is not None and after.kind == "galt", event.text
+            if slavery.master_of(before, seat):
+                self.seen["slave-to-galt"] += 1
+
+
+GOODS = ("water", "banana", "apple", "grape", "egg", "fish", "spear", "diamond")
+
+
+@settings(max_examples=6, deadline=None)
+@given(
+    seed=st.integers(0, 2**32),
+    bots=st.lists(st.sampled_from(BOTS), min_size=4, max_size=4),
+    punishments=st.sampled_from(("slavery", "slavery+crippling")),
+    scenario=st.sampled_from(CHURCH_SCENARIOS),
+)
+def test_random_games_under_the_objectivist_model_play_to_the_end_and_replay(
+    seed: int, bots: list[str], punishments: str, scenario: str
+) -> None:
+    chosen = {"scenario": scenario, "punishments": punishments, "objectivist": True}
+    match = bot_game(seed, tuple(bots), resolve_options(GAME.options, chosen), ToGalt())
+    assert match.state.over
+    again = replay(json.loads(json.dumps(match.to_json())))
+    assert GAME.to_json(again.state) == GAME.to_json(match.state)
+
+
+@pytest.mark.parametrize("scenario", CHURCH_SCENARIOS)
+def test_a_slave_galt_and_a_slaves_produce_under_the_objectivist_model(scenario: str) -> None:
+    """Games begun with John Galt and another a slave: what the slave produces goes to Galt,
+    what Galt acquires to his master, and the bonds hold at every step."""
+    check = ToGalt()
+    chosen = {"scenario": scenario, "punishments": "slavery", "objectivist": True}
+    options = resolve_options(GAME.options, chosen)
+    players = {
+        "ana": {"roles": []},
+        "ben": {"roles": ["slave-of-0", "galt"]},
+        "cy": {"roles": ["slave-of-0"]},
+        "dee": {"roles": []},
+    }
+    for seed in range(2):
+        bots = ("greedy", "random", "random", "random")
+        bot_game(seed, bots, options, check, setup={"players": players})
+    assert check.seen["slave-to-galt"] > 0
+    assert check.seen["slavery-to-master"] > 0
+
+
+@settings(max_examples=2, deadline=None)
+@given(seed=st.integers(0, 2**32), scenario=st.sampled_from(CHURCH_SCENARIOS))
+def test_a_sealed_order_under_the_objectivist_model_reaches_nobody_before_the_step_opens(
+    seed: int, scenario: str
+) -> None:
+    chosen = {"scenario": scenario, "punishments": "slavery", "objectivist": True}
     seal_watching_the_others(seed, resolve_options(GAME.options, chosen), "random", orders=100_000)

@@ -13,9 +13,10 @@ player who decides what a Bureaucracy's chart cannot (ruling 167). Crusoe's Econ
 violence) is ruled out; with The Church a slave neither tithes nor gets charity (ruling 216;
 the More Devout Church, no violence, is ruled out); under Guild Oligarchy he produces within
 his own guild and a master's group is one of those who could produce a good (ruling 217);
-under Third World Country he is never the Agent (ruling 218); Exile and the other economies'
-tack-on modules are refused by name. A slave carries the public role ``slave-of-N`` (N: his
-master's place at the table, 0 first).
+under Third World Country he is never the Agent (ruling 218); under the Objectivist Model what
+he produces goes to John Galt, and a slave Galt's acquisitions to his master (ruling 219); Exile,
+Gender's variants and the other economies' tack-on modules are refused by name. A slave
+carries the public role ``slave-of-N`` (N: his master's place at the table, 0 first).
 
 - The verdict ``enslave``: every living loser becomes the slave of the first living winner in
   turn order who is not a slave (ruling 124); his goods not fined (all: the verdict is
@@ -131,8 +132,9 @@ def rule_on(state: CrusoeState, rule: str) -> bool:
 
 def check_combination(options: Options, named: list[str]) -> None:
     """Slavery is built for every scenario with violence and every government (rulings 131,
-    164-167), with the Less Devout Church (216), Guild Oligarchy (217) and Third World
-    Country (218), without Exile or the economies' other tack-on modules."""
+    164-167), with the Less Devout Church (216), Guild Oligarchy (217), Third World Country
+    (218) and the Objectivist Model (219), without Exile, Gender's variants or the economies'
+    other tack-on modules."""
     scenario = str(options.get("scenario", "crusoes-economy"))
     if scenario == "crusoes-economy":  # the seed rules it out: nobody "lose[s] a fight"
         raise OptionError(
@@ -155,8 +157,6 @@ def check_combination(options: Options, named: list[str]) -> None:
             raise OptionError(f"punishments slavery with {option}: not built yet (Slavery)")
     if str(options.get("gender", "none")) not in ("none", "base"):
         raise OptionError("punishments slavery with a Gender variant: not built yet (Slavery)")
-    if bool(options.get("objectivist", False)):
-        raise OptionError("punishments slavery with objectivist: not built yet (Slavery)")
 
 
 def in_play(state: CrusoeState) -> bool:
