@@ -12,8 +12,8 @@ rules added to the winners' choice, joined by ``+`` or ``,`` (``crippling``, ``e
   the loser gets the public role ``disability-ROW``, replacing any row he had (ruling 117), and
   from then on the Disability module's hooks (``modules/roles.py``) apply it.
 
-- **Exile** (scenario hobbesian, a tribal economy, the Traditional Economy or National
-  Capitalism, without Landlords; the other money economies are not built): the verdict
+- **Exile** (scenario hobbesian, a tribal economy, the Traditional Economy or a money economy
+  but Class Warfare and Market Socialism, without Landlords): the verdict
   ``exile`` sends every living loser to exile (public role ``exile``). Exiles and the
   others never trade, fight, join, inherit or overburden across; an invoker opens the government
   phase for his own side only, each side's first invoker paying (rulings 118-121). The exiles
@@ -39,6 +39,9 @@ rules added to the winners' choice, joined by ``+`` or ``,`` (``crippling``, ``e
   National Capitalism (Athenian Democracy or Dictatorship) an exile is no part of the money
   economy: no sale, tax, reward, list, retail neighbour, policy or ballot, no money (210);
   the exiles' own economy meets at the retail subphase, bartering with any exile (211).
+  Likewise no welfare or say in the minimum wage (Welfare Capitalism, 212), no part in the
+  pot or the $100 (Centralized Communism, 213), no legal sale, deal or signal pay (State
+  Capitalism, 214), no part in the pot or its division (Governmental Socialism, 215).
 
 - **Slavery** (scenario hobbesian): ``modules/slavery.py`` (rulings 124-130).
 """
@@ -130,8 +133,9 @@ def _exile_combination(options: Options) -> None:
     Traditional Economy, whose rules an exile simply leaves (rulings 118, 173), with Gender's
     variants (ruling 174), Guild Oligarchy (175), the Paternalistic Economy or Matriarchal
     Golden Age under the Athenian Democracy (176), The Church (177) and Third World Country
-    (178), with a Dictator choosing the paths (179), and National Capitalism under the
-    Athenian Democracy or a Dictatorship (210); with another economy, Landlords,
+    (178), with a Dictator choosing the paths (179), and the money economies of rulings
+    210-215 (under the Athenian Democracy or a Dictatorship where they have a government);
+    with another economy, Landlords,
     Corporations, or a President or hybrid choosing the paths, it is refused by name as not
     built."""
     scenario = str(options.get("scenario", "crusoes-economy"))
