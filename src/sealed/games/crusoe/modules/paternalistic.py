@@ -176,10 +176,17 @@ def assignment_problem(state: CrusoeState, assigned: Mapping[str, str]) -> str |
         )
     for seat, path in assigned.items():
         if seat not in due:
-            return f"{seat} is not a living player awaiting a path"
+            return f"{seat} is not a living player awaiting a path" + _why_not(state, seat)
         if f"{seat}:{path}" not in state.offer:
             return f"{seat} may not go down the {path} path"
     return None
+
+
+def _why_not(state: CrusoeState, seat: str) -> str:
+    """Names the rule when an exile is named in the assignment (Exile, ruling 176)."""
+    if seat in state.players and EXILE in state.players[seat].roles:
+        return ": he is in exile, and the main encampment's government assigns its own (Exile)"
+    return ""
 
 
 def on_assign(
