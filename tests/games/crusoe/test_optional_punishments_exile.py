@@ -253,7 +253,8 @@ def test_random_games_under_exile_with_the_economy_modules_keep_the_sides_apart_
     """Rulings 175-179: Guild Oligarchy, the Paternalistic Economy (also under a Dictator),
     the Matriarchal Golden Age's assignment, The Church and Third World Country with Exile
     play to the end, apart (no assignment names an exile, no exile donates or gets charity,
-    none is banned, no exile imports or becomes Dictator), and replay exactly."""
+    none is banned, no exile imports or becomes Dictator, the Dictator disposes of no dead
+    exile's goods: ruling 238), and replay exactly."""
     options = {"scenario": scenario, "punishments": "exile", **module}
     apart = Apart()
 
@@ -268,6 +269,8 @@ def test_random_games_under_exile_with_the_economy_modules_keep_the_sides_apart_
                 assert event.data["ruler"] not in _exiles(match.state), event.text
             if event.kind in ("donate", "banned"):
                 assert event.data["seat"] not in _exiles(before), event.text
+            if event.kind == "estate" and "Dictator" in event.text:  # ruling 238
+                assert event.data["dead"] not in _exiles(before), event.text
         if match.state.ask == "import":
             assert not set(match.state.waiting) & _exiles(match.state)
         if match.state.ask == "donate":
