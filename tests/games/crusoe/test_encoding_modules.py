@@ -14,8 +14,10 @@ from __future__ import annotations
 import random
 
 import pytest
+from pettingzoo.test import api_test, parallel_api_test  # type: ignore[import-untyped]
 from tests.games.crusoe.test_encoding import SEATS, agent_action, hidden_changed, play, table_for
 
+from sealed.adapters.pettingzoo import env, parallel_env
 from sealed.adapters.table import Table
 from sealed.core.chance import SeededChance
 from sealed.core.game import resolve_options
@@ -454,3 +456,25 @@ def test_an_estate_is_divided_unit_by_unit_to_the_heirs() -> None:
     assert order == parse_order("divide p1 egg 2 p2 nothing p3 water 1")
     GAME.validate(state, "p1", order)
     assert encoding.tokens(view, order) == (*to, done)
+
+
+PETTINGZOO: list[dict[str, object]] = [
+    {"scenario": "tribal-capitalism", "landlords": "modern"},
+    {
+        "scenario": "national-capitalism",
+        "corporations": True,
+        "corporations_dividend": True,
+        "corporations_exchange": True,
+    },
+    {"scenario": "hobbesian", "church": "less-devout", "third_world": True},
+    {"scenario": "tribal-socialism", "gender": "dolls-house", "gender_feeding": True},
+    {"scenario": "tribal-socialism", "estate_shares": True},
+]
+
+
+@pytest.mark.filterwarnings("ignore::UserWarning")  # PettingZoo's advice on dict observations
+@pytest.mark.parametrize("options", PETTINGZOO, ids=lambda o: "-".join(map(str, o.values())))
+def test_pettingzoo_api_tests_pass_under_each_encoded_module(options: dict[str, object]) -> None:
+    """PettingZoo's own API tests, parallel and AEC, on three seats under each module."""
+    parallel_api_test(parallel_env("crusoe", 3, options), num_cycles=300)
+    api_test(env("crusoe", 3, options), num_cycles=300, verbose_progress=False)
