@@ -6,6 +6,9 @@ lists, wages, plans, purchases, State Capitalism's offers, elections), for the
 advanced ones under an Athenian Democracy, a Dictatorship or a Representative
 Democracy, or a hybrid of these (:func:`encoding_for` gives ``None`` where a
 Bureaucracy decides a task: its chart's boxes and amendments are free text).
+The tack-on modules' own decisions (Landlords, Corporations, The Church, Third
+World Country, ``gender_feeding``, ``estate_shares``) are appended by
+:class:`~sealed.games.crusoe.encoding_modules.ModuleEncoding`.
 Seats are named relative to the viewer (``seat+0`` is the viewer, ``seat+1``
 the next in seat order; :func:`~sealed.core.encoding.relative_seats`).
 
