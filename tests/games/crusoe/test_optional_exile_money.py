@@ -154,14 +154,18 @@ def test_random_money_games_exile_and_the_market_goes_on() -> None:
     assert check.seen["exiles-commodity"] > 0
 
 
-@settings(max_examples=3, deadline=None)
-@given(seed=st.integers(0, 2**32), economy=st.sampled_from(ECONOMIES))
+@settings(max_examples=4, deadline=None)
+@given(
+    seed=st.integers(0, 2**32),
+    economy=st.sampled_from(ECONOMIES),
+    scenario=st.sampled_from(MONEY_BUILT),
+)
 def test_a_sealed_step_with_exiles_in_a_money_economy_reaches_nobody(
-    seed: int, economy: str
+    seed: int, economy: str, scenario: str
 ) -> None:
     seal_watching_the_others(
         seed,
-        _options("national-capitalism"),
+        _options(scenario),
         "random",
         orders=3_000,
         setup=_exiled_at_the_start(economy),
