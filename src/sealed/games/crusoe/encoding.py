@@ -508,6 +508,8 @@ def encoding_for(seats: Sequence[str], options: Options) -> CrusoeEncoding | Non
     if "slavery" in punished:  # nor enslave, feed, free (Slavery)
         return None
     introductory = str(options.get("scenario", "crusoes-economy")) in scenarios
+    if "exile" in punished and not introductory:  # the money catalogue spells no exile
+        return None  # (Exile in the money economies, rulings 210-215)
     modules = _module_decisions(options)
     if ("exile" in punished or "crippling" in punished) and introductory:
         if modules:  # the Punished catalogue does not add the modules' spellings
