@@ -262,6 +262,9 @@ TACK_ONS: list[dict[str, object]] = [
     {"scenario": "national-capitalism", "libertarianism": True},
     {"scenario": "tribal-capitalism", "paternalistic": True},
     {"scenario": "national-capitalism", "victory": "secret"},
+    # losers none of whom is in default are only spared or fined Diamonds and Spears (the
+    # verdict's mask is the rules' check: seeds 1 and 2 met such a battle)
+    {"scenario": "governmental-socialism", "libertarianism": True},
 ]
 
 

@@ -269,7 +269,26 @@ class CrusoeEncoding(Encoding[Order, CrusoeView]):
             allowed += [self._id(word) for word in ("kill", "spare", "fine all")]
             if view.scenario == "traditional":
                 allowed.append(self._id("swap"))
+        if self.options.get("libertarianism"):
+            allowed = self._confiscation_only(view, allowed)
         return sorted(allowed)
+
+    def _confiscation_only(self, view: CrusoeView, allowed: list[int]) -> list[int]:
+        """Libertarianism: losers none of whom is in default are only spared or fined their
+        Diamonds and Spears; each choice is checked by the rules on a state drawn from the
+        view (who is in default is public)."""
+        state = sample_state(view, self.options, random.Random(0))
+        kept = []
+        for token in allowed:
+            name = self.actions[token]
+            if name == "fine done":  # what is drafted was checked unit by unit
+                kept.append(token)
+                continue
+            unit = name[len("fine +") :] if name.startswith("fine +") else ""
+            order = Order("fine", goods=((unit, 1),)) if unit else parse_order(name)
+            if _allowed(state, view.seat, order):
+                kept.append(token)
+        return kept
 
     def _divide_mask(self, view: CrusoeView, draft: tuple[int, ...]) -> list[int]:
         if len(draft) >= sum(view.pile.values()):
