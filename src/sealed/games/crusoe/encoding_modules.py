@@ -234,6 +234,15 @@ class ModuleEncoding(CrusoeEncoding):
         leases = [f"lease {n}" for n in RENTS if n >= least]
         return first + leases + ([] if lawmaking else [FORBID])
 
+    def _trade_orders(self, view: CrusoeView) -> list[tuple[int, Order]]:
+        """The offers and acceptances spelled; in the Traditional Economy none naming a path:
+        its trade limits rank goods by class and a path has none (the rules cannot judge such
+        an offer there: a known gap, reported, not decided here)."""
+        known = super()._trade_orders(view)
+        if self.options.get("scenario") != "traditional":
+            return known
+        return [(a, o) for a, o in known if not _names_a_path(o)]
+
     def _trade_mask(self, view: CrusoeView) -> list[int]:
         """The barter's mask (offers naming a path among them) and every deed the rules allow."""
         allowed = super()._trade_mask(view)
@@ -318,6 +327,10 @@ class ModuleEncoding(CrusoeEncoding):
                         if path in PATHS:
                             flags[PATHS.index(str(path))] = 1.0
         return give + want
+
+
+def _names_a_path(order: Order) -> bool:
+    return any(good in PATHS for good, _ in (*order.goods, *order.wants))
 
 
 def _int(value: object) -> int:
