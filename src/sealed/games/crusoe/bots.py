@@ -498,7 +498,8 @@ class GreedyBot:
                 continue
             if offer["giver"] in self.shunned and _pairs(offer["want"]):
                 continue  # a prejudiced player gives nothing to the other race (Race)
-            if any(g not in GOODS for g, _ in _pairs(offer["give"]) + _pairs(offer["want"])):
+            paths = any(g not in GOODS for g, _ in _pairs(offer["give"]) + _pairs(offer["want"]))
+            if paths and not (view.settings and view.settings.bots_path_offers):
                 continue  # a path in the offer (Landlords): it trades goods only
             if offer["giver"] in mine and view.order.index(me.seat) > view.order.index(
                 str(offer["giver"])
@@ -506,17 +507,38 @@ class GreedyBot:
                 continue  # crossed offers: the earlier in turn order accepts, I wait
             after = dict(me.goods)
             for good, n in _pairs(offer["give"]):
-                after[good] += n
+                after[good] = after.get(good, 0) + n
             for good, n in _pairs(offer["want"]):
-                after[good] -= n
+                after[good] = after.get(good, 0) - n
+            gain = self.paths_gain(view, me, after) if paths else 0.0
+            after = {g: after[g] for g in GOODS}
             if (
                 min(after.values()) >= 0
-                and self.worth(after, me.leisure) > now + self.accept_margin
+                and self.worth(after, me.leisure) + gain > now + self.accept_margin
             ):
                 return Order("accept", name=str(offer["giver"]))
         if any(o["giver"] == me.seat for o in view.offers):
             return Order("wait")
         return self.propose(view, me, now) or Order("home")
+
+    def paths_gain(self, view: CrusoeView, me: PlayerView, after: dict[str, int]) -> float:
+        """``bots_path_offers`` (Landlords, ruling 182): the paths it would receive less those
+        it would give (in ``after``, +1 and -1), each worth a cycle of its Leases."""
+        paths = [path for path in PATHS if after.get(path)]
+        return sum(after[path] * self.path_worth(view, me, path) for path in paths)
+
+    def path_worth(self, view: CrusoeView, me: PlayerView, path: str) -> float:
+        """A cycle of owning ``path``, on the rent's scale (:meth:`rent_cost`): the Lease the
+        owner asks of a tenant, from each other player walking it and from itself when it
+        would walk it (it then pays nobody)."""
+        others = [p.seat for p in view.players if p.alive and p.seat != me.seat]
+        lease = max((landlords.rent_in_view(view.land, s, path) for s in others), default=0)
+        walkers = sum(1 for p in view.players if p.alive and p.seat in others and p.path == path)
+        walkers += self.best_path(view, me) == path
+        if view.scenario.split(" ")[0] in (*MONETARY_SCENARIOS, "market-socialism"):  # 154
+            return walkers * lease / 10
+        spaces = view.board[path]
+        return walkers * lease * sum(self.space_value(s, me) for s in spaces) / max(1, len(spaces))
 
     def propose(self, view: CrusoeView, me: PlayerView, now: float) -> Order | None:
         """One unit of my least useful good for one unit of the good I need most."""

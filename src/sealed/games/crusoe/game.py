@@ -114,6 +114,13 @@ OPTIONS = (
         "they do not, as before. The rules are the same",
     ),
     OptionSpec(
+        "bots_path_offers",
+        False,
+        "Landlords, for the lab (ruling 182): the greedy, cooperative and selfish bots accept "
+        "a barter offer that names a path when the goods and the path's Leases are worth it "
+        "to them; off: they let every such offer stand, as before. The rules are the same",
+    ),
+    OptionSpec(
         "victory",
         "off",
         "Variant Victory Conditions (Optional Rules): off; secret (each player seals "

@@ -140,6 +140,7 @@ class Settings:
     wage_package: tuple[tuple[tuple[str, ...], int], ...] = ()  # another package (welfare.py)
     bots_path_limits: bool = False  # Market Socialism: the bots' plans limit by path (228)
     bots_corporate_experience: bool = False  # Corporations: bots weigh a path's Experience (229)
+    bots_path_offers: bool = False  # Landlords: bots weigh a path in a barter offer (182)
     diamonds: str = "standard"  # Variable Values for Diamonds (modules/diamonds.py)
     diamonds_seats: int = 0  # Small Boat: the seats (0: half the players)
     vegetarians: str = "none"  # Vegetarians: none, eat, make-or-eat (modules/vegetarians.py)
@@ -203,6 +204,7 @@ class Settings:
             wage_package=_wage_package(options, scenario),
             bots_path_limits=_bots_path_limits(options, scenario),
             bots_corporate_experience=_bots_corporate_experience(options),
+            bots_path_offers=_bots_path_offers(options),
             diamonds=diamonds.read_options(options),
             estate_shares=_estate_shares(options),
             **_module_settings(options),
@@ -302,6 +304,14 @@ def _bots_corporate_experience(options: Options) -> bool:
     on = bool(options.get("bots_corporate_experience", False))
     if on and not options.get("corporations", False):
         raise OptionError("bots_corporate_experience: only Corporations hold Experience numbers")
+    return on
+
+
+def _bots_path_offers(options: Options) -> bool:
+    """Option ``bots_path_offers`` (ruling 182): only Landlords puts paths in barter offers."""
+    on = bool(options.get("bots_path_offers", False))
+    if on and str(options.get("landlords", "none")) == "none":
+        raise OptionError("bots_path_offers: only Landlords puts paths in barter offers")
     return on
 
 
