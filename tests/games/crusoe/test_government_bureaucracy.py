@@ -12,7 +12,11 @@ extension, the amendment). Here:
   first player extends the chart, and an extension leaves a chart that still reads; an
   amendment passes only on every living player's yes; the money changes only by the rules'
   events (as in the rulers' property test);
-- a sealed order reaches no other seat before the step opens.
+- a sealed order reaches no other seat before the step opens;
+- the review's fixes: the assignment of the paths follows the amendment under a hybrid's other
+  branch (ruling 224), a chart for a dead player's goods alone still moves its amendment (225);
+  the search bots' sampler rebuilds the chart's memory from the view (ruling 188). Scenarios
+  for rulings 224-226: cases/government_bureaucracy_review.yaml.
 """
 
 from __future__ import annotations
