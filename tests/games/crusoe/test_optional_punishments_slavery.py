@@ -30,7 +30,7 @@ from sealed.games.crusoe.state import CrusoeState, Settings
     [
         ({"scenario": "crusoes-economy"}, "slavery with scenario crusoes-economy"),
         ({"scenario": "hobbesian", "landlords": "homestead"}, "slavery with landlords"),
-        ({"scenario": "hobbesian", "gender": "no-suffrage"}, "slavery with a Gender variant"),
+        ({"scenario": "tribal-capitalism", "gender": "dolls-house"}, "slavery with gender dolls"),
         ({"scenario": "hobbesian", "punishments": "slavery+exile"}, "slavery with exile"),
     ],
 )

@@ -1,12 +1,13 @@
-"""Slavery with the economies' tack-on modules (rulings 216-219): The Church, Guild
-Oligarchy, Third World Country, the Objectivist Model.
+"""Slavery with the economies' tack-on modules (rulings 216-221): The Church, Guild
+Oligarchy, Third World Country, the Objectivist Model, Gender's No Suffrage and Men's Work,
+the Paternalistic Economy.
 Random bot games under each combination built play to the end and replay exactly, goods stay
 within the supply, no slave holds goods or Radio Signals after a step, no slave votes, is
 asked to tithe or is given the Church's charity, every good produced is one its producer's
 guild allows, no slave is the Agent asked to import, and what anyone produces goes to John
-Galt (a slave Galt's to his master); a sealed step tells no other seat anything.
-What is not built is refused in one line, by name. The rules at the table are
-cases/optional_slavery_modules.yaml."""
+Galt (a slave Galt's to his master), no slave goes down a path Men's Work denies him; a
+sealed step tells no other seat anything. What is not built is refused in one line, by name.
+The rules at the table are cases/optional_slavery_modules.yaml."""
 
 from __future__ import annotations
 
@@ -40,6 +41,14 @@ def test_slavery_with_what_the_seed_rules_out_is_refused_in_one_line(
 ) -> None:
     chosen = {"scenario": "hobbesian", "punishments": "slavery", **options}
     with pytest.raises(OptionError, match=message) as error:
+        Settings.from_options(resolve_options(GAME.options, chosen))
+    assert "\n" not in str(error.value)
+
+
+@pytest.mark.parametrize("variant", ["dolls-house", "matriarchal-golden-age"])
+def test_slavery_with_gender_variants_not_built_is_refused_in_one_line(variant: str) -> None:
+    chosen = {"scenario": "tribal-capitalism", "punishments": "slavery", "gender": variant}
+    with pytest.raises(OptionError, match=f"slavery with gender {variant}: not built") as error:
         Settings.from_options(resolve_options(GAME.options, chosen))
     assert "\n" not in str(error.value)
 
@@ -282,4 +291,132 @@ def test_a_sealed_order_under_the_objectivist_model_reaches_nobody_before_the_st
     seed: int, scenario: str
 ) -> None:
     chosen = {"scenario": scenario, "punishments": "slavery", "objectivist": True}
+    seal_watching_the_others(seed, resolve_options(GAME.options, chosen), "random", orders=100_000)
+
+
+class OnTheirPaths(Bonds):
+    """Bonds, and nobody, slave or free, is on a path Men's Work denies him (ruling 220)."""
+
+    def __call__(self, before: CrusoeState, match: Match[Any, Any, Any]) -> None:
+        super().__call__(before, match)
+        from sealed.games.crusoe.modules import gender
+
+        for seat, player in match.state.players.items():
+            if player.alive and player.path:
+                assert player.path not in gender.barred_paths(player.roles), (seat, player.path)
+        if before.ask == "path" and before.offer:
+            self.seen["slave-paths"] += 1
+
+
+MENS_WORK = {"gender_mens_work": 1, "gender_paths_denied": 3, "gender_pink_collar_path": 1}
+
+
+@settings(max_examples=6, deadline=None)
+@given(
+    seed=st.integers(0, 2**32),
+    bots=st.lists(st.sampled_from(BOTS), min_size=4, max_size=4),
+    variant=st.sampled_from(("base", "no-suffrage")),
+    scenario=st.sampled_from(CHURCH_SCENARIOS),
+)
+def test_random_games_under_gender_variants_play_to_the_end_and_replay(
+    seed: int, bots: list[str], variant: str, scenario: str
+) -> None:
+    chosen = {"scenario": scenario, "punishments": "slavery", "gender": variant, **MENS_WORK}
+    match = bot_game(seed, tuple(bots), resolve_options(GAME.options, chosen), OnTheirPaths())
+    assert match.state.over
+    again = replay(json.loads(json.dumps(match.to_json())))
+    assert GAME.to_json(again.state) == GAME.to_json(match.state)
+
+
+@pytest.mark.parametrize("scenario", CHURCH_SCENARIOS)
+def test_masters_choose_their_slaves_paths_under_mens_work(scenario: str) -> None:
+    """Games begun with two slaves under No Suffrage and Men's Work: their masters choose
+    their paths, never one denied to the slave, and the bonds hold at every step."""
+    check = OnTheirPaths()
+    chosen = {"scenario": scenario, "punishments": "slavery", "gender": "no-suffrage", **MENS_WORK}
+    options = resolve_options(GAME.options, chosen)
+    woman = ["woman", "barred-ant", "barred-spider", "barred-sand_crab"]
+    setup = {
+        "players": {
+            "ana": {"roles": ["barred-dung_beetle"]},  # a man denied the pink-collar path
+            "ben": {"roles": ["slave-of-0", *woman]},
+            "cy": {"roles": ["slave-of-0", "barred-dung_beetle"]},
+            "dee": {"roles": woman},
+        }
+    }
+    for seed in range(2):
+        bot_game(seed, ("greedy", "random", "random", "random"), options, check, setup=setup)
+    assert check.seen["slave-paths"] > 0
+
+
+@settings(max_examples=2, deadline=None)
+@given(seed=st.integers(0, 2**32), scenario=st.sampled_from(CHURCH_SCENARIOS))
+def test_a_sealed_order_under_no_suffrage_reaches_nobody_before_the_step_opens(
+    seed: int, scenario: str
+) -> None:
+    chosen = {"scenario": scenario, "punishments": "slavery", "gender": "no-suffrage", **MENS_WORK}
+    seal_watching_the_others(seed, resolve_options(GAME.options, chosen), "random", orders=100_000)
+
+
+class NotAssigned(Bonds):
+    """Bonds, and no slave proposes an assignment of the paths, votes on one or is named in
+    one: his master chooses his path (ruling 221)."""
+
+    def __call__(self, before: CrusoeState, match: Match[Any, Any, Any]) -> None:
+        super().__call__(before, match)
+        if before.ask in ("assign", "assign-ballot"):
+            assert not any(slavery.master_of(before, s) for s in before.waiting), before.waiting
+        for event in match.steps[-1].events:
+            if event.kind == "assignment":
+                named = set(event.data["assigned"])
+                assert not any(slavery.master_of(before, s) for s in named), event.text
+                self.seen["assignments"] += 1
+                if any(slavery.master_of(before, s) for s in before.seats):
+                    self.seen["assigned-beside-slaves"] += 1
+
+
+PATERNALISTIC = (
+    {"scenario": "hobbesian"},
+    {"scenario": "tribal-capitalism", "government": "dictatorship"},
+    {"scenario": "national-capitalism", "government": "athenian"},
+    {"scenario": "national-capitalism", "government": "bureaucracy"},
+)
+
+
+@settings(max_examples=6, deadline=None)
+@given(
+    seed=st.integers(0, 2**32),
+    bots=st.lists(st.sampled_from(BOTS), min_size=4, max_size=4),
+    economy=st.sampled_from(PATERNALISTIC),
+)
+def test_random_games_under_the_paternalistic_economy_play_to_the_end_and_replay(
+    seed: int, bots: list[str], economy: dict[str, str]
+) -> None:
+    chosen = {**economy, "punishments": "slavery", "paternalistic": True}
+    match = bot_game(seed, tuple(bots), resolve_options(GAME.options, chosen), NotAssigned())
+    assert match.state.over
+    again = replay(json.loads(json.dumps(match.to_json())))
+    assert GAME.to_json(again.state) == GAME.to_json(match.state)
+
+
+def test_slaves_under_the_paternalistic_economy_are_not_assigned() -> None:
+    """The property test would pass if nobody were ever enslaved: random games must assign
+    the paths while someone is a slave (a game begun with slaves is not used: its first
+    assignment is offered before the setup makes them slaves)."""
+    check = NotAssigned()
+    chosen = {"scenario": "hobbesian", "punishments": "slavery", "paternalistic": True}
+    options = resolve_options(GAME.options, chosen)
+    for seed in range(40):
+        bot_game(seed, ("random",) * 4, options, check)
+        if check.seen["assigned-beside-slaves"]:
+            break
+    assert check.seen["assigned-beside-slaves"] > 0
+
+
+@settings(max_examples=2, deadline=None)
+@given(seed=st.integers(0, 2**32), economy=st.sampled_from(PATERNALISTIC))
+def test_a_sealed_order_under_the_paternalistic_economy_reaches_nobody_before_it_opens(
+    seed: int, economy: dict[str, str]
+) -> None:
+    chosen = {**economy, "punishments": "slavery", "paternalistic": True}
     seal_watching_the_others(seed, resolve_options(GAME.options, chosen), "random", orders=100_000)

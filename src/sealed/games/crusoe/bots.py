@@ -1235,10 +1235,17 @@ def electable(view: CrusoeView, running: list[str]) -> list[str]:
     return men or running
 
 
+def _path_for(view: CrusoeView) -> PlayerView:
+    """Whose path is asked: the slave the offer names (his master chooses it: Slavery), else
+    this seat. Only Men's Work's roles differ between them (ruling 220)."""
+    named = str(view.offer[0]) if view.ask == "path" and view.offer else ""
+    return next((p for p in view.players if p.seat == named), _me(view))
+
+
 def allowed_in(view: CrusoeView) -> list[str]:
     """The paths this seat may choose now (the Traditional Economy's first cycle limits them;
     Men's Work bars some, and waives the Traditional limit that would leave none: ruling 108)."""
-    barred = roles.barred_paths(_me(view).roles)
+    barred = roles.barred_paths(_path_for(view).roles)  # a slave's own, if for him (220)
     open_paths = [p for p in PATHS if p not in barred]
     if not view.scenario.startswith("traditional"):
         return landlords.allowed_in_view(view.land, view.seat, open_paths)  # Leases (Landlords)

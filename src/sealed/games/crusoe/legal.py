@@ -264,8 +264,8 @@ def _problem(state: CrusoeState, seat: str, order: Order) -> str | None:
         return estate_shares.division_problem(state, seat, order)
     if order.word == "divide":
         return check_division(state, order)
-    if order.word == "path":
-        return path_rule(state, seat, order.name)
+    if order.word == "path":  # for his slave under Men's Work, the slave's rules (ruling 220)
+        return path_rule(state, slavery.path_subject(state, seat), order.name)
     if order.word == "invest":
         return corporations.invest_problem(state, seat, order.terms)
     if order.word == "experience":
@@ -386,7 +386,8 @@ def legal_orders(state: CrusoeState, seat: str) -> list[Order] | None:
     ask = state.ask or ""
     if ask == "path":
         paths = [Order("path", name=p) for p in PATHS]
-        return [o for o in paths if path_rule(state, seat, o.name) is None]
+        subject = slavery.path_subject(state, seat)  # a slave's, under Men's Work (220)
+        return [o for o in paths if path_rule(state, subject, o.name) is None]
     if ask == "tax":
         return [Order("tax", name=str(g)) for g in state.offer[1:]] + [Order("tax", name="none")]
     if ask == "move":

@@ -35,6 +35,7 @@ GOVERNMENTS = ("athenian", "dictatorship", "representative", "hybrid", "bureaucr
 Bureaucracy's chart: ruling 191)."""
 MATRIARCHAL = "matriarchal-golden-age"  # Gender's variant: the government assigns the men
 EXILE = "exile"  # Exile's public role (modules/punishments.py)
+SLAVE = "slave-of-"  # Slavery's public role (modules/slavery.py): his master's to send (221)
 
 
 def read_options(options: Options) -> bool:
@@ -77,7 +78,12 @@ def unassigned(state: CrusoeState) -> list[str]:
         and not _sent_to_market(state, s)
         and (everyone or "woman" not in state.players[s].roles)
         and EXILE not in state.players[s].roles  # an exile chooses his own (ruling 176)
+        and not _slave(state, s)  # a slave's master chooses it (Slavery, ruling 221)
     ]
+
+
+def _slave(state: CrusoeState, seat: str) -> bool:
+    return any(r.startswith(SLAVE) for r in state.players[seat].roles)
 
 
 def encampment(state: CrusoeState) -> list[str]:
@@ -93,7 +99,7 @@ def proposers(state: CrusoeState) -> list[str]:
     ruler = rulers.ruler_for_tack_on(state, "paths")  # a hybrid's branch (ruling 150)
     if ruler is not None:
         return [ruler]
-    living = encampment(state)  # not the exiles (ruling 176)
+    living = [s for s in encampment(state) if not _slave(state, s)]  # not exiles nor slaves
     if not living:
         return []
     start = (state.cycle - 1) % len(living)
@@ -186,6 +192,8 @@ def _why_not(state: CrusoeState, seat: str) -> str:
     """Names the rule when an exile is named in the assignment (Exile, ruling 176)."""
     if seat in state.players and EXILE in state.players[seat].roles:
         return ": he is in exile, and the main encampment's government assigns its own (Exile)"
+    if seat in state.players and _slave(state, seat):
+        return ": he is a slave, whose path his master chooses (Slavery)"
     return ""
 
 

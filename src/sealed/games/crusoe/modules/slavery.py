@@ -14,8 +14,10 @@ violence) is ruled out; with The Church a slave neither tithes nor gets charity 
 the More Devout Church, no violence, is ruled out); under Guild Oligarchy he produces within
 his own guild and a master's group is one of those who could produce a good (ruling 217);
 under Third World Country he is never the Agent (ruling 218); under the Objectivist Model what
-he produces goes to John Galt, and a slave Galt's acquisitions to his master (ruling 219); Exile,
-Gender's variants and the other economies' tack-on modules are refused by name. A slave
+he produces goes to John Galt, and a slave Galt's acquisitions to his master (ruling 219); under
+Men's Work his master chooses him a path he may take (ruling 220); the Paternalistic Economy's
+government assigns him none (ruling 221); Exile, Landlords, Corporations, Doll's House and the
+Matriarchal Golden Age are refused by name. A slave
 carries the public role ``slave-of-N`` (N: his master's place at the table, 0 first).
 
 - The verdict ``enslave``: every living loser becomes the slave of the first living winner in
@@ -112,7 +114,7 @@ RULES = {  # option -> the rule it adds to Slavery (Settings.slavery_rules)
     "slavery_permission": "permission",  # a master's permission to attack (ruling 168)
     "slavery_any_time": "any-time",  # freeing and handing over at other moments (ruling 169)
 }
-BUILT_MODULES = ("church", "guild_oligarchy", "third_world")  # built with Slavery (216-218)
+BUILT_MODULES = ("church", "guild_oligarchy", "third_world", "paternalistic")  # 216-221
 
 
 def read_options(options: Options) -> tuple[str, ...]:
@@ -133,8 +135,9 @@ def rule_on(state: CrusoeState, rule: str) -> bool:
 def check_combination(options: Options, named: list[str]) -> None:
     """Slavery is built for every scenario with violence and every government (rulings 131,
     164-167), with the Less Devout Church (216), Guild Oligarchy (217), Third World Country
-    (218) and the Objectivist Model (219), without Exile, Gender's variants or the economies'
-    other tack-on modules."""
+    (218), the Objectivist Model (219), Gender's No Suffrage and Men's Work (220) and the
+    Paternalistic Economy (221), without Exile, Landlords, Corporations, Doll's House or the
+    Matriarchal Golden Age."""
     scenario = str(options.get("scenario", "crusoes-economy"))
     if scenario == "crusoes-economy":  # the seed rules it out: nobody "lose[s] a fight"
         raise OptionError(
@@ -155,8 +158,29 @@ def check_combination(options: Options, named: list[str]) -> None:
             continue
         if option in options and options[option] != off:
             raise OptionError(f"punishments slavery with {option}: not built yet (Slavery)")
-    if str(options.get("gender", "none")) not in ("none", "base"):
-        raise OptionError("punishments slavery with a Gender variant: not built yet (Slavery)")
+    variant = str(options.get("gender", "none"))
+    if variant in GENDER_NOT_BUILT:  # No Suffrage and Men's Work are built (ruling 220)
+        raise OptionError(
+            f"punishments slavery with gender {variant}: not built yet "
+            f"({GENDER_NOT_BUILT[variant]}) (Slavery)"
+        )
+
+
+GENDER_NOT_BUILT = {  # the Gender variants refused with Slavery, and why
+    "dolls-house": "a wife's husband and a slave's master would both receive what she produces",
+    "matriarchal-golden-age": "the government assigns the men's paths, a master his slave's",
+}
+
+
+def path_subject(state: CrusoeState, seat: str) -> str:
+    """Whose rules a ``path`` order of ``seat`` is held to: under Men's Work, when he chooses
+    for his slave (the offer names him), the slave's, whose path it is (ruling 220). Without
+    Men's Work the chooser's, as before (earlier games replay)."""
+    if not in_play(state) or not state.settings.mens_work_paths or state.ask != "path":
+        return seat
+    if state.offer and str(state.offer[0]) in state.players:
+        return str(state.offer[0])
+    return seat
 
 
 def in_play(state: CrusoeState) -> bool:
