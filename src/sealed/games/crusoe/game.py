@@ -104,7 +104,7 @@ OPTIONS = (
         False,
         "Market Socialism, for the lab (ruling 228): the greedy, cooperative and selfish bots "
         "propose purchase limits by the path walked (ruling 82) and vote against a plan that "
-        "limits them below their ration; off: no limits, as before. The rules are the same",
+        "limits them too tightly; off: no limits, as before. The rules are the same",
     ),
     OptionSpec(
         "bots_corporate_experience",
