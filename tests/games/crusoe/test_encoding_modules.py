@@ -484,7 +484,7 @@ def test_pettingzoo_api_tests_pass_under_each_encoded_module(options: dict[str, 
 
 def test_no_path_is_offered_in_the_traditional_economys_barter() -> None:
     """The Traditional Economy's trade limits rank goods by class and a path has none: the
-    rules cannot judge an offer naming a path there, so the mask offers none (a known gap)."""
+    rules refuse an offer naming a path there (ruling 185), so the mask offers none."""
     table = table_for({"scenario": "traditional", "landlords": "modern-rent-control"}, 109)
     seat = reach(table, "trade", 109)
     encoding = table.encoding

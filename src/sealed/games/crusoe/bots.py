@@ -980,7 +980,8 @@ def _random_deed(view: CrusoeView, me: PlayerView, rng: random.Random) -> Order 
     if not takers or rng.random() >= 0.05:
         return None
     taker, path = rng.choice(takers), rng.choice(owned)
-    if rng.random() < 0.5:  # or in a barter offer, for a good or for nothing (ruling 182)
+    barter = not view.scenario.startswith("traditional") or "exile" in me.roles  # ruling 185
+    if rng.random() < 0.5 and barter:  # or in a barter offer, for a good or nothing (ruling 182)
         asked = ((rng.choice(GOODS), 1),) if rng.random() < 0.5 else ()
         return Order("offer", name=taker, goods=((path, 1),), wants=asked)
     return Order("deed", name=taker, terms=((path, 1),))

@@ -251,6 +251,12 @@ def trade_limit(giver_rank: int, taker_rank: int, give: Goods, want: Goods) -> s
 def offer_problem(state: CrusoeState, seat: str, order: Order) -> str | None:
     if state.settings.scenario != "traditional" or punishments.exiled(state, seat):
         return None  # the exiles' own barter knows no ranks (Exile, ruling 173)
+    if any(name not in CLASSES for name, _ in order.goods + order.wants):
+        # A path (Landlords, ruling 182) belongs to no class, so no rank limit could weigh it.
+        return (
+            "Traditional Economy: each trade is one good for another, and a path is no good "
+            "(give a path with deed: ruling 185)"
+        )
     giver, taker = state.players[seat], state.players[order.name]
     return trade_limit(rank(giver), rank(taker), order.goods, order.wants)
 
