@@ -1,4 +1,5 @@
-"""Crusoe's Planet versions: a version 1 game keeps version 1's rules and state keys.
+"""Crusoe's Planet versions: a version 1 game keeps version 1's rules and state keys, a
+version 2 game version 2's rules.
 
 The records of tests/records/c198585 (tests/core/test_old_records.py) replay under
 them; these pin the wiring (manual, Versions).
@@ -7,13 +8,16 @@ them; these pin the wiring (manual, Versions).
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
 
+from sealed.core import scenario as scenario_module
 from sealed.core.errors import RecordError
 from sealed.core.match import Match, replay, rules_for
+from sealed.core.scenario import load_scenarios, run_scenario
 from sealed.games.crusoe import GAME
-from sealed.games.crusoe.versions import V1_KEYS, V1_PLAYER_KEYS, CrusoeV1
+from sealed.games.crusoe.versions import V1_KEYS, V1_PLAYER_KEYS, CrusoeV1, CrusoeV2
 
 SEATS = ["ana", "ben", "cy"]
 OPTIONS = {"scenario": "traditional"}
@@ -26,8 +30,8 @@ def test_a_version_1_record_is_replayed_by_crusoe_v1() -> None:
     assert rules_for(GAME, {**record, "game_version": GAME.version}) is GAME
     match = replay(record)
     assert match.state.settings.version == 1
-    with pytest.raises(RecordError, match="replays versions 1, 2"):
-        rules_for(GAME, {**record, "game_version": 3})
+    with pytest.raises(RecordError, match="replays versions 1, 2, 3"):
+        rules_for(GAME, {**record, "game_version": 4})
 
 
 def test_version_1_writes_version_1_keys_only() -> None:
@@ -37,7 +41,7 @@ def test_version_1_writes_version_1_keys_only() -> None:
     assert all(tuple(p) == V1_PLAYER_KEYS for p in data["players"].values())
     current = Match.new(GAME, SEATS, OPTIONS, seed=5)
     assert set(V1_KEYS) < set(GAME.to_json(current.state))
-    assert current.state.settings.version == GAME.version == 2
+    assert current.state.settings.version == GAME.version == 3
 
 
 def test_a_version_1_game_s_search_bots_play_out_version_1_worlds() -> None:
@@ -45,3 +49,32 @@ def test_a_version_1_game_s_search_bots_play_out_version_1_worlds() -> None:
     match = Match.new(game, SEATS, OPTIONS, seed=5)
     drawn = game.sample_state(game.view(match.state, "ana"), OPTIONS, random.Random(2))
     assert drawn.settings.version == 1
+
+
+DOLLS_HOUSE_LEASE = {"scenario": "hobbesian", "landlords": "homestead", "gender": "dolls-house"}
+
+
+def test_a_version_2_record_is_replayed_by_crusoe_v2_with_version_2s_keys() -> None:
+    record = Match.new(CrusoeV2(), SEATS, DOLLS_HOUSE_LEASE, seed=5).to_json()
+    assert record["game_version"] == 2
+    assert isinstance(rules_for(GAME, record), CrusoeV2)
+    match = replay(record)
+    assert match.state.settings.version == 2
+    current = Match.new(GAME, SEATS, DOLLS_HOUSE_LEASE, seed=5)
+    assert set(match.game.to_json(match.state)) == set(GAME.to_json(current.state))
+    game = CrusoeV2()
+    drawn = game.sample_state(game.view(match.state, "ana"), DOLLS_HOUSE_LEASE, random.Random(2))
+    assert drawn.settings.version == 2
+
+
+def test_version_2_hands_on_what_a_barter_lease_took_and_version_3_does_not(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ruling 186: the rent scenario (module_landlords_dolls_house.yaml) under each version."""
+    cases = Path(__file__).parent / "cases" / "module_landlords_dolls_house.yaml"
+    (scenario,) = load_scenarios(cases)
+    assert run_scenario(scenario).failures == []
+    monkeypatch.setattr(scenario_module, "get_game", lambda name: CrusoeV2())
+    failures = run_scenario(scenario).failures
+    assert "state.players.ben.goods.water: expected 0, got -2" in failures
+    assert "state.players.cy.goods.water: expected 0, got 2" in failures

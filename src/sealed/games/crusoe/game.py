@@ -418,15 +418,18 @@ class CrusoeGame(InPlaceGame[CrusoeState, Order, CrusoeView]):
 
     name = "crusoe"
     title = "Crusoe's Planet"
-    version = 2
+    version = 3
     legacy_versions: ClassVar[Mapping[int, str]] = {
         1: "with version 1's rules (manual, Versions): the Grasshopper provides the food he "
         "holds most of without being asked; a battle the defenders win leaves both sides "
-        "recorded as its winners"
+        "recorded as its winners",
+        2: "with version 2's rules (manual, Versions): goods a barter Lease gave the Landlord "
+        "are collected again by a wife's husband under Doll's House",
     }
 
     def for_version(self, version: int) -> CrusoeGame | None:
-        """This object for its own version; ``versions.CrusoeV1`` for version 1's rules."""
+        """This object for its own version; ``versions.CrusoeV1`` or ``CrusoeV2`` for older
+        versions' rules."""
         if version == self.version:
             return self
         from sealed.games.crusoe.versions import rules_for_version  # it imports this module

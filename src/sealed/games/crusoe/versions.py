@@ -1,6 +1,7 @@
 """Crusoe's Planet's older versions: the rules that replay and continue their games.
 
-Version 1 is the game of release c198585 (the seven introductory economies).
+Version 1 is the game of release c198585 (the seven introductory economies); version 2
+that of the releases up to e3df240 (the advanced game), same state keys as version 3.
 A version 1 game keeps version 1's rules to its end: the rules branch on
 ``state.settings.version`` where they changed (one rules implementation), and
 its state is written with version 1's keys only, so the digests of its records
@@ -105,10 +106,35 @@ class CrusoeV1(CrusoeGame):
 
 
 def _as_version_1(state: CrusoeState) -> CrusoeState:
-    state.settings = dataclasses.replace(state.settings, version=1)
+    return _as_version(state, 1)
+
+
+class CrusoeV2(CrusoeGame):
+    """Crusoe's Planet with version 2's rules, to replay and continue a version 2 game: its
+    states say ``settings.version == 2`` (same keys as version 3; manual, Versions)."""
+
+    version = 2
+    legacy_versions: ClassVar[Mapping[int, str]] = {}
+
+    def initial_state(self, seats: Sequence[str], options: Options, chance: Chance) -> CrusoeState:
+        return _as_version(super().initial_state(seats, options, chance), 2)
+
+    def from_json(
+        self, data: Mapping[str, Any], seats: Sequence[str], options: Options
+    ) -> CrusoeState:
+        return _as_version(super().from_json(data, seats, options), 2)
+
+    def sample_state(self, view: CrusoeView, options: Options, rng: random.Random) -> CrusoeState:
+        """A drawn world of this game, under version 2's rules (search bots play it out)."""
+        return _as_version(super().sample_state(view, options, rng), 2)
+
+
+def _as_version(state: CrusoeState, version: int) -> CrusoeState:
+    state.settings = dataclasses.replace(state.settings, version=version)
     return state
 
 
 def rules_for_version(version: int) -> CrusoeGame | None:
     """The game object that replays ``version`` (the current one excepted), or None."""
-    return CrusoeV1() if version == 1 else None
+    older: dict[int, type[CrusoeGame]] = {1: CrusoeV1, 2: CrusoeV2}
+    return older[version]() if version in older else None

@@ -658,18 +658,18 @@ def _whose(owner: str) -> str:
 
 def on_produce(
     state: CrusoeState, seat: str, gained: dict[str, int], events: list[Event] | None
-) -> None:
+) -> dict[str, int]:
     """A barter Lease: the goods of this production go to the Landlord ("Leisure and Radio
-    Signals are not goods"); each production with goods counts one of the X."""
+    Signals are not goods"); each production with goods counts one of the X. The goods paid."""
     if not on(state) or not state.land.leases.get(seat):
-        return
+        return {}
     goods = {g: n for g, n in gained.items() if g in GOODS and n}
     if not goods:
-        return
+        return {}
     player = state.players[seat]
     owner = state.land.owners.get(player.path or "")
     if owner is None or owner == seat:
-        return
+        return {}
     state.land.leases[seat] -= 1
     for good, n in goods.items():
         player.goods[good] -= n
@@ -688,6 +688,7 @@ def on_produce(
                 data={"seat": seat, "owner": owner, "goods": goods},
             )
         )
+    return goods
 
 
 def on_exit(state: CrusoeState, seat: str, events: list[Event] | None) -> None:
