@@ -74,7 +74,7 @@ def on_policy(state: CrusoeState, seat: str, order: Order, chance: Chance, event
     if _split(state):  # a hybrid's branch decides its own part of the policy only
         keys = _keys(_part(state)[1])
         state.motion = {k: v for k, v in state.motion.items() if k in keys}
-    if _part_ruler(state) == seat:  # "Whenever the government must make a decision he makes it"
+    if _decider(state) == seat:  # "Whenever the government must make a decision he makes it"
         _decree(state, seat, order, chance, events)
         return
     voters = [s for s in state.living() if punishments.in_market(state, s)]  # no exile (210)
@@ -193,6 +193,15 @@ def _part_ruler(state: CrusoeState) -> str | None:
     (with two rulers, each his own: ruling 196); none for a vote or a chart."""
     form = _part(state)[0]
     return rulers.ruler_of(state, form) if form in rulers.RULED else None
+
+
+def _decider(state: CrusoeState) -> str | None:
+    """Who decrees a proposal alone: the part's own ruler. Version 2 (releases up to e3df240)
+    let a hybrid's one ruler decree whatever he proposed, a voted branch's part too, when his
+    seat was that branch's first proposer; its games keep that, so their records replay."""
+    if state.settings.version < 3:
+        return rulers.ruler(state)
+    return _part_ruler(state)
 
 
 def _keys(tasks: tuple[str, ...]) -> set[str]:
