@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from sealed.core import scenario as scenario_module
-from sealed.core.errors import RecordError
+from sealed.core.errors import RecordError, ScenarioError
 from sealed.core.match import Match, replay, rules_for
 from sealed.core.scenario import load_scenarios, run_scenario
 from sealed.games.crusoe import GAME
@@ -78,3 +78,17 @@ def test_version_2_hands_on_what_a_barter_lease_took_and_version_3_does_not(
     failures = run_scenario(scenario).failures
     assert "state.players.ben.goods.water: expected 0, got -2" in failures
     assert "state.players.cy.goods.water: expected 0, got 2" in failures
+
+
+def test_version_2_keeps_its_bureaucracys_flow_and_version_3_rules_224_and_225(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Rulings 224, 225 are version 3's: under version 2 the amendment goes straight to the
+    paths (nobody assigns them) and a chart for a dead player's goods alone moves none."""
+    cases = Path(__file__).parent / "cases" / "government_bureaucracy_review.yaml"
+    ruling_224, ruling_225 = load_scenarios(cases)[:2]
+    assert run_scenario(ruling_224).failures == run_scenario(ruling_225).failures == []
+    monkeypatch.setattr(scenario_module, "get_game", lambda name: CrusoeV2())
+    assert "state.phase: expected 'assign', got 'path'" in run_scenario(ruling_224).failures
+    with pytest.raises(ScenarioError, match="'amend' is not due now: path NAME"):
+        run_scenario(ruling_225)

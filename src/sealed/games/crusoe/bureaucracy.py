@@ -525,11 +525,19 @@ def on_box(state: CrusoeState, seat: str, order: Order, chance: Chance, events: 
 # -- the amendment, each cycle after the turn order --------------------------------------------
 
 
+CHARTS_SINCE_189 = ("distribution", "paths", "rents")
+"""The tasks a chart decides since rulings 189-191 (refused in version 2's releases)."""
+
+
 def amends_at_the_deal(state: CrusoeState) -> bool:
     """The amendment follows the deal of the turn order in every game with a Bureaucracy, also
     where no policy or plan comes before it (Governmental Socialism, a government a tack-on
     brings: ruling 190), a chart that decides only a dead player's goods included (ruling 225:
-    the seed's amendment is each cycle's, whatever the chart decides)."""
+    the seed's amendment is each cycle's, whatever the chart decides). A version 2 game keeps
+    its release's flow: there no chart decided those tasks, so it amended only after a policy
+    or a plan (Versions)."""
+    if state.settings.version < 3:
+        return any(task in tasks(state) for task in CHARTS_SINCE_189)
     return bool(tasks(state))
 
 
@@ -541,6 +549,8 @@ def amend_phase(state: CrusoeState, chance: Chance, events: Events) -> None:
         state.ask, state.waiting = "amend", (first_player(state),)
         return
     assigned = state.settings.paternalistic or roles.men_assigned(state)
+    if state.settings.version < 3:  # version 2 skipped another branch's assignment (224)
+        assigned = assigned and amends_at_the_deal(state)
     state.phase = "assign" if assigned else "path"
     state.turn = 0
 

@@ -424,7 +424,8 @@ class CrusoeGame(InPlaceGame[CrusoeState, Order, CrusoeView]):
         "holds most of without being asked; a battle the defenders win leaves both sides "
         "recorded as its winners",
         2: "with version 2's rules (manual, Versions): goods a barter Lease gave the Landlord "
-        "are collected again by a wife's husband under Doll's House",
+        "are collected again by a wife's husband under Doll's House; a Bureaucracy's "
+        "amendment goes straight to the paths",
     }
 
     def for_version(self, version: int) -> CrusoeGame | None:
