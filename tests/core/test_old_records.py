@@ -1,4 +1,4 @@
-"""Game files written by earlier releases (c198585, 191b723) still load, replay and play on.
+"""Game files of earlier releases (c198585, 191b723, e3df240) still load, replay and play on.
 
 The product's promise (architecture, "Versions"): a rules fix bumps the
 version and the game keeps replaying older versions, so games in progress
@@ -23,7 +23,7 @@ from sealed.core.registry import get_game
 from sealed.storage import load_match
 
 RECORDS = Path(__file__).parent.parent / "records"
-RELEASES = ("c198585", "191b723")  # oldest first; each folder has its index.json
+RELEASES = ("c198585", "191b723", "e3df240")  # oldest first; each folder has its index.json
 FOLDER = RECORDS / "c198585"  # the first release's records, for the version 1 tests below
 INDEXES: dict[str, dict[str, dict[str, Any]]] = {
     release: json.loads((RECORDS / release / "index.json").read_text("utf-8"))
@@ -58,6 +58,15 @@ def test_the_191b723_records_are_of_crusoe_and_factionrpg_version_2() -> None:
     for name, entry in INDEXES["191b723"].items():
         if entry["game"] in {"crusoe", "factionrpg"}:
             record = json.loads((RECORDS / "191b723" / name).read_text("utf-8"))
+            assert record["game_version"] == 2, name
+
+
+def test_the_e3df240_records_are_of_crusoe_and_factionrpg_version_2() -> None:
+    """That release still shipped Crusoe's version 2 (version 3 came after it, ruling 186):
+    its Crusoe records, every module and government among them, replay under version 2."""
+    for name, entry in INDEXES["e3df240"].items():
+        if entry["game"] in {"crusoe", "factionrpg"}:
+            record = json.loads((RECORDS / "e3df240" / name).read_text("utf-8"))
             assert record["game_version"] == 2, name
 
 

@@ -15,9 +15,13 @@ plan set is the release's, named by the output folder (or a second argument)::
     git archive 191b723 src | tar -x -C /tmp/old191
     PYTHONPATH=/tmp/old191/src .venv/bin/python tests/records/make_records.py tests/records/191b723
 
+    git archive e3df240 src | tar -x -C /tmp/olde3
+    PYTHONPATH=/tmp/olde3/src .venv/bin/python tests/records/make_records.py tests/records/e3df240
+
 It uses only what each release had: ``Match``, ``get_game``,
-``parse_option_pairs``, ``save_match`` and the games' bots (and, for 191b723,
-Crusoe's Mad Jack, ``sealed.games.crusoe.madjack.roll``).
+``parse_option_pairs``, ``save_match`` and the games' bots (and, for 191b723 and
+e3df240, Crusoe's Mad Jack, ``sealed.games.crusoe.madjack.roll``; for e3df240, the seed's
+Example of Bureaucracy, ``sealed.games.crusoe.policy.SEED_EXAMPLE``).
 """
 
 from __future__ import annotations
@@ -293,13 +297,150 @@ def plans_191b723() -> list[Plan]:
     return result
 
 
-def mad_jack_plan(name: str, complications: int, modules: int) -> Plan:
-    """The first Mad Jack configuration (4 players, seeds ``madjack/1``, ...) rolled with
+# Release e3df240 (the head at the start of 2026-11-25): Crusoe's Planet version 2 with what
+# 191b723 did not build: Class Warfare Capitalism, the Bureaucracy and the Constitutional
+# Hybrid, and the tack-on modules (Landlords, Corporations, The Church, Paternalistic Economy,
+# Third World Country, the Gender variants, Libertarianism, Objectivist Model, Weak Warlord,
+# Alternate Punishments). Three seats each, to keep the files small.
+MONEY = ("scenario=national-capitalism", "government=representative")
+CRUSOE_MODULES_E3: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("class-warfare", ("scenario=class-warfare-capitalism", "government=athenian")),
+    (
+        "hybrid",
+        (
+            "scenario=national-capitalism",
+            "government=hybrid",
+            "government_tax_burden=representative",
+            "government_estate=representative",
+        ),
+    ),
+    ("landlords-homestead", ("scenario=tribal-capitalism", "landlords=homestead")),
+    ("landlords-modern", ("scenario=hobbesian", "landlords=modern")),
+    ("landlords-fair-housing", ("scenario=tribal-capitalism", "landlords=modern-fair-housing")),
+    ("landlords-rent-control", ("scenario=tribal-capitalism", "landlords=modern-rent-control")),
+    ("landlords-homestead-money", (*MONEY, "landlords=homestead")),
+    ("landlords-modern-money", (*MONEY, "landlords=modern")),
+    ("landlords-fair-housing-money", (*MONEY, "landlords=modern-fair-housing")),
+    ("landlords-rent-control-money", (*MONEY, "landlords=modern-rent-control")),
+    (
+        "landlords-government-money",
+        (*MONEY, "landlords=government-ownership", "landlords_government_paths=3"),
+    ),
+    ("corporations", (*MONEY, "corporations=true")),
+    ("church-more-devout", ("scenario=tribal-capitalism", "church=more-devout")),
+    ("church-less-devout", ("scenario=hobbesian", "church=less-devout")),
+    ("paternalistic", ("scenario=hobbesian", "paternalistic=true", "government=dictatorship")),
+    ("third-world", ("scenario=tribal-capitalism", "third_world=true")),
+    ("dolls-house", ("scenario=tribal-capitalism", "gender=dolls-house")),
+    (
+        "dolls-house-homestead",
+        ("scenario=tribal-capitalism", "gender=dolls-house", "landlords=homestead"),
+    ),
+    (
+        "mens-work",
+        (
+            "scenario=hobbesian",
+            "gender=base",
+            "gender_mens_work=1",
+            "gender_paths_denied=2",
+            "gender_pink_collar_path=1",
+        ),
+    ),
+    ("no-suffrage", ("scenario=hobbesian", "gender=no-suffrage")),
+    ("matriarchal", ("scenario=hobbesian", "gender=matriarchal-golden-age", "government=athenian")),
+    ("libertarianism", ("scenario=hobbesian", "libertarianism=true")),
+    ("objectivist", ("scenario=tribal-capitalism", "objectivist=true")),
+    ("weak-warlord", ("scenario=hobbesian", "early_feudalism=weak", "early_feudalism_dice=2")),
+    ("disability-rows", ("scenario=hobbesian", "disability=true", "disability_rows=5 8")),
+    ("crippling", ("scenario=hobbesian", "punishments=crippling")),
+    ("exile", ("scenario=hobbesian", "punishments=exile")),
+    ("slavery-hobbesian", ("scenario=hobbesian", "punishments=slavery")),
+    ("slavery-tribal-capitalism", ("scenario=tribal-capitalism", "punishments=slavery+crippling")),
+)
+CRUSOE_BOTS_E3 = ("greedy", "random", "cooperative")
+# Seeds (and bots) found with that release's code so that the verdict the option adds is
+# given: a loser crippled, enslaved in the Hobbesian game, exiled.
+FOUND_E3: dict[str, tuple[int, tuple[str, ...]]] = {
+    "crippling": (321, ("random", "random", "greedy")),
+    "slavery-hobbesian": (327, CRUSOE_BOTS_E3),
+    "exile": (303, CRUSOE_BOTS_E3),
+}
+
+
+def plans_e3df240() -> list[Plan]:
+    """Every game registered at e3df240, finished and in progress, and what that release added."""
+    from sealed.games.crusoe.policy import SEED_EXAMPLE  # the seed's Example of Bureaucracy
+
+    result = [
+        Plan("war-slayer-finished", "war-slayer", ("spymaster", "random"), 211),
+        Plan("war-slayer-in-progress", "war-slayer", ("random", "spymaster"), 213, stop_after=5),
+        Plan("rex-furum-finished", "rex-furum", ("greedy", "random", "traitor"), 221),
+        Plan("rex-furum-in-progress", "rex-furum", ("greedy", "random", "loyal"), 223, (), 4),
+        Plan("fixem-finished", "fixem", ("counter", "random", "random"), 231),
+        Plan("fixem-in-progress", "fixem", ("counter", "random"), 233, stop_after=5),
+        Plan("goofspiel-finished", "goofspiel", ("matching", "counter", "random"), 241),
+        Plan("goofspiel-in-progress", "goofspiel", ("counter", "random"), 243, stop_after=5),
+        Plan(
+            "factionrpg-finished", "factionrpg", ("random", "random", "steward"), 251, ("turns=4",)
+        ),
+        Plan("factionrpg-in-progress", "factionrpg", ("random",) * 3, 253, (), 5),
+        Plan("crusoe-hobbesian-finished", "crusoe", CRUSOE_BOTS_E3, 261, ("scenario=hobbesian",)),
+        Plan(
+            "crusoe-tribal-capitalism-finished",
+            "crusoe",
+            CRUSOE_BOTS_E3,
+            262,
+            ("scenario=tribal-capitalism",),
+        ),
+    ]
+    bureaucracy = ("scenario=national-capitalism", "government=bureaucracy")
+    result.append(
+        Plan(
+            "crusoe-bureaucracy-finished",
+            "crusoe",
+            CRUSOE_BOTS_E3,
+            270,
+            (*bureaucracy, f"government_chart={SEED_EXAMPLE}"),
+        )
+    )
+    result.append(
+        Plan("crusoe-bureaucracy-no-chart-finished", "crusoe", CRUSOE_BOTS_E3, 271, bureaucracy)
+    )
+    seed = 280
+    for label, options in CRUSOE_MODULES_E3:
+        seed += 1
+        found_seed, bots = FOUND_E3.get(label, (seed, CRUSOE_BOTS_E3))
+        result.append(Plan(f"crusoe-{label}-finished", "crusoe", bots, found_seed, options))
+    # A few in progress (four seats), each stopped with one order sealed
+    for label, options, stop in (
+        ("class-warfare", CRUSOE_MODULES_E3[0][1], 8),
+        ("landlords-modern-money", (*MONEY, "landlords=modern"), 8),
+        ("slavery-hobbesian", ("scenario=hobbesian", "punishments=slavery"), 10),
+        ("church-less-devout", ("scenario=hobbesian", "church=less-devout"), 6),
+    ):
+        seed += 1
+        result.append(
+            Plan(
+                f"crusoe-{label}-in-progress",
+                "crusoe",
+                (*CRUSOE_BOTS_E3, "greedy"),
+                seed,
+                options,
+                stop,
+            )
+        )
+    for first in (1, 50, 200):  # Mad Jack: the first playable roll from each seed on
+        result.append(mad_jack_plan(f"crusoe-madjack-{first}-finished", 2, 1, first))
+    return result
+
+
+def mad_jack_plan(name: str, complications: int, modules: int, first: int = 1) -> Plan:
+    """The first Mad Jack configuration (4 players, seeds ``madjack/FIRST``, ...) rolled with
     ``complications`` that the release could play and has at least ``modules`` tack-ons."""
-    from sealed.core.chance import SeededChance  # only 191b723 has Mad Jack
+    from sealed.core.chance import SeededChance  # only 191b723 and later have Mad Jack
     from sealed.games.crusoe import madjack
 
-    for seed in range(1, 400):
+    for seed in range(first, first + 400):
         config = madjack.roll(4, SeededChance(f"madjack/{seed}"), complications=complications)
         if config.not_built() or len(config.modules) < modules:
             continue
@@ -311,7 +452,7 @@ def mad_jack_plan(name: str, complications: int, modules: int) -> Plan:
     raise RuntimeError("no Mad Jack configuration of this release is built")
 
 
-PLAN_SETS = {"c198585": plans_c198585, "191b723": plans_191b723}
+PLAN_SETS = {"c198585": plans_c198585, "191b723": plans_191b723, "e3df240": plans_e3df240}
 
 
 def narrated(order: Any, seat: str, step: int) -> Any:
