@@ -132,6 +132,21 @@ def test_old_record_diverges_under_the_current_rules(name: str) -> None:
         replay({**record, "game_version": 2})
 
 
+@pytest.mark.parametrize(("version", "kind"), [(2, "branch"), (3, "proposal")])
+def test_a_hybrid_ruler_proposing_for_a_voted_branch_decrees_it_only_in_version_2(
+    version: int, kind: str
+) -> None:
+    """e3df240's hybrid (step 53): the President cy, first proposer of the Athenian reward
+    branch, decreed it alone; version 3 puts his proposal to the vote (commit 3cbaf90)."""
+    record = json.loads((RECORDS / "e3df240" / "crusoe-hybrid-finished.json").read_text("utf-8"))
+    upto = {k: v for k, v in record.items() if k not in {"state_digest", "state_keys"}}
+    match = replay({**upto, "game_version": version, "steps": record["steps"][:52]})
+    assert match.prompts().keys() == {"cy"}
+    events = match.seal("cy", record["steps"][52]["orders"]["cy"]["text"])
+    assert [e.kind for e in events] == [kind]
+    assert ("decreed by the President cy" in events[0].text) == (version == 2)
+
+
 def test_a_diverging_final_state_names_its_first_key_and_the_rules() -> None:
     """Walkthrough finding 28: the refusal says where and why, not only that it differs."""
     match = Match.new(get_game("goofspiel"), ["ana", "ben"], {}, seed=3)
