@@ -92,3 +92,15 @@ def test_version_2_keeps_its_bureaucracys_flow_and_version_3_rules_224_and_225(
     assert "state.phase: expected 'assign', got 'path'" in run_scenario(ruling_224).failures
     with pytest.raises(ScenarioError, match="'amend' is not due now: path NAME"):
         run_scenario(ruling_225)
+
+
+def test_version_2_keeps_a_returned_exiles_economy_and_version_3_ends_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ruling 239 is version 3's: a version 2 game keeps its release's known fault."""
+    cases = Path(__file__).parent / "cases" / "optional_punishments_exile.yaml"
+    (returned,) = [s for s in load_scenarios(cases) if "ruling 239" in s.name]
+    assert run_scenario(returned).failures == []
+    monkeypatch.setattr(scenario_module, "get_game", lambda name: CrusoeV2())
+    failures = run_scenario(returned).failures
+    assert "state.players.ben.roles: expected [], got ['exiles-share']" in failures

@@ -509,8 +509,10 @@ def settle_vote(state: CrusoeState, ballots: dict[str, Order], events: list[Even
     carried = texts.pop() if len(texts) == 1 and "pass" not in texts else None
     exiles = list(ballots)
     if carried == "return":
+        # version 3: their economy ends with the exile too (version 2 kept SHARE or POOL: 239)
+        their_own = (SHARE, POOL) if state.settings.version >= 3 else ()
         for seat in exiles:
-            _drop(state, seat, EXILE, BARTER)
+            _drop(state, seat, EXILE, BARTER, *their_own)
             _add(state, seat, RETURNED)
     elif carried is not None:
         economy = ECONOMY_ROLES[carried.removeprefix("establish ")]
