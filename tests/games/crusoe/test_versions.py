@@ -104,3 +104,14 @@ def test_version_2_keeps_a_returned_exiles_economy_and_version_3_ends_it(
     monkeypatch.setattr(scenario_module, "get_game", lambda name: CrusoeV2())
     failures = run_scenario(returned).failures
     assert "state.players.ben.roles: expected [], got ['exiles-share']" in failures
+
+
+def test_version_2_leaves_a_dead_slaves_leftovers_to_an_estate_and_version_3_to_his_master(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ruling 240 is version 3's: a version 2 game keeps its release's known fault."""
+    cases = Path(__file__).parent / "cases" / "optional_punishments_slavery.yaml"
+    (dead,) = [s for s in load_scenarios(cases) if "ruling 240" in s.name]
+    assert run_scenario(dead).failures == []
+    monkeypatch.setattr(scenario_module, "get_game", lambda name: CrusoeV2())
+    assert "state.estates: expected [], got ['ben']" in run_scenario(dead).failures

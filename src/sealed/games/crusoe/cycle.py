@@ -227,6 +227,7 @@ def on_eat(state: CrusoeState, orders: Mapping[str, Order], chance: Chance, even
         preserve_vault(state, chance, events)
     church.preserve(state, chance, events)
     classwar.reassign_classes(state, events)  # Class Warfare: "social class is reassigned"
+    slavery.leave_to_masters(state, dead, events)  # a slave dead at the meal (ruling 240)
     if state.settings.shares_goods_of_the_dead and state.living():
         state.estates = [s for s in dead if any(state.players[s].goods.values())]
     else:

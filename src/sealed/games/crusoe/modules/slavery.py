@@ -314,6 +314,22 @@ def collect(state: CrusoeState, events: list[Event] | None) -> None:
             )
 
 
+def leave_to_masters(state: CrusoeState, dead: list[str], events: list[Event] | None) -> None:
+    """A slave who died at the meal leaves what he was fed and did not eat to his living master
+    (ruling 126), not to an estate: version 3's ruling 240 (a version 2 game keeps its
+    release's estate)."""
+    if not in_play(state) or state.settings.version < 3:
+        return
+    for seat in dead:
+        master = master_of(state, seat)
+        if master is None or not state.players[master].alive:
+            continue
+        moved = _confiscate(state, seat, master)
+        if moved:
+            text = ", ".join(f"{k} {n}" for k, n in moved.items())
+            _tell(events, "to-master", f"{seat} died a slave; {master} takes {text}.", seat, master)
+
+
 def _tell(events: list[Event] | None, kind: str, text: str, seat: str, master: str) -> None:
     if events is not None:
         events.append(Event(f"slavery-{kind}", text, data={"seat": seat, "master": master}))
