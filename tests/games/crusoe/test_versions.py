@@ -115,3 +115,14 @@ def test_version_2_leaves_a_dead_slaves_leftovers_to_an_estate_and_version_3_to_
     assert run_scenario(dead).failures == []
     monkeypatch.setattr(scenario_module, "get_game", lambda name: CrusoeV2())
     assert "state.estates: expected [], got ['ben']" in run_scenario(dead).failures
+
+
+def test_version_2_asks_a_dead_master_for_his_freed_slaves_path_and_version_3_the_slave(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ruling 241 is version 3's: version 2 asked the master who died this step."""
+    cases = Path(__file__).parent / "cases" / "optional_punishments_slavery.yaml"
+    (freed,) = [s for s in load_scenarios(cases) if "ruling 241" in s.name]
+    assert run_scenario(freed).failures == []
+    monkeypatch.setattr(scenario_module, "get_game", lambda name: CrusoeV2())
+    assert "state.waiting[0]: expected 'cy', got 'ben'" in run_scenario(freed).failures

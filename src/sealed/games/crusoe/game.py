@@ -426,7 +426,8 @@ class CrusoeGame(InPlaceGame[CrusoeState, Order, CrusoeView]):
         2: "with version 2's rules (manual, Versions): goods a barter Lease gave the Landlord "
         "are collected again by a wife's husband under Doll's House; a Bureaucracy's "
         "amendment goes straight to the paths; a hybrid's ruler decrees a voted branch he "
-        "proposes; returned exiles keep their economy; a slave dead at the meal leaves an estate",
+        "proposes; returned exiles keep their economy; a slave dead at the meal leaves an estate; "
+        "a dead master is asked his slave's path",
     }
 
     def for_version(self, version: int) -> CrusoeGame | None:

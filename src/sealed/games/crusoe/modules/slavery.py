@@ -358,6 +358,8 @@ def path_chooser(state: CrusoeState, seat: str) -> tuple[str, tuple[str, ...]]:
         return seat, ()
     state.offer = ()  # no earlier decision's choices may be read as a slave's name
     master = master_of(state, seat)
+    if master and state.settings.version >= 3 and not state.players[master].alive:
+        return seat, ()  # his master died this step: he is free (ruling 130), so he chooses (241)
     return (master, (seat,)) if master else (seat, ())
 
 
