@@ -38,6 +38,7 @@ import yaml
 from sealed.core.chance import Chance, ChanceRequest, ChanceValue, SeededChance
 from sealed.core.errors import ChanceError, OptionError, SealedError
 from sealed.core.suggest import did_you_mean
+from sealed.games.crusoe import hybrid
 
 MIN_PLAYERS = 3  # an unstable government has 1 to players-2 dice; see the manual's Mad Jack
 MAX_PLAYERS = 8
@@ -163,22 +164,9 @@ GOVERNMENT_OPTIONS = {
 DEMOCRACIES = ("athenian-democracy", "representative-democracy")
 RULED_FORMS = ("dictatorship", "representative-democracy")
 TITLES = {"dictatorship": "Dictator", "representative-democracy": "President"}
-"""The forms with a ruler (a Dictator, a President): a hybrid has one at most (ruling 69)."""
-CHART_TASKS = frozenset(
-    {
-        "radio_reward",
-        "tax_burden",
-        "minimum_wage",
-        "wages",
-        "prices",
-        "purchase_limits",
-        "distribution",
-        "paths",
-        "rents",
-        "estate",
-    }
-)
-"""The tasks a chart can decide (``hybrid.TASK_KINDS``): every task since rulings 189-191
+"""The forms with a ruler (a Dictator, a President; a hybrid may have both: ruling 196)."""
+CHART_TASKS = frozenset(hybrid.TASKS)
+"""The tasks a chart can decide (``hybrid.TASKS``): every task since rulings 189-191
 (Governmental Socialism's pool, a tack-on's paths and rents), so no roll is tweaked now."""
 GOVERNMENT_NAMES = {
     "athenian-democracy": "Athenian Democracy",

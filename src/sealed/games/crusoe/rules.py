@@ -382,7 +382,7 @@ def produce(state: CrusoeState, seat: str, group: str, chance: Chance, events: E
             )
         )
     paid = landlords.on_produce(state, seat, gained, events)  # a barter Lease: to the Landlord
-    if state.settings.version >= 3:  # what the Landlord took is not handed on again (ruling 186)
+    if paid and state.settings.version >= 3:  # the Landlord's is not handed on again (186)
         gained = {k: n - paid.get(k, 0) for k, n in gained.items()}
     roles.after_produce(state, seat, gained, events)  # the Objectivist Model: goods to Galt
 
