@@ -1,8 +1,9 @@
 """Crusoe's Planet versions: a version 1 game keeps version 1's rules and state keys, a
-version 2 game version 2's rules.
+version 2 game version 2's rules, a version 3 game version 3's.
 
-The records of tests/records/c198585 (tests/core/test_old_records.py) replay under
-them; these pin the wiring (manual, Versions).
+The records of tests/records/ (tests/core/test_old_records.py) replay under
+them; these pin the wiring (manual, Versions). ``run_under`` runs a scenario under an
+older version's rules, to show the behaviour a version's fix replaced.
 """
 
 from __future__ import annotations
@@ -15,12 +16,28 @@ import pytest
 from sealed.core import scenario as scenario_module
 from sealed.core.errors import RecordError, ScenarioError
 from sealed.core.match import Match, replay, rules_for
-from sealed.core.scenario import load_scenarios, run_scenario
+from sealed.core.scenario import Scenario, load_scenarios, run_scenario
 from sealed.games.crusoe import GAME
-from sealed.games.crusoe.versions import V1_KEYS, V1_PLAYER_KEYS, CrusoeV1, CrusoeV2
+from sealed.games.crusoe.game import CrusoeGame
+from sealed.games.crusoe.versions import V1_KEYS, V1_PLAYER_KEYS, CrusoeV1, CrusoeV2, CrusoeV3
 
 SEATS = ["ana", "ben", "cy"]
 OPTIONS = {"scenario": "traditional"}
+CASES = Path(__file__).parent / "cases"
+
+
+def run_under(
+    monkeypatch: pytest.MonkeyPatch, older: type[CrusoeGame], scenario: Scenario
+) -> list[str]:
+    """The failures of ``scenario`` played with ``older``'s rules (e.g. ``CrusoeV3``)."""
+    monkeypatch.setattr(scenario_module, "get_game", lambda name: older())
+    return run_scenario(scenario).failures
+
+
+def named(file: str, words: str) -> Scenario:
+    """The one scenario of ``cases/file`` whose name holds ``words``."""
+    (scenario,) = [s for s in load_scenarios(CASES / file) if words in s.name]
+    return scenario
 
 
 def test_a_version_1_record_is_replayed_by_crusoe_v1() -> None:
@@ -30,8 +47,8 @@ def test_a_version_1_record_is_replayed_by_crusoe_v1() -> None:
     assert rules_for(GAME, {**record, "game_version": GAME.version}) is GAME
     match = replay(record)
     assert match.state.settings.version == 1
-    with pytest.raises(RecordError, match="replays versions 1, 2, 3"):
-        rules_for(GAME, {**record, "game_version": 4})
+    with pytest.raises(RecordError, match="replays versions 1, 2, 3, 4"):
+        rules_for(GAME, {**record, "game_version": 5})
 
 
 def test_version_1_writes_version_1_keys_only() -> None:
@@ -41,7 +58,7 @@ def test_version_1_writes_version_1_keys_only() -> None:
     assert all(tuple(p) == V1_PLAYER_KEYS for p in data["players"].values())
     current = Match.new(GAME, SEATS, OPTIONS, seed=5)
     assert set(V1_KEYS) < set(GAME.to_json(current.state))
-    assert current.state.settings.version == GAME.version == 3
+    assert current.state.settings.version == GAME.version == 4
 
 
 def test_a_version_1_game_s_search_bots_play_out_version_1_worlds() -> None:
@@ -126,3 +143,22 @@ def test_version_2_asks_a_dead_master_for_his_freed_slaves_path_and_version_3_th
     assert run_scenario(freed).failures == []
     monkeypatch.setattr(scenario_module, "get_game", lambda name: CrusoeV2())
     assert "state.waiting[0]: expected 'cy', got 'ben'" in run_scenario(freed).failures
+
+
+def test_a_version_3_record_is_replayed_by_crusoe_v3_with_version_3s_keys() -> None:
+    record = Match.new(CrusoeV3(), SEATS, DOLLS_HOUSE_LEASE, seed=5).to_json()
+    assert record["game_version"] == 3
+    assert isinstance(rules_for(GAME, record), CrusoeV3)
+    match = replay(record)
+    assert match.state.settings.version == 3
+    current = Match.new(GAME, SEATS, DOLLS_HOUSE_LEASE, seed=5)
+    assert set(match.game.to_json(match.state)) == set(GAME.to_json(current.state))
+    game = CrusoeV3()
+    drawn = game.sample_state(game.view(match.state, "ana"), DOLLS_HOUSE_LEASE, random.Random(2))
+    assert drawn.settings.version == 3
+
+
+def test_run_under_plays_a_scenario_with_version_3s_rules(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The helper a version 4 fix's test uses: version 3 keeps version 3's fixes (ruling 241)."""
+    freed = named("optional_punishments_slavery.yaml", "ruling 241")
+    assert run_under(monkeypatch, CrusoeV3, freed) == []

@@ -418,7 +418,7 @@ class CrusoeGame(InPlaceGame[CrusoeState, Order, CrusoeView]):
 
     name = "crusoe"
     title = "Crusoe's Planet"
-    version = 3
+    version = 4
     legacy_versions: ClassVar[Mapping[int, str]] = {
         1: "with version 1's rules (manual, Versions): the Grasshopper provides the food he "
         "holds most of without being asked; a battle the defenders win leaves both sides "
@@ -428,11 +428,13 @@ class CrusoeGame(InPlaceGame[CrusoeState, Order, CrusoeView]):
         "amendment goes straight to the paths; a hybrid's ruler decrees a voted branch he "
         "proposes; returned exiles keep their economy; a slave dead at the meal leaves an estate; "
         "a dead master is asked his slave's path",
+        3: "with version 3's rules (manual, Versions): the rules of release fe99ef9, before "
+        "this version's fixes",
     }
 
     def for_version(self, version: int) -> CrusoeGame | None:
-        """This object for its own version; ``versions.CrusoeV1`` or ``CrusoeV2`` for older
-        versions' rules."""
+        """This object for its own version; ``versions.CrusoeV1``, ``CrusoeV2`` or ``CrusoeV3``
+        for older versions' rules."""
         if version == self.version:
             return self
         from sealed.games.crusoe.versions import rules_for_version  # it imports this module

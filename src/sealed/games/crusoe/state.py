@@ -172,7 +172,7 @@ class Settings:
     corporations: bool = False  # Corporations (modules/corporations.py)
     corporations_dividend: bool = False  # Corporations: the dividend (ruling 180)
     corporations_exchange: bool = False  # Corporations: shares and money exchanged (181)
-    version: int = 3  # the rules' version the game began under (versions.py: CrusoeV1, V2)
+    version: int = 4  # the rules' version the game began under (versions.py: CrusoeV1-V3)
 
     @classmethod
     def from_options(cls, options: Options) -> Settings:

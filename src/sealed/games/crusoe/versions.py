@@ -1,7 +1,8 @@
 """Crusoe's Planet's older versions: the rules that replay and continue their games.
 
 Version 1 is the game of release c198585 (the seven introductory economies); version 2
-that of the releases up to e3df240 (the advanced game), same state keys as version 3.
+that of the releases up to e3df240 (the advanced game), version 3 that of release
+fe99ef9; versions 2 and 3 have the same state keys as version 4.
 A version 1 game keeps version 1's rules to its end: the rules branch on
 ``state.settings.version`` where they changed (one rules implementation), and
 its state is written with version 1's keys only, so the digests of its records
@@ -111,7 +112,7 @@ def _as_version_1(state: CrusoeState) -> CrusoeState:
 
 class CrusoeV2(CrusoeGame):
     """Crusoe's Planet with version 2's rules, to replay and continue a version 2 game: its
-    states say ``settings.version == 2`` (same keys as version 3; manual, Versions)."""
+    states say ``settings.version == 2`` (same keys as version 4; manual, Versions)."""
 
     version = 2
     legacy_versions: ClassVar[Mapping[int, str]] = {}
@@ -129,6 +130,27 @@ class CrusoeV2(CrusoeGame):
         return _as_version(super().sample_state(view, options, rng), 2)
 
 
+class CrusoeV3(CrusoeGame):
+    """Crusoe's Planet with version 3's rules, to replay and continue a version 3 game (release
+    fe99ef9): its states say ``settings.version == 3`` (same keys as version 4; manual,
+    Versions)."""
+
+    version = 3
+    legacy_versions: ClassVar[Mapping[int, str]] = {}
+
+    def initial_state(self, seats: Sequence[str], options: Options, chance: Chance) -> CrusoeState:
+        return _as_version(super().initial_state(seats, options, chance), 3)
+
+    def from_json(
+        self, data: Mapping[str, Any], seats: Sequence[str], options: Options
+    ) -> CrusoeState:
+        return _as_version(super().from_json(data, seats, options), 3)
+
+    def sample_state(self, view: CrusoeView, options: Options, rng: random.Random) -> CrusoeState:
+        """A drawn world of this game, under version 3's rules (search bots play it out)."""
+        return _as_version(super().sample_state(view, options, rng), 3)
+
+
 def _as_version(state: CrusoeState, version: int) -> CrusoeState:
     state.settings = dataclasses.replace(state.settings, version=version)
     return state
@@ -136,5 +158,5 @@ def _as_version(state: CrusoeState, version: int) -> CrusoeState:
 
 def rules_for_version(version: int) -> CrusoeGame | None:
     """The game object that replays ``version`` (the current one excepted), or None."""
-    older: dict[int, type[CrusoeGame]] = {1: CrusoeV1, 2: CrusoeV2}
+    older: dict[int, type[CrusoeGame]] = {1: CrusoeV1, 2: CrusoeV2, 3: CrusoeV3}
     return older[version]() if version in older else None
