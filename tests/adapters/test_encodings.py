@@ -288,6 +288,7 @@ LEAK_CONFIGS = [
     ("crusoe", 4, {}),
     ("crusoe", 4, {"scenario": "national-capitalism"}),
     ("crusoe", 3, {"scenario": "state-capitalism"}),  # deals are told to their two sides only
+    ("crusoe", 4, {"scenario": "national-capitalism", "punishments": "exile+crippling"}),
 ]
 
 

@@ -3,8 +3,13 @@
 Mask-following agents play whole games under Exile (also with Crippling, also with exiles
 from the start under their own pile) through the adapters' table, and never write an order
 the rules refuse; where the rules list the choices (the exiles' vote) the masks spell exactly
-those; the verdicts exile and cripple ROW and the votes round-trip; a division is spelled to
-the divider's side only; the introductory catalogue keeps its ids.
+those. So do they in the money economies under Exile (rulings 210-215, with exiles from the
+start under each of their economies) and Crippling, and with the modules' and tack-ons'
+decisions under either. The verdicts exile, cripple ROW and cripple ROW SEAT ... (loser by
+loser) and the votes round-trip; the verdicts' masks are the rules' checks (Libertarianism);
+a division is spelled to the divider's side only; the catalogue without the punishments keeps
+its ids; Exile where this catalogue does not spell its decisions has no encoding; what a seat
+cannot see reaches neither its observation nor its mask under Exile in a money economy.
 """
 
 from __future__ import annotations
@@ -14,14 +19,16 @@ from collections import Counter
 
 import pytest
 from tests.adapters.play import spellings
+from tests.games.crusoe.test_encoding import hidden_changed
 
 from sealed.adapters.table import Table
 from sealed.core.chance import SeededChance
-from sealed.core.game import resolve_options
+from sealed.core.game import Options, resolve_options
 from sealed.games.crusoe.encoding import CrusoeEncoding, encoding_for
 from sealed.games.crusoe.encoding_exile import PunishedEncoding
 from sealed.games.crusoe.game import CrusoeGame
 from sealed.games.crusoe.orders import parse_order
+from sealed.games.crusoe.state import Battle
 
 GAME = CrusoeGame()
 SEATS = ("p1", "p2", "p3", "p4")
@@ -86,6 +93,85 @@ def test_mask_following_agents_play_whole_games_with_legal_orders(
     assert words["eat"] > 0
 
 
+MONEY_AND_MODULES: list[dict[str, object]] = [  # rulings 210-215; the modules under both
+    {"scenario": "national-capitalism", "punishments": "exile"},
+    {
+        "scenario": "welfare-capitalism",
+        "punishments": "exile+crippling",
+        "minimum_wage": "government",
+        "government": "dictatorship",
+    },
+    {"scenario": "centralized-communism", "punishments": "exile"},
+    {"scenario": "state-capitalism", "punishments": "exile+crippling"},
+    {"scenario": "governmental-socialism", "punishments": "exile", "estate_shares": True},
+    {"scenario": "class-warfare-capitalism", "punishments": "crippling"},
+    {"scenario": "market-socialism", "punishments": "crippling", "government": "representative"},
+    {
+        "scenario": "national-capitalism",
+        "punishments": "crippling",
+        "corporations": True,
+        "corporations_exchange": True,
+        "corporations_dividend": True,
+        "landlords": "modern",
+    },
+    {"scenario": "tribal-capitalism", "punishments": "crippling", "landlords": "homestead"},
+    {"scenario": "hobbesian", "punishments": "exile", "church": "less-devout"},
+    {
+        "scenario": "tribal-capitalism",
+        "punishments": "exile+crippling",
+        "third_world": True,
+        "third_world_returns": True,
+    },
+    {
+        "scenario": "hobbesian",
+        "punishments": "exile",
+        "gender": "dolls-house",
+        "gender_feeding": True,
+    },
+    {"scenario": "hobbesian", "punishments": "exile", "early_feudalism": "weak"}
+    | {"early_feudalism_dice": 2},
+    {"scenario": "tribal-capitalism", "punishments": "exile+crippling", "libertarianism": True},
+    {"scenario": "tribal-communism", "punishments": "exile", "gender": "matriarchal-golden-age"},
+    {"scenario": "national-capitalism", "punishments": "exile", "paternalistic": True},
+    {"scenario": "traditional", "punishments": "exile+crippling", "victory": "secret"},
+]
+
+
+@pytest.mark.parametrize("chosen", MONEY_AND_MODULES, ids=lambda o: "-".join(map(str, o.values())))
+def test_mask_following_agents_play_the_money_economies_and_modules_under_exile_or_crippling(
+    chosen: dict[str, object],
+) -> None:
+    """The money catalogue, the tack-ons' and the modules' parts with the punished verdicts:
+    every completed order is checked by the rules, the listed masks are the rules' lists."""
+    words: Counter[str] = Counter()
+    for seed in range(3):
+        words += _play(chosen, seed)
+    assert words["eat"] > 0
+
+
+@pytest.mark.parametrize(
+    "scenario",
+    [
+        "national-capitalism",
+        "welfare-capitalism",
+        "centralized-communism",
+        "state-capitalism",
+        "governmental-socialism",
+    ],
+)
+@pytest.mark.parametrize("own", ["exiles-barter", "exiles-share", "exiles-pool"])
+def test_agents_play_the_money_economies_with_exiles_from_the_start(
+    scenario: str, own: str
+) -> None:
+    """Two exiles from the start under their own economy in a money economy (rulings 210-215):
+    they are asked nothing of the money economy and barter, draft or divide among themselves."""
+    chosen: dict[str, object] = {"scenario": scenario, "punishments": "exile"}
+    words: Counter[str] = Counter()
+    for seed in range(2):
+        words += _play(chosen, seed, exiles=("p2", "p4"), own=own)
+    assert words["eat"] > 0
+
+
 @pytest.mark.parametrize("scenario", ["tribal-communism", "tribal-socialism", "traditional"])
 @pytest.mark.parametrize("own", ["exiles-share", "exiles-pool"])
 def test_agents_share_the_exiles_own_pile(scenario: str, own: str) -> None:
@@ -139,3 +225,119 @@ def test_a_division_is_spelled_to_the_dividers_side_only() -> None:
     assert order == parse_order("divide p1 water 1 p3 water 1 p4 egg 1")
     GAME.validate(state, "p1", order)
     assert isinstance(Table(GAME, encoding, SEATS, state).observe("p1"), list)
+
+
+def _verdict_table(chosen: dict[str, object]) -> Table:
+    """p1 won a battle against p2, p3 and p4 (p4 dead): his verdict is open."""
+    table = table_for(chosen, 3)
+    state = table.state
+    state.phase, state.ask, state.waiting = "battles", "verdict", ("p1",)
+    state.battles, state.battle = [Battle(["p1"], ["p2", "p3", "p4"])], 0
+    dead = state.players["p4"]
+    dead.alive, dead.death_cycle, dead.death_cause = False, 1, "violence"
+    return Table(GAME, table.encoding, SEATS, state)
+
+
+def test_crippling_some_of_the_losers_is_spelled_loser_by_loser() -> None:
+    """``cripple ROW of``, the living losers in seat order, ``cripple done``: the mask offers
+    only living losers after the last one named, and done once one is named."""
+    table = _verdict_table({"scenario": "national-capitalism", "punishments": "crippling"})
+    encoding, view = table.encoding, table.view("p1")
+    names = encoding.actions
+    first = {names[t] for t in table.legal_actions("p1")}
+    assert {"cripple 9", "cripple 9 of", "kill", "fine all"} <= first
+    opener = names.index("cripple 9 of")
+    after = {names[t] for t in encoding.next_tokens(view, None, (opener,))}
+    assert after == {"cripple seat+1", "cripple seat+2"}  # p4 is dead, p1 is no loser
+    second = (opener, names.index("cripple seat+1"))
+    assert {names[t] for t in encoding.next_tokens(view, None, second)} == {
+        "cripple seat+2",
+        "cripple done",
+    }
+    done = (*second, names.index("cripple done"))
+    order = encoding.order(view, done)
+    assert order == parse_order("cripple 9 p2")
+    GAME.validate(table.state, "p1", order)
+    both = parse_order("cripple 12 p3 p2")
+    assert encoding.order(view, encoding.tokens(view, both)) == both
+    GAME.validate(table.state, "p1", both)
+
+
+@pytest.mark.parametrize("viewer", ["p1", "p3"])
+def test_a_cripple_verdict_round_trips_from_any_seat(viewer: str) -> None:
+    table = _verdict_table({"scenario": "hobbesian", "punishments": "exile+crippling"})
+    view = table.view(viewer)
+    for text in ("cripple 2", "cripple 4 p2", "cripple 10 p2 p3", "cripple 11 p4 p1"):
+        order = parse_order(text)
+        assert table.encoding.order(view, table.encoding.tokens(view, order)) == order
+
+
+def test_the_punished_verdicts_are_the_rules_checks() -> None:
+    """Under Libertarianism losers none of whom is in default may only be spared or fined their
+    Diamonds and Spears: the mask offers neither exile nor a cripple then."""
+    chosen: dict[str, object] = {"scenario": "tribal-capitalism", "punishments": "exile+crippling"}
+    table = _verdict_table(chosen | {"libertarianism": True})
+    names = {table.encoding.actions[t] for t in table.legal_actions("p1")}
+    assert "spare" in names and "exile" not in names
+    assert not any(n.startswith("cripple") for n in names)
+    free = _verdict_table(chosen)
+    plain = {free.encoding.actions[t] for t in free.legal_actions("p1")}
+    assert {"exile", "cripple 3", "cripple 3 of"} <= plain
+
+
+def test_the_catalogue_without_the_punishments_keeps_its_ids() -> None:
+    """Money, modules and tack-ons: the punished names are appended after them."""
+    base: dict[str, object] = {"scenario": "national-capitalism", "corporations": True}
+    plain = encoding_for(SEATS, resolve_options(GAME.options, base))
+    punished = encoding_for(
+        SEATS, resolve_options(GAME.options, base | {"punishments": "crippling"})
+    )
+    assert plain is not None and isinstance(punished, PunishedEncoding)
+    assert punished.actions[: len(plain.actions)] == plain.actions
+    assert punished.actions[len(plain.actions)] == "cripple 2"
+
+
+@pytest.mark.parametrize(
+    "chosen",
+    [
+        {"scenario": "class-warfare-capitalism", "punishments": "exile"},
+        {"scenario": "market-socialism", "punishments": "exile"},
+        {"scenario": "national-capitalism", "punishments": "exile", "government": "representative"},
+        {"scenario": "national-capitalism", "punishments": "exile", "government": "hybrid"},
+        {"scenario": "hobbesian", "punishments": "exile", "landlords": "modern"},
+        {"scenario": "national-capitalism", "punishments": "exile", "corporations": True},
+        {"scenario": "tribal-capitalism", "punishments": "slavery+crippling"},
+    ],
+    ids=lambda o: "-".join(map(str, o.values())),
+)
+def test_exile_where_its_decisions_are_not_spelled_has_no_encoding(chosen: Options) -> None:
+    """Combinations newer than this catalogue (an exile's class, plan, Leases, shares, the
+    exiles' part in an election) or Slavery's orders: no encoding, whatever the rules build."""
+    assert encoding_for(SEATS, chosen) is None
+
+
+@pytest.mark.parametrize(
+    ("scenario", "own"),
+    [("national-capitalism", "exiles-barter"), ("governmental-socialism", "exiles-pool")],
+)
+def test_what_a_seat_cannot_see_never_reaches_its_observation_or_mask(
+    scenario: str, own: str
+) -> None:
+    """Exiles from the start in a money economy: the offers between others, the votes, the
+    score sheets, another seat's draft or sealed order change no seat's observation or mask."""
+    table = table_for({"scenario": scenario, "punishments": "exile+crippling"}, 4)
+    for seat in ("p2", "p4"):
+        table.state.players[seat].roles = ("exile", own)
+    rng, chance, compared = random.Random(4), SeededChance("leak"), 0
+    while not table.over and compared < 400:
+        for me in table.seats:
+            other = Table(GAME, table.encoding, table.seats, hidden_changed(table.state, me))
+            other.drafts = {s: d for s, d in table.drafts.items() if s == me}
+            other.sealed = {s: o for s, o in table.sealed.items() if s == me}
+            assert other.observe(me) == table.observe(me)
+            assert other.legal_actions(me) == table.legal_actions(me)
+            compared += 1
+        orders = table.act({s: agent_action(table, s, rng) for s in table.deciding()})
+        if orders is not None:
+            table.moved_to(GAME.advance(table.state, orders, chance))
+    assert compared >= 40

@@ -516,9 +516,9 @@ def encoding_for(seats: Sequence[str], options: Options) -> CrusoeEncoding | Non
     Bureaucracy's branch (a chart's box and amendment are free text) and for Slavery. A
     Weak Warlord, Libertarianism and the Matriarchal Golden Age add their spellings
     (``_tack_on_decisions``), Landlords, Corporations, The Church and Third World Country
-    theirs (:mod:`.encoding_modules`);
-    Exile and Crippling in the introductory economies have their own
-    (:mod:`.encoding_exile`), without the tack-ons' or the modules'."""
+    theirs (:mod:`.encoding_modules`); Exile and Crippling add their verdicts and the
+    exiles' vote to all of these (:mod:`.encoding_exile`), Exile only where its decisions
+    are spelled (``encoding_exile.spelled``)."""
     scenarios = {str(economy["scenario"]) for economy in ECONOMIES.values()}
     advanced = str(options.get("scenario", "crusoes-economy")) not in scenarios
     if _chart_decisions(options):
@@ -526,19 +526,20 @@ def encoding_for(seats: Sequence[str], options: Options) -> CrusoeEncoding | Non
     punished = str(options.get("punishments", "none"))
     if "slavery" in punished:  # nor enslave, feed, free (Slavery)
         return None
-    introductory = str(options.get("scenario", "crusoes-economy")) in scenarios
-    if "exile" in punished and not introductory:  # the money catalogue spells no exile
-        return None  # (Exile in the money economies, rulings 210-215)
-    modules = _module_decisions(options)
-    if ("exile" in punished or "crippling" in punished) and introductory:
-        if modules:  # the Punished catalogue does not add the modules' spellings
-            return None
-        from sealed.games.crusoe.encoding_exile import PunishedEncoding  # it imports this
+    if "exile" in punished or "crippling" in punished:
+        from sealed.games.crusoe import encoding_exile  # it imports this
 
-        # the verdicts exile and cripple ROW, the exiles' vote (encoding_exile.py)
-        # (it does not add the tack-ons' spellings: none with them)
-        return None if _tack_on_decisions(options) else PunishedEncoding(seats, options)
-    if modules:  # Leases, deeds, a path in an offer; investments, votes (encoding_modules.py)
+        # the verdicts exile and cripple ROW [SEAT ...], the exiles' vote (encoding_exile.py),
+        # over the money, tack-ons' and modules' catalogues; None where Exile meets decisions
+        # it does not spell (Exile in Class Warfare or Market Socialism, with Landlords or
+        # Corporations, under a Representative Democracy or a hybrid)
+        if not encoding_exile.spelled(options):
+            return None
+        tack_ons = _tack_on_decisions(options)
+        return encoding_exile.PunishedEncoding(seats, options, advanced, tack_ons)
+    if _module_decisions(
+        options
+    ):  # Leases, deeds, a path in an offer; investments, votes (encoding_modules.py)
         from sealed.games.crusoe.encoding_modules import ModuleEncoding  # it imports this
 
         return ModuleEncoding(seats, options, advanced, _tack_on_decisions(options))

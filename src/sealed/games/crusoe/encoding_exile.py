@@ -1,53 +1,133 @@
 """The research encoding under the Alternate Punishments Exile and Crippling.
 
-:class:`PunishedEncoding` is :class:`~sealed.games.crusoe.encoding.CrusoeEncoding` with its
-catalogue extended at the end (the introductory ids are unchanged):
+:class:`PunishedEncoding` is :class:`~sealed.games.crusoe.encoding_modules.ModuleEncoding`
+(the introductory catalogue, with the money economies' catalogue, the tack-ons' and the
+modules' parts where they are in play) with its catalogue extended at the end, so every id
+without the punishments keeps its number:
 
 - under Exile: the verdict ``exile``, and the exiles' vote ``establish tribal-capitalism``,
   ``establish tribal-communism``, ``establish tribal-socialism``, ``return`` (``pass`` is
   already spelled). The vote's choices are the rules' list, so its mask is that list;
 - under Crippling: the verdict ``cripple ROW`` on every loser, for each row the table allows
-  (2-5, 9-12). ``cripple ROW SEAT ...`` (some of the losers) is not spelled, as an offer of
-  more than one unit is not: the verdict on all of them is.
+  (2-5, 9-12); or some of the losers, ``cripple ROW SEAT ...``: ``cripple ROW of`` opens it,
+  then ``cripple seat+k`` adds one loser (in the viewer's seat order, never going back, so
+  a verdict has one spelling), ``cripple done`` seals it after one loser at least.
 
-A Socialist division is spelled to the seats of the divider's own side only (the exiles'
-pool, or the main encampment's: ``punishments.sharers``), and an exiled winner is not offered
-the Traditional Economy's track swap (ruling 173). Under Exile the observation gives each
-seat four more values: in exile, and the exiles' economy established (barter, share, pool).
+The verdicts' masks are the rules' checks on a state drawn from the view (who lost and who
+is in default are public). A Socialist division (the central pile, Governmental Socialism's
+pot) is spelled to the seats of the divider's own side only (the exiles' pool, or the main
+encampment's: ``punishments.sharers``), and an exiled winner is not offered the Traditional
+Economy's track swap (ruling 173). Under Exile the observation gives each seat four more
+values: in exile, and the exiles' economy established (barter, share, pool).
+
+Exile is spelled where it was built when this catalogue was written (:data:`SPELLED_EXILE`:
+the introductory economies and the money economies of rulings 210-215 under the Athenian
+Democracy or a Dictatorship, with the modules and tack-ons built with it then); a newer
+combination is refused by :func:`spelled` (no encoding) until its decisions are spelled.
 """
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 
 from sealed.core.game import Options
 from sealed.games.crusoe.bot_values import apart
-from sealed.games.crusoe.encoding import CrusoeEncoding
+from sealed.games.crusoe.encoding import _allowed
+from sealed.games.crusoe.encoding_modules import ModuleEncoding
 from sealed.games.crusoe.modules import punishments
 from sealed.games.crusoe.orders import Order, parse_order
-from sealed.games.crusoe.state import GOODS
+from sealed.games.crusoe.sampler import sample_state
+from sealed.games.crusoe.state import GOODS, CrusoeState
 from sealed.games.crusoe.views import CrusoeView, PlayerView
 
 EXILE_NAMES = ("exile", *(f"establish {e}" for e in punishments.TRIBAL), "return")
 CRIPPLE_NAMES = tuple(f"cripple {row}" for row in punishments.CRIPPLING_ROWS)
+SOME_NAMES = tuple(f"cripple {row} of" for row in punishments.CRIPPLING_ROWS)
+"""The openers of a verdict on some of the losers."""
 EXILE_ROLES = (punishments.EXILE, punishments.BARTER, punishments.SHARE, punishments.POOL)
+SPELLED_EXILE = (
+    "hobbesian",
+    "tribal-capitalism",
+    "tribal-communism",
+    "tribal-socialism",
+    "traditional",  # ruling 173
+    "national-capitalism",  # rulings 210-215: the exile leaves the money economy ...
+    "welfare-capitalism",
+    "centralized-communism",
+    "state-capitalism",
+    "governmental-socialism",  # ... and the pot's division (the divider's side only)
+)
+"""The scenarios whose decisions under Exile this catalogue spells."""
+EXILE_GOVERNMENTS = ("athenian", "dictatorship")
+"""The governments whose decisions under Exile this catalogue spells (rulings 176, 179, 210)."""
+EXILE_UNSPELLED = ("landlords", "corporations")
+"""Modules with which Exile is not spelled: an exile's Leases and shares are not decided."""
 
 
-class PunishedEncoding(CrusoeEncoding):
-    """The introductory catalogue with the verdicts and votes of Exile and Crippling."""
+def spelled(options: Options) -> bool:
+    """Whether this catalogue spells the game's decisions under its punishments. Exile is
+    spelled only in :data:`SPELLED_EXILE` under :data:`EXILE_GOVERNMENTS` and without
+    Landlords or Corporations (the combinations built with it when the catalogue was
+    written: newer ones, Exile in Class Warfare or Market Socialism, with Landlords, under a
+    Representative Democracy or a hybrid, add decisions it does not spell); Crippling adds
+    only its verdict, spelled in every economy the catalogue covers."""
+    if "exile" not in str(options.get("punishments", "none")):
+        return True
+    if str(options.get("scenario", "crusoes-economy")) not in SPELLED_EXILE:
+        return False
+    if str(options.get("government", "athenian")) not in EXILE_GOVERNMENTS:
+        return False
+    modules = (options.get("landlords", "none"), options.get("corporations", False))
+    return modules == ("none", False)
 
-    def __init__(self, seats: Sequence[str], options: Options) -> None:
+
+class PunishedEncoding(ModuleEncoding):
+    """The catalogue with the verdicts and votes of Exile and Crippling (module docstring)."""
+
+    def __init__(
+        self,
+        seats: Sequence[str],
+        options: Options,
+        advanced: bool = False,
+        tack_ons: bool = False,
+    ) -> None:
         chosen = punishments.read_options(options)
         self.exile = "exile" in chosen
         self.crippling = "crippling" in chosen
-        super().__init__(seats)  # its observation size reads seat_size, extended here
-        self.options = dict(options)  # for the states drawn to check offers
+        super().__init__(seats, options, advanced, tack_ons)  # seat_size reads the flags
         names = list(self.actions)
         extra = (*(EXILE_NAMES if self.exile else ()), *(CRIPPLE_NAMES if self.crippling else ()))
+        if self.crippling:  # after the introductory games' ids: theirs keep their numbers
+            extra += (*SOME_NAMES, *(f"cripple seat+{k}" for k in range(len(seats))))
+            extra += ("cripple done",)
         for name in extra:
             self.index_of[name] = len(names)
             names.append(name)
         self.actions = tuple(names)
+
+    # -- spelling -------------------------------------------------------------------------
+    def tokens(self, view: CrusoeView, order: Order) -> tuple[int, ...]:
+        if order.word == "cripple" and order.name:
+            named = order.name.split()
+            ring = [self._relative(view, s) for s in named]
+            ordered = sorted(ring, key=lambda r: int(r[len("seat+") :]))
+            spelled_seats = (self._id(f"cripple {r}") for r in ordered)
+            opener = self._id(f"cripple {order.number} of")
+            return (opener, *spelled_seats, self._id("cripple done"))
+        return super().tokens(view, order)
+
+    def order(self, view: CrusoeView, draft: tuple[int, ...]) -> Order | None:
+        if not draft:
+            return None
+        names = [self.actions[t] for t in draft]
+        if names[0] in SOME_NAMES:
+            if names[-1] != "cripple done":
+                return None
+            row = int(names[0].split()[1])
+            seats = sorted(self._absolute(view, n.split()[1]) for n in names[1:-1])
+            return Order("cripple", number=row, name=" ".join(seats))
+        return super().order(view, draft)
 
     def next_tokens(
         self, view: CrusoeView, legal_orders: Sequence[Order] | None, draft: tuple[int, ...]
@@ -59,13 +139,52 @@ class PunishedEncoding(CrusoeEncoding):
         return super().next_tokens(view, legal_orders, draft)
 
     def _punished_verdict_mask(self, view: CrusoeView, draft: tuple[int, ...]) -> list[int]:
+        names = [self.actions[t] for t in draft]
+        if names and names[0] in SOME_NAMES:
+            return self._some_mask(view, names)
         mask = set(self._verdict_mask(view, draft))
         if draft:  # a fine being spelled unit by unit
             return sorted(mask)
         if self.exile and "exile" in self._me(view).roles:  # no track swap in exile (173)
             mask.discard(self.index_of["swap"])
+        state = sample_state(view, self.options, random.Random(0))  # losers, defaults: public
         extra = (*(("exile",) if self.exile else ()), *(CRIPPLE_NAMES if self.crippling else ()))
-        return sorted(mask | {self.index_of[name] for name in extra})
+        mask |= {self._id(n) for n in extra if _allowed(state, view.seat, parse_order(n))}
+        for row in punishments.CRIPPLING_ROWS if self.crippling else ():
+            if self._some_candidates(view, state, row, []):
+                mask.add(self._id(f"cripple {row} of"))
+        return sorted(mask)
+
+    def _some_mask(self, view: CrusoeView, names: list[str]) -> list[int]:
+        """After ``cripple ROW of`` and the losers named so far: a later loser whose naming
+        the rules accept, and ``cripple done`` once one is named."""
+        row = int(names[0].split()[1])
+        named = [n.split()[1] for n in names[1:]]
+        state = sample_state(view, self.options, random.Random(0))
+        allowed = [self._id(f"cripple {r}") for r in self._some_candidates(view, state, row, named)]
+        return sorted(allowed + ([self._id("cripple done")] if named else []))
+
+    def _some_candidates(
+        self, view: CrusoeView, state: CrusoeState, row: int, named: list[str]
+    ) -> list[str]:
+        """The losers (relative) after the last one named whose naming the rules accept."""
+        losers = [self._relative(view, s) for s in self._losers(view)]
+        last = int(named[-1][len("seat+") :]) if named else -1
+        later = [r for r in losers if int(r[len("seat+") :]) > last]
+        fine = []
+        for rel in later:
+            seats = sorted(self._absolute(view, r) for r in (*named, rel))
+            order = Order("cripple", number=row, name=" ".join(seats))
+            if _allowed(state, view.seat, order):
+                fine.append(rel)
+        return fine
+
+    @staticmethod
+    def _losers(view: CrusoeView) -> list[str]:
+        """The living losers of the battle under verdict (public: who fought is in the open)."""
+        alive = {p.seat for p in view.players if p.alive}
+        battle = view.battles[view.battle] if view.battle < len(view.battles) else {}
+        return [s for s in battle.get("defenders", []) if s in alive]
 
     def _side(self, view: CrusoeView) -> list[str]:
         """The living of the viewer's side: who shares the pool he divides (Exile)."""

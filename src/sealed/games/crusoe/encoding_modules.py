@@ -271,7 +271,8 @@ class ModuleEncoding(CrusoeEncoding):
         docstring). Built from the view's public ledger only."""
         plain = super().observe(view)
         header = sum(CrusoeEncoding.observe_header_sizes(self))
-        seat_plain = CrusoeEncoding.seat_size(self)
+        # each seat's plain part as built (a subclass may extend it: Exile's roles)
+        seat_plain = (len(plain) - header) // len(self.seats)
         vector = plain[:header]
         vector += self._land_header(view) if self.landlords else []
         vector += corp.observe_header(view) if self.corporations else []
