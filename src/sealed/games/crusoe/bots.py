@@ -1229,7 +1229,10 @@ def confiscation_only(view: CrusoeView) -> bool:
 
 def electable(view: CrusoeView, running: list[str]) -> list[str]:
     """No Suffrage: a deposed ruler's successor is never a woman (ruling 109), unless only
-    women are left (rulers.candidates)."""
+    women are left (rulers.candidates). Exile: never an exile (rulings 179, 278)."""
+    if not view.candidates:
+        home = [p.seat for p in view.players if p.seat in running and "exile" not in p.roles]
+        running = home or running
     if view.gender != "no-suffrage" or view.candidates:
         return running
     men = [p.seat for p in view.players if p.seat in running and "woman" not in p.roles]

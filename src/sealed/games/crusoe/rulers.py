@@ -156,9 +156,14 @@ def _install(state: CrusoeState, office: str, seat: str) -> None:
 
 
 def ruler_of(state: CrusoeState, office: str) -> str | None:
-    """The living holder of ``office``, if this game has it."""
+    """The living holder of ``office``, if this game has it; under Exile, not one exiled by
+    the verdict he lost, who holds nothing more until his successor is elected (ruling 278).
+    A lone Dictatorship keeps its release's reading (fe99ef9): he ruled until then."""
     seat = holder(state, office) if office in offices(state) else None
-    return seat if seat is not None and state.players[seat].alive else None
+    if seat is None or not state.players[seat].alive:
+        return None
+    banished = _exiled(state, seat) and state.settings.government != "dictatorship"
+    return None if banished else seat
 
 
 def offices_of(state: CrusoeState, seat: str) -> list[str]:
@@ -412,7 +417,9 @@ def begin_campaign(state: CrusoeState) -> None:
 
 
 def campaign_phase(state: CrusoeState, chance: Chance, events: Events) -> None:
-    living = [s for s in state.order if state.players[s].alive]
+    """The living campaign in turn order, then vote; under Exile only the main encampment's:
+    the President is its government, so an exile neither campaigns nor votes (ruling 278)."""
+    living = [s for s in state.order if state.players[s].alive and not _exiled(state, s)]
     if state.turn < len(living):
         state.ask, state.waiting = "campaign", (living[state.turn],)
         return
@@ -425,7 +432,7 @@ def campaign_phase(state: CrusoeState, chance: Chance, events: Events) -> None:
     if running:
         _install(state, "representative", running[0])
         _announce(state, events, "elected unopposed", "unopposed", {running[0]: 0})
-    elif sitting is None or not state.players[sitting].alive:
+    elif sitting is None or not state.players[sitting].alive or _exiled(state, sitting):
         why = "nobody campaigned; drawn at random"
         select_at_random(state, chance, events, why, "representative")
     elif events is not None:
@@ -437,6 +444,11 @@ def campaign_phase(state: CrusoeState, chance: Chance, events: Events) -> None:
             )
         )
     state.candidates, state.phase = [], "government"
+
+
+def _exiled(state: CrusoeState, seat: str) -> bool:
+    """In exile: no part of the main encampment's offices (rulings 179, 278)."""
+    return punishments.exile_in_play(state) and punishments.exiled(state, seat)
 
 
 def may_campaign(state: CrusoeState, seat: str) -> bool:

@@ -115,6 +115,9 @@ MONEY_SCENARIOS = (
     "governmental-socialism",
 )
 MONEY_GOVERNMENTS = ("athenian", "dictatorship")  # 210; 179: an exiled Dictator is deposed
+ELECTED_GOVERNMENTS = ("representative",)  # 278: the main encampment's President
+ELECTED_SCENARIOS = ("national-capitalism", "welfare-capitalism", "governmental-socialism")
+"""Where Exile is built under ELECTED_GOVERNMENTS too (rulings 278-281)."""
 ECONOMY_MODULES = {  # option -> its value when not in play: rules of an economy (Exile)
     "guild_oligarchy": False,
     "paternalistic": False,
@@ -150,11 +153,13 @@ def _exile_combination(options: Options) -> None:
         if option in options and options[option] != off:
             raise OptionError(f"punishments exile with {option}: not built yet (Exile)")
     government = str(options.get("government", "athenian"))
-    if scenario in MONEY_SCENARIOS and government not in MONEY_GOVERNMENTS:
+    built: tuple[str, ...] = MONEY_GOVERNMENTS
+    if scenario in ELECTED_SCENARIOS:
+        built = (*MONEY_GOVERNMENTS, *ELECTED_GOVERNMENTS)
+    if scenario in MONEY_SCENARIOS and government not in built:
         raise OptionError(
             f"punishments exile in {scenario} with government {government}: not built yet "
-            f"(Exile: the exiles' part in its elections; built with "
-            f"{', '.join(MONEY_GOVERNMENTS)})"
+            f"(Exile: the exiles' part in its elections; built with {', '.join(built)})"
         )
     assigned = options.get("paternalistic") or options.get("gender") == "matriarchal-golden-age"
     if assigned and government not in ("athenian", "dictatorship"):  # rulings 176, 179

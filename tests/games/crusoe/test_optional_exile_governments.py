@@ -1,0 +1,140 @@
+"""Exile under a Representative Democracy, a Bureaucracy or a Constitutional Hybrid in the money
+economies, and a President, a chart or a hybrid choosing the paths under Exile (rulings
+278-282; scenarios in ``cases/optional_exile_governments.yaml``).
+
+Random-bot property tests: the game plays to the end and replays exactly; every dollar and
+good is accounted for (the money economies' checks of ``test_optional_exile_money``); no
+trade, battle or inheritance crosses; an exile never campaigns, votes for President, moves or
+votes on an amendment, writes the chart's box, proposes or votes on the policy, holds an
+office or is assigned a path; a sealed step tells no other seat anything.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from tests.games.crusoe.bot_games import BOTS, SEATS, bot_game, seal_watching_the_others
+from tests.games.crusoe.test_optional_exile_money import MoneyApart
+
+from sealed.core.errors import OptionError
+from sealed.core.game import resolve_options
+from sealed.core.match import Match, replay
+from sealed.games.crusoe import GAME
+from sealed.games.crusoe.state import CrusoeState, Settings
+
+SCENARIOS = ("national-capitalism", "welfare-capitalism", "governmental-socialism")
+GOVERNMENTS: dict[str, dict[str, Any]] = {
+    "representative": {"government": "representative"},
+}
+"""The governments built with Exile in the money economies, as options (rulings 278-281)."""
+HOME_ASKS = ("campaign", "elect", "amend", "amend-ballot", "box", "policy", "ballot", "assign")
+"""The main encampment's government's decisions: never asked of an exile."""
+
+
+def _exiles(state: CrusoeState) -> set[str]:
+    return {s for s, p in state.players.items() if "exile" in p.roles}
+
+
+class GovernmentApart(MoneyApart):
+    """MoneyApart's checks, and the main encampment's government's: no exile is asked to
+    campaign, elect, amend, write a box or assign; no exile campaigns or is assigned a path."""
+
+    def __call__(self, before: CrusoeState, match: Match[Any, Any, Any]) -> None:
+        super().__call__(before, match)
+        state = match.state
+        if state.ask in HOME_ASKS:
+            assert not set(state.waiting) & _exiles(state), (state.ask, state.waiting)
+        exiles = _exiles(before) & _exiles(state)
+        for event in match.steps[-1].events:
+            self.seen[f"home-{event.kind}"] += bool(exiles)
+            if event.kind in ("campaign", "amendment", "chart"):
+                assert event.data.get("seat") not in exiles, event.text
+            if event.kind == "assignment":
+                assigned = event.data.get("paths", {})
+                assert not set(assigned) & exiles, event.text
+
+
+def options(scenario: str, government: str, **more: Any) -> dict[str, Any]:
+    given_ = {"scenario": scenario, "punishments": "exile", **GOVERNMENTS[government], **more}
+    return resolve_options(GAME.options, given_)
+
+
+def exiles_at_the_start(seed: int, options_: dict[str, Any]) -> dict[str, Any]:
+    """Two seats begin in exile, never a ruler drawn before the setup (play never exiles a
+    ruler without deposing him: rulings 179, 278)."""
+    drawn = Match.new(GAME, list(SEATS), options_, seed=seed).state
+    home = {drawn.ruler, drawn.president}
+    exiled = [s for s in SEATS if s not in home][-2:]
+    return {"players": {seat: {"roles": ["exile"]} for seat in exiled}}
+
+
+def play(seed: int, options_: dict[str, Any], bots: tuple[str, ...]) -> GovernmentApart:
+    check = GovernmentApart()
+    match = bot_game(seed, bots, options_, check, setup=exiles_at_the_start(seed, options_))
+    again = replay(json.loads(json.dumps(match.to_json())))
+    assert GAME.to_json(again.state) == GAME.to_json(match.state)
+    return check
+
+
+@settings(max_examples=8, deadline=None)
+@given(
+    seed=st.integers(0, 2**32),
+    scenario=st.sampled_from(SCENARIOS),
+    government=st.sampled_from(sorted(GOVERNMENTS)),
+    bots=st.lists(st.sampled_from(BOTS), min_size=4, max_size=4),
+)
+def test_random_games_with_exiles_under_each_government_keep_apart_and_replay(
+    seed: int, scenario: str, government: str, bots: list[str]
+) -> None:
+    play(seed, options(scenario, government), tuple(bots))
+
+
+@pytest.mark.parametrize("government", sorted(GOVERNMENTS))
+def test_the_main_encampment_governs_while_exiles_are_away(government: str) -> None:
+    """The property test would pass if the government never sat: it must, with exiles away."""
+    seen = GovernmentApart().seen
+    for seed in range(4):
+        seen.update(play(seed, options("national-capitalism", government), ("random",) * 4).seen)
+    governed = seen["home-campaign"] + seen["home-chart"] + seen["home-ruler"]
+    assert governed > 0
+
+
+def test_an_exiled_president_is_deposed_in_random_games() -> None:
+    """Random games do exile a President (the deposition is ruling 278's scenario)."""
+    check = GovernmentApart()
+    opts = options("national-capitalism", "representative")
+    for seed in range(10):
+        bot_game(seed, ("random",) * 4, opts, check)
+    assert check.seen["exiled"] > 0
+
+
+@settings(max_examples=3, deadline=None)
+@given(seed=st.integers(0, 2**32), government=st.sampled_from(sorted(GOVERNMENTS)))
+def test_a_sealed_step_under_exile_and_a_government_reaches_nobody(
+    seed: int, government: str
+) -> None:
+    opts = options("national-capitalism", government)
+    setup = exiles_at_the_start(seed, opts)
+    seal_watching_the_others(seed, opts, "random", orders=2_000, setup=setup)
+
+
+@pytest.mark.parametrize(
+    ("given_", "message"),
+    [
+        (
+            {"scenario": "class-warfare-capitalism", "government": "representative"},
+            "not built",
+        ),
+        ({"scenario": "market-socialism", "government": "representative"}, "not built"),
+    ],
+)
+def test_exile_with_a_government_not_built_is_refused_in_one_line(
+    given_: dict[str, Any], message: str
+) -> None:
+    with pytest.raises(OptionError, match=message) as error:
+        Settings.from_options(resolve_options(GAME.options, {**given_, "punishments": "exile"}))
+    assert "\n" not in str(error.value)
