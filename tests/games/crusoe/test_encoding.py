@@ -3,7 +3,8 @@
 - Agents that follow the masks play whole games of every introductory economy
   through the adapters' table and never write an order the rules refuse;
   where the rules list the choices, the masks spell exactly those;
-- spellings round-trip (a consumption, a fine, a division, a one-unit offer);
+- spellings round-trip (a consumption, a fine, a division, a one-unit offer, the money
+  orders, a purchase of several units from the vault, within what the rules allow);
 - an observation has its size and is built from the view only: what the seat
   cannot see (barter offers between others, the table's unshown bookkeeping)
   changes neither its observation nor its mask.
@@ -19,10 +20,11 @@ from tests.adapters.play import spellings
 from sealed.adapters.table import Table
 from sealed.core.chance import SeededChance
 from sealed.core.game import resolve_options
+from sealed.games.crusoe import encoding_money as money
 from sealed.games.crusoe.encoding import CrusoeEncoding, encoding_for
 from sealed.games.crusoe.game import CrusoeGame
 from sealed.games.crusoe.orders import parse_order
-from sealed.games.crusoe.state import CrusoeState, Offer
+from sealed.games.crusoe.state import GOODS, CrusoeState, Offer
 from sealed.games.crusoe.stats import ECONOMIES
 
 GAME = CrusoeGame()
@@ -194,6 +196,8 @@ def test_mask_following_agents_play_whole_advanced_games_with_legal_orders(
         ("plan wage 10 price 5 limit 2", None),
         ("plan wage 0 price 30", None),
         ("buy egg 1", None),
+        ("buy egg 2", None),
+        ("buy fish 10", None),
         ("buy none", None),
         ("wage 40", None),
         ("elect p3", None),
@@ -218,7 +222,7 @@ def test_money_spellings_round_trip(text: str, good: str | None) -> None:
         ("water 2@30", "one unit a step"),
         ("water 1@31", "bid price"),
         ("plan wage 10 price 10 limit.apple 2", "one wage, price and limit"),
-        ("buy egg 2", "one unit at a time"),
+        ("buy egg 11", "a purchase of 1-10 units"),
     ],
 )
 def test_a_money_order_off_the_levels_cannot_be_spelled(text: str, why: str) -> None:
@@ -352,3 +356,32 @@ def test_the_objectivist_model_keeps_the_plain_catalogue() -> None:
     objectivist = resolve_options(GAME.options, {"scenario": "hobbesian", "objectivist": True})
     encoding = encoding_for(SEATS, objectivist)
     assert encoding is not None and encoding.actions == CrusoeEncoding(SEATS).actions
+
+
+def test_a_purchase_of_several_units_is_one_token_within_the_room() -> None:
+    """Market Socialism's vault: ``buy GOOD N`` up to what the vault holds, the limit allows
+    and the money pays for, each checked by the rules (``room``); its names are the
+    catalogue's last, so the other ids are those of the one-unit catalogue."""
+    table = table_for({"scenario": "market-socialism"}, 1)
+    state = table.state
+    state.phase, state.ask, state.waiting = "buy", "buy", ("p1",)
+    state.vault = {"egg": 5, "water": 2, "fish": 9}
+    state.plan = {
+        "wage": dict.fromkeys(GOODS, 0),
+        "price": dict.fromkeys(GOODS, 10),
+        "limit": {"fish": 3},
+    }
+    state.players["p1"].money = 40
+    table = Table(GAME, table.encoding, SEATS, state)
+    names = {table.encoding.actions[t] for t in table.legal_actions("p1")}
+    assert {"buy egg", "buy egg 4", "buy water 2", "buy fish 3"} <= names
+    assert not {"buy egg 5", "buy water 3", "buy fish 4", "buy apple"} & names  # $40, limit
+    for name in names:
+        order = table.encoding.order(table.view("p1"), (table.encoding.actions.index(name),))
+        assert order is not None
+        GAME.validate(state, "p1", order)
+    plain = encoding_for(SEATS, resolve_options(GAME.options, {"scenario": "national-capitalism"}))
+    assert plain is not None
+    late = len(table.encoding.actions) - len(money.multi_buy_names())
+    assert table.encoding.actions[late:] == tuple(money.multi_buy_names())
+    assert table.encoding.actions[: len(plain.actions)] == plain.actions

@@ -160,12 +160,32 @@ class CrusoeEncoding(Encoding[Order, CrusoeView]):
             for name in tack_on_names(n):
                 if name not in self.index_of:
                     add(name)
+        # Last of all, whatever the modules and punishments append (``_append``): the
+        # purchases of several units (Market Socialism's vault), so every earlier id stays.
+        self._late = tuple(money.multi_buy_names()) if self._buys(options) else ()
+        for name in self._late:
+            add(name)
         self.actions = tuple(names)
         # The longest spelling: a whole pool handed out unit by unit, then "divide done".
         self.max_tokens = 160 + 1
         self.chance_outcomes = max(6, n)  # a die; a turn order card dealt from n
         self.max_decisions = LAST_CYCLE * 4000  # steps of a cycle, generously, times tokens
         self.observation_size = sum(self.observe_header_sizes()) + n * self.seat_size()
+
+    @staticmethod
+    def _buys(options: Options | None) -> bool:
+        """Whether purchases from the government's vault are asked (Market Socialism)."""
+        return str((options or {}).get("scenario", "")) == "market-socialism"
+
+    def _append(self, extra: Sequence[str]) -> None:
+        """Add ``extra`` to the catalogue before its late part (the several units' purchases):
+        a subclass's names follow the ones before them, so their ids stay."""
+        late = set(self._late)
+        head = [n for n in self.actions if n not in late]
+        head += [n for n in dict.fromkeys(extra) if n not in self.index_of]
+        self.actions = (*head, *self._late)
+        self.index_of = {name: i for i, name in enumerate(self.actions)}
+        self._trade_cache.clear()  # the offers' ids may have moved
 
     # -- spelling -------------------------------------------------------------
     def tokens(self, view: CrusoeView, order: Order) -> tuple[int, ...]:
@@ -325,10 +345,12 @@ class CrusoeEncoding(Encoding[Order, CrusoeView]):
         vault, his limit and money: checked on a state drawn from the view)."""
         state = sample_state(view, self.options, random.Random(0))
         allowed = [self._id("buy none")]
-        for name in money.buy_candidates():
-            order = Order("buy", name=name.split()[1], number=1)
-            if _allowed(state, view.seat, order):
-                allowed.append(self._id(name))
+        most = money.MAX_BUY_UNITS if self._late else 1
+        for good in GOODS:
+            for units in range(1, most + 1):  # a limit, the vault and money only fall
+                if not _allowed(state, view.seat, Order("buy", name=good, number=units)):
+                    break
+                allowed.append(self._id(money.buy_name(good, units)))
         return sorted(allowed)
 
     # -- the tack-ons: the men's paths (Matriarchal Golden Age), defaults (Libertarianism) --

@@ -96,15 +96,11 @@ class PunishedEncoding(ModuleEncoding):
         self.exile = "exile" in chosen
         self.crippling = "crippling" in chosen
         super().__init__(seats, options, advanced, tack_ons)  # seat_size reads the flags
-        names = list(self.actions)
         extra = (*(EXILE_NAMES if self.exile else ()), *(CRIPPLE_NAMES if self.crippling else ()))
         if self.crippling:  # after the introductory games' ids: theirs keep their numbers
             extra += (*SOME_NAMES, *(f"cripple seat+{k}" for k in range(len(seats))))
             extra += ("cripple done",)
-        for name in extra:
-            self.index_of[name] = len(names)
-            names.append(name)
-        self.actions = tuple(names)
+        self._append(extra)
 
     # -- spelling -------------------------------------------------------------------------
     def tokens(self, view: CrusoeView, order: Order) -> tuple[int, ...]:

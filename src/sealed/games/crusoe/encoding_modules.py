@@ -81,16 +81,10 @@ class ModuleEncoding(CrusoeEncoding):
         returns = self.mncs and bool(options.get("third_world_returns", False))
         feeding = bool(options.get("gender_feeding", False))
         super().__init__(seats, options, advanced, tack_ons)  # sizes read the flags above
-        names = list(self.actions)
         extra = landlord_names(len(self.seats)) if self.landlords else []
         extra += corp.action_names(len(self.seats)) if self.corporations else []
         extra += goods.action_names(self.church, self.mncs, returns, feeding)
-        for name in extra:
-            if name not in self.index_of:
-                self.index_of[name] = len(names)
-                names.append(name)
-        self.actions = tuple(names)
-        self._trade_cache.clear()  # the offers naming a path are in the catalogue now
+        self._append(extra)  # and the offers naming a path are in the trade's cache now
 
     # -- spelling -------------------------------------------------------------------------
     def tokens(self, view: CrusoeView, order: Order) -> tuple[int, ...]:

@@ -22,7 +22,10 @@ so an agent chooses among these:
 - **a plan** (Market Socialism): ``plan wage $W``, ``plan price $P``, then
   ``plan limit N`` or ``plan limit none``: one wage, one price and one limit
   for every good (a plan by good or by path cannot be spelled); or ``pass``;
-- **a purchase from the vault**: ``buy GOOD`` (one unit) or ``buy none``;
+- **a purchase from the vault**: ``buy GOOD`` (one unit), ``buy GOOD N`` (N units, 2 to
+  :data:`MAX_BUY_UNITS`: more are bought in several purchases, as the vault asks again until
+  the buyer is done) or ``buy none``. The several units' names are the catalogue's last
+  (:func:`multi_buy_names`, Market Socialism only), so the other ids stay;
 - **a State Capitalism offer**: ``consign seat+k $D`` offers that legal
   seller all the units of the good held (D in :data:`DOLLARS`), or
   ``destroy``; the seller answers ``yes`` or ``no``;
@@ -64,6 +67,8 @@ PLAN_PRICES = (1, 2, 5, 10, 15, 20, 30)
 PLAN_LIMITS = (1, 2, 3, 4, 5)
 DOLLARS = (0, 1, 2, 3, 5, 8, 10, 15, 20, 30, 40, 50, 75, 100, 150, 200)
 """The dollars a State Capitalism offer may ask for all the units."""
+MAX_BUY_UNITS = 10
+"""The most units one purchase from the vault spells."""
 ASKS = ("policy", "bid", "wage", "plan", "buy", "consign")
 """The decisions whose masks are built here (the others are listed by the rules)."""
 CLASSES = ("capitalist", "middle", "working")
@@ -102,9 +107,9 @@ def spell(view: CrusoeView, order: Order, relative: Relative) -> list[str]:
     if word == "plan":
         return _plan_names(order)
     if word == "buy":
-        if order.name != "none" and order.number != 1:
-            raise ValueError("the Crusoe catalogue spells a purchase of one unit at a time")
-        return [f"buy {order.name}"]
+        if order.name != "none" and not 1 <= order.number <= MAX_BUY_UNITS:
+            raise ValueError(f"the Crusoe catalogue spells a purchase of 1-{MAX_BUY_UNITS} units")
+        return [buy_name(order.name, order.number)]
     if word == "consign":
         dollars = _level(order.dollars, DOLLARS, "consignment")
         return [f"consign {relative(view, order.name)} ${dollars}"]
@@ -167,7 +172,9 @@ def read(view: CrusoeView, names: list[str], absolute: Relative) -> Order | None
         return _plan(names) if len(names) == 3 else None
     words = first.split()
     if words[0] == "buy":
-        return Order("buy", name="none") if words[1] == "none" else Order("buy", words[1], 1)
+        if words[1] == "none":
+            return Order("buy", name="none")
+        return Order("buy", words[1], int(words[2]) if len(words) > 2 else 1)
     if words[0] == "consign":
         seller = absolute(view, words[1])
         units = _me(view).goods.get(view.good or "", 0)
@@ -236,9 +243,14 @@ def _plan_mask(draft: list[str]) -> list[str]:
     return ["plan limit none", *(f"plan limit {n}" for n in PLAN_LIMITS)]
 
 
-def buy_candidates() -> list[str]:
-    """Every purchase name; the rules check each on a state drawn from the view."""
-    return [f"buy {g}" for g in GOODS]
+def buy_name(good: str, units: int) -> str:
+    """``buy GOOD`` for one unit (and ``buy none``), ``buy GOOD N`` for more."""
+    return f"buy {good}" if units <= 1 else f"buy {good} {units}"
+
+
+def multi_buy_names() -> list[str]:
+    """The purchases of several units, appended last to the catalogue (Market Socialism)."""
+    return [buy_name(g, n) for g in GOODS for n in range(2, MAX_BUY_UNITS + 1)]
 
 
 # -- observing ------------------------------------------------------------------------
