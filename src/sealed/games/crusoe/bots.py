@@ -267,7 +267,7 @@ class GreedyBot:
         under Libertarianism losers none of whom is in default are fined (Diamonds, Spears)."""
         if confiscation_only(view) and self.verdict.word not in ("spare", "fine"):
             return Order("fine", all_goods=True)
-        if self.verdict.word == "fine" and "slavery" in view.punishments:
+        if self.verdict.word == "fine" and slavery.master_in_view(view):  # a master (256)
             return Order("enslave")  # all their goods, and all they acquire later (Slavery)
         if self.cripple_row and "crippling" in view.punishments and losers_hold_nothing(view):
             return Order("cripple", number=self.cripple_row)
@@ -861,7 +861,7 @@ class RandomBot:
             verdicts.append(Order("cripple", number=rng.choice(CRIPPLING_ROWS)))
         if "exile" in view.punishments:
             verdicts.append(Order("exile"))
-        if "slavery" in view.punishments:  # a voter is a free winner: a master (ruling 124)
+        if slavery.master_in_view(view):  # a free winner, not a wife: a master (124, 256)
             verdicts.append(Order("enslave"))
         return rng.choice(verdicts)
 

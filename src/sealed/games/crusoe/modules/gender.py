@@ -32,6 +32,7 @@ if TYPE_CHECKING:
 
 ROLE = "woman"
 EXILE = "exile"  # Exile's public role (modules/punishments.py imports this module's neighbours)
+SLAVE = "slave-of-"  # Slavery's public role: a slave neither marries nor is bound (ruling 256)
 VARIANTS = ("none", "base", "no-suffrage", "dolls-house", "matriarchal-golden-age")
 BUILT = VARIANTS
 NOT_BUILT: dict[str, str] = {}
@@ -358,10 +359,17 @@ include the No Suffrage variant"."""
 
 def husband_of(state: CrusoeState, seat: str) -> str | None:
     """A wife's living husband (Doll's House), or None; None too while either of them is in
-    exile, where the marriage binds neither (Exile, ruling 174)."""
+    exile, where the marriage binds neither (Exile, ruling 174), or a slave, who owns nothing
+    and eats what his master gives (Slavery, ruling 256)."""
     husband = _bound_to(state, seat)
     exiles = husband is not None and EXILE in (*state.players[seat].roles, *_roles(state, husband))
-    return None if exiles else husband
+    bound = husband is not None and (_enslaved(state, seat) or _enslaved(state, husband))
+    return None if exiles or bound else husband
+
+
+def _enslaved(state: CrusoeState, seat: str) -> bool:
+    """Slavery's public role (``modules/slavery.py`` reads this module: no import back)."""
+    return any(r.startswith(SLAVE) for r in state.players[seat].roles)
 
 
 def _bound_to(state: CrusoeState, seat: str) -> str | None:
@@ -396,6 +404,7 @@ def marry(state: CrusoeState, chance: Chance, events: list[Event] | None) -> Non
         and ROLE in state.players[s].roles
         and _bound_to(state, s) is None
         and EXILE not in state.players[s].roles  # nobody marries in exile (ruling 174)
+        and not _enslaved(state, s)  # nor as a slave (ruling 256)
     ]
     taken = _married_men(state)
     men = [
@@ -405,6 +414,7 @@ def marry(state: CrusoeState, chance: Chance, events: list[Event] | None) -> Non
         and ROLE not in state.players[s].roles
         and s not in taken
         and EXILE not in state.players[s].roles
+        and not _enslaved(state, s)
     ]
     if not single or not men:
         return

