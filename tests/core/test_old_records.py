@@ -1,4 +1,5 @@
-"""Game files of earlier releases (c198585, 191b723, e3df240) still load, replay and play on.
+"""Game files of earlier releases (c198585, 191b723, e3df240, fe99ef9) still load, replay and
+play on.
 
 The product's promise (architecture, "Versions"): a rules fix bumps the
 version and the game keeps replaying older versions, so games in progress
@@ -20,10 +21,11 @@ import pytest
 from sealed.core.errors import ReplayDivergence
 from sealed.core.match import Match, bot_rng, replay
 from sealed.core.registry import get_game
+from sealed.games.crusoe.versions import CrusoeV3
 from sealed.storage import load_match
 
 RECORDS = Path(__file__).parent.parent / "records"
-RELEASES = ("c198585", "191b723", "e3df240")  # oldest first; each folder has its index.json
+RELEASES = ("c198585", "191b723", "e3df240", "fe99ef9")  # oldest first; each has index.json
 FOLDER = RECORDS / "c198585"  # the first release's records, for the version 1 tests below
 INDEXES: dict[str, dict[str, dict[str, Any]]] = {
     release: json.loads((RECORDS / release / "index.json").read_text("utf-8"))
@@ -68,6 +70,27 @@ def test_the_e3df240_records_are_of_crusoe_and_factionrpg_version_2() -> None:
         if entry["game"] in {"crusoe", "factionrpg"}:
             record = json.loads((RECORDS / "e3df240" / name).read_text("utf-8"))
             assert record["game_version"] == 2, name
+
+
+def test_the_fe99ef9_records_are_of_crusoe_version_3() -> None:
+    """That release shipped Crusoe's version 3 (version 4 came after it): its Crusoe records,
+    the options it added among them, replay under ``versions.CrusoeV3``."""
+    for name, entry in INDEXES["fe99ef9"].items():
+        if entry["game"] == "crusoe":
+            record = json.loads((RECORDS / "fe99ef9" / name).read_text("utf-8"))
+            assert record["game_version"] == 3, name
+            assert isinstance(load_match(RECORDS / "fe99ef9" / name).game, CrusoeV3), name
+
+
+def test_the_fe99ef9_two_rulers_record_keeps_its_woman_president() -> None:
+    """Ruling 296 is version 4's: in fe99ef9's No Suffrage game at three seats the Dictator cy
+    and the sitting President ben were drawn, and ben was drawn a woman; version 3 keeps it."""
+    path = RECORDS / "fe99ef9" / "crusoe-no-suffrage-two-rulers-finished.json"
+    record = json.loads(path.read_text("utf-8"))
+    upto = {k: v for k, v in record.items() if k not in {"state_digest", "state_keys"}}
+    start = replay({**upto, "steps": []}).state
+    assert (start.ruler, start.president) == ("cy", "ben")
+    assert "woman" in start.players["ben"].roles
 
 
 @pytest.mark.parametrize("record_id", RECORD_IDS)

@@ -18,9 +18,12 @@ plan set is the release's, named by the output folder (or a second argument)::
     git archive e3df240 src | tar -x -C /tmp/olde3
     PYTHONPATH=/tmp/olde3/src .venv/bin/python tests/records/make_records.py tests/records/e3df240
 
+    git archive fe99ef9 src | tar -x -C /tmp/oldfe
+    PYTHONPATH=/tmp/oldfe/src .venv/bin/python tests/records/make_records.py tests/records/fe99ef9
+
 It uses only what each release had: ``Match``, ``get_game``,
-``parse_option_pairs``, ``save_match`` and the games' bots (and, for 191b723 and
-e3df240, Crusoe's Mad Jack, ``sealed.games.crusoe.madjack.roll``; for e3df240, the seed's
+``parse_option_pairs``, ``save_match`` and the games' bots (and, from 191b723 on,
+Crusoe's Mad Jack, ``sealed.games.crusoe.madjack.roll``; from e3df240 on, the seed's
 Example of Bureaucracy, ``sealed.games.crusoe.policy.SEED_EXAMPLE``).
 """
 
@@ -434,6 +437,201 @@ def plans_e3df240() -> list[Plan]:
     return result
 
 
+# Release fe99ef9 (the head at 2026-11-25 21:40): Crusoe's Planet version 3, with what e3df240
+# did not build or had no option for: Slavery with the Guild Oligarchy, the money economies
+# and its two options, the Bureaucracy's chart for the pool, the paths and the rents and its
+# memory, No Suffrage's limitations, Doll's House's feeding, the estate's shares, Third World
+# Country's returns, Corporations' dividend and exchange, the bots' lab options. Three seats
+# each, to keep the files small (with e3df240's modules, about 3 MB in all).
+CRUSOE_MODULES_FE: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("class-warfare", ("scenario=class-warfare-capitalism", "government=athenian")),
+    (
+        "hybrid-bureaucracy",
+        (
+            "scenario=national-capitalism",
+            "government=hybrid",
+            "government_tax_burden=bureaucracy",
+            "government_estate=athenian",
+        ),
+    ),
+    ("landlords-homestead", ("scenario=tribal-capitalism", "landlords=homestead")),
+    ("landlords-modern-money", (*MONEY, "landlords=modern")),
+    (
+        "landlords-government-money",
+        (*MONEY, "landlords=government-ownership", "landlords_government_paths=3"),
+    ),
+    (
+        "corporations-dividend-exchange",
+        (*MONEY, "corporations=true", "corporations_dividend=true", "corporations_exchange=true"),
+    ),
+    ("paternalistic", ("scenario=hobbesian", "paternalistic=true", "government=dictatorship")),
+    (
+        "third-world-returns",
+        ("scenario=tribal-capitalism", "third_world=true", "third_world_returns=true"),
+    ),
+    (
+        "dolls-house-feeding",
+        ("scenario=tribal-capitalism", "gender=dolls-house", "gender_feeding=true"),
+    ),
+    (
+        "dolls-house-homestead",
+        ("scenario=tribal-capitalism", "gender=dolls-house", "landlords=homestead"),
+    ),
+    (
+        "mens-work",
+        (
+            "scenario=hobbesian",
+            "gender=base",
+            "gender_mens_work=1",
+            "gender_paths_denied=2",
+            "gender_pink_collar_path=1",
+        ),
+    ),
+    (
+        "no-suffrage-welfare",
+        (
+            "scenario=welfare-capitalism",
+            "government=representative",
+            "gender=no-suffrage",
+            "gender_no_welfare=true",
+        ),
+    ),
+    (
+        "no-suffrage-no-land",
+        (
+            "scenario=tribal-capitalism",
+            "gender=no-suffrage",
+            "landlords=homestead",
+            "gender_no_land=true",
+        ),
+    ),
+    (
+        "no-suffrage-two-rulers",
+        (
+            "scenario=national-capitalism",
+            "government=hybrid",
+            "government_radio_reward=dictatorship",
+            "government_tax_burden=representative",
+            "gender=no-suffrage",
+        ),
+    ),
+    ("matriarchal", ("scenario=hobbesian", "gender=matriarchal-golden-age", "government=athenian")),
+    ("libertarianism", ("scenario=hobbesian", "libertarianism=true")),
+    ("weak-warlord", ("scenario=hobbesian", "early_feudalism=weak", "early_feudalism_dice=2")),
+    ("estate-shares", ("scenario=hobbesian", "estate_shares=true")),
+    ("crippling", ("scenario=hobbesian", "punishments=crippling")),
+    ("exile", ("scenario=hobbesian", "punishments=exile+crippling")),
+    (
+        "slavery-permission-any-time",
+        (
+            "scenario=hobbesian",
+            "punishments=slavery",
+            "slavery_permission=true",
+            "slavery_any_time=true",
+        ),
+    ),
+    (
+        "slavery-guilds",
+        ("scenario=tribal-capitalism", "punishments=slavery", "guild_oligarchy=true"),
+    ),
+    ("slavery-money", (*MONEY, "punishments=slavery")),
+    (
+        "bureaucracy-history",
+        ("scenario=national-capitalism", "government=bureaucracy", "government_chart_history=true"),
+    ),
+    ("bureaucracy-pool", ("scenario=governmental-socialism", "government=bureaucracy")),
+    ("bureaucracy-paths", ("scenario=hobbesian", "paternalistic=true", "government=bureaucracy")),
+    ("bureaucracy-rents", (*MONEY[:1], "government=bureaucracy", "landlords=modern")),
+    (
+        "bots-lab-options",
+        (
+            *MONEY,
+            "corporations=true",
+            "landlords=homestead",
+            "bots_corporate_experience=true",
+            "bots_path_offers=true",
+        ),
+    ),
+    (
+        "market-socialism-bots-limits",
+        ("scenario=market-socialism", "government=representative", "bots_path_limits=true"),
+    ),
+)
+# Seeds (and bots) found with that release's code so that the verdict the option adds is
+# given (a loser crippled, exiled, enslaved), an estate divided, two rulers drawn (ruling 296).
+FOUND_FE: dict[str, tuple[int, tuple[str, ...]]] = {
+    "crippling": (511, ("random", "greedy", "random")),
+    "exile": (506, ("random", "random", "random")),
+    "estate-shares": (500, CRUSOE_BOTS_E3),  # a division in unequal shares carries
+    "slavery-permission-any-time": (511, ("random", "random", "greedy")),
+    "slavery-guilds": (503, ("greedy", "greedy", "random")),
+    "slavery-money": (500, ("greedy", "random", "random")),
+    "no-suffrage-two-rulers": (491, CRUSOE_BOTS_E3),  # a Dictator and a woman President
+}
+
+
+def plans_fe99ef9() -> list[Plan]:
+    """Every game registered at fe99ef9, finished and in progress, and what that release added."""
+    from sealed.games.crusoe.policy import SEED_EXAMPLE  # the seed's Example of Bureaucracy
+
+    result = [
+        Plan("war-slayer-finished", "war-slayer", ("spymaster", "random"), 411),
+        Plan("war-slayer-in-progress", "war-slayer", ("random", "spymaster"), 413, stop_after=5),
+        Plan("rex-furum-finished", "rex-furum", ("greedy", "random", "traitor"), 421),
+        Plan("rex-furum-in-progress", "rex-furum", ("greedy", "random", "loyal"), 423, (), 4),
+        Plan("fixem-finished", "fixem", ("counter", "random", "random"), 431),
+        Plan("fixem-in-progress", "fixem", ("counter", "random"), 433, stop_after=5),
+        Plan("goofspiel-finished", "goofspiel", ("matching", "counter", "random"), 441),
+        Plan("goofspiel-in-progress", "goofspiel", ("counter", "random"), 443, stop_after=5),
+        Plan(
+            "factionrpg-finished", "factionrpg", ("random", "random", "steward"), 451, ("turns=4",)
+        ),
+        Plan("factionrpg-in-progress", "factionrpg", ("random",) * 3, 453, (), 5),
+        Plan("crusoe-hobbesian-finished", "crusoe", CRUSOE_BOTS_E3, 461, ("scenario=hobbesian",)),
+        Plan(
+            "crusoe-bureaucracy-finished",
+            "crusoe",
+            CRUSOE_BOTS_E3,
+            470,
+            (
+                "scenario=national-capitalism",
+                "government=bureaucracy",
+                f"government_chart={SEED_EXAMPLE}",
+            ),
+        ),
+    ]
+    seed = 480
+    for label, options in CRUSOE_MODULES_FE:
+        seed += 1
+        found_seed, bots = FOUND_FE.get(label, (seed, CRUSOE_BOTS_E3))
+        result.append(Plan(f"crusoe-{label}-finished", "crusoe", bots, found_seed, options))
+    # A few in progress (four seats), each stopped with one order sealed
+    for label, options, stop in (
+        ("slavery-money", (*MONEY, "punishments=slavery"), 10),
+        ("bureaucracy-pool", ("scenario=governmental-socialism", "government=bureaucracy"), 8),
+        ("dolls-house-feeding", dict(CRUSOE_MODULES_FE)["dolls-house-feeding"], 8),
+        (
+            "corporations-dividend-exchange",
+            dict(CRUSOE_MODULES_FE)["corporations-dividend-exchange"],
+            8,
+        ),
+    ):
+        seed += 1
+        result.append(
+            Plan(
+                f"crusoe-{label}-in-progress",
+                "crusoe",
+                (*CRUSOE_BOTS_E3, "greedy"),
+                seed,
+                options,
+                stop,
+            )
+        )
+    for first in (1, 100, 300):  # Mad Jack: the first playable roll from each seed on
+        result.append(mad_jack_plan(f"crusoe-madjack-{first}-finished", 2, 1, first))
+    return result
+
+
 def mad_jack_plan(name: str, complications: int, modules: int, first: int = 1) -> Plan:
     """The first Mad Jack configuration (4 players, seeds ``madjack/FIRST``, ...) rolled with
     ``complications`` that the release could play and has at least ``modules`` tack-ons."""
@@ -452,7 +650,12 @@ def mad_jack_plan(name: str, complications: int, modules: int, first: int = 1) -
     raise RuntimeError("no Mad Jack configuration of this release is built")
 
 
-PLAN_SETS = {"c198585": plans_c198585, "191b723": plans_191b723, "e3df240": plans_e3df240}
+PLAN_SETS = {
+    "c198585": plans_c198585,
+    "191b723": plans_191b723,
+    "e3df240": plans_e3df240,
+    "fe99ef9": plans_fe99ef9,
+}
 
 
 def narrated(order: Any, seat: str, step: int) -> Any:
