@@ -18,6 +18,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from tests.games.crusoe.bot_games import BOTS, bot_game, seal_watching_the_others
 from tests.games.crusoe.test_optional_punishments_slavery import Bonds
+from tests.games.crusoe.test_optional_slavery_modules import NotAssigned
 
 from sealed.core.game import resolve_options
 from sealed.core.match import Match, replay
@@ -96,4 +97,63 @@ def test_a_sealed_order_under_dolls_house_reaches_nobody_before_the_step_opens(
     seed: int, scenario: str
 ) -> None:
     chosen = {"scenario": scenario, "punishments": "slavery", "gender": "dolls-house"}
+    seal_watching_the_others(seed, resolve_options(GAME.options, chosen), "random", orders=100_000)
+
+
+MATRIARCHIES = (
+    {"scenario": "hobbesian"},
+    {"scenario": "tribal-capitalism", "government": "dictatorship"},
+    {"scenario": "tribal-communism", "government": "representative"},
+    {"scenario": "national-capitalism", "government": "athenian"},
+    {"scenario": "national-capitalism", "government": "bureaucracy"},
+)
+
+
+@settings(max_examples=6, deadline=None)
+@given(
+    seed=st.integers(0, 2**32),
+    bots=st.lists(st.sampled_from(BOTS), min_size=4, max_size=4),
+    economy=st.sampled_from(MATRIARCHIES),
+)
+def test_random_games_in_the_matriarchal_golden_age_play_to_the_end_and_replay(
+    seed: int, bots: list[str], economy: dict[str, str]
+) -> None:
+    chosen = {**economy, "punishments": "slavery", "gender": "matriarchal-golden-age"}
+    _replays(bot_game(seed, tuple(bots), resolve_options(GAME.options, chosen), NotAssigned()))
+
+
+@pytest.mark.parametrize("scenario", ("hobbesian", "tribal-capitalism", "tribal-communism"))
+def test_games_begun_with_slaves_of_both_sexes_in_the_matriarchal_golden_age(
+    scenario: str,
+) -> None:
+    """Games begun with a man and a woman enslaved: the government assigns the free men only,
+    no slave proposes or votes, their masters choose their paths (ruling 257). The first
+    assignment is asked again of the setup's women (the draw at the start knew other ones)."""
+    check = NotAssigned()
+    chosen = {"scenario": scenario, "punishments": "slavery", "gender": "matriarchal-golden-age"}
+    options = resolve_options(GAME.options, chosen)
+    setup = {
+        "ask": "assign",
+        "waiting": ["ana"],
+        "turn": 0,
+        "offer": [f"dee:{path}" for path in gender.PATHS],
+        "players": {
+            "ana": {"roles": ["woman"]},
+            "ben": {"roles": ["slave-of-0"]},
+            "cy": {"roles": ["woman", "slave-of-3"]},
+            "dee": {"roles": []},
+        },
+    }
+    for seed in range(2):
+        bots = ("greedy", "random", "random", "random")
+        _replays(bot_game(seed, bots, options, check, setup=setup))
+    assert check.seen["assigned-beside-slaves"] > 0
+
+
+@settings(max_examples=2, deadline=None)
+@given(seed=st.integers(0, 2**32), economy=st.sampled_from(MATRIARCHIES))
+def test_a_sealed_order_in_the_matriarchal_golden_age_reaches_nobody_before_the_step_opens(
+    seed: int, economy: dict[str, str]
+) -> None:
+    chosen = {**economy, "punishments": "slavery", "gender": "matriarchal-golden-age"}
     seal_watching_the_others(seed, resolve_options(GAME.options, chosen), "random", orders=100_000)

@@ -45,14 +45,6 @@ def test_slavery_with_what_the_seed_rules_out_is_refused_in_one_line(
     assert "\n" not in str(error.value)
 
 
-@pytest.mark.parametrize("variant", ["matriarchal-golden-age"])  # Doll's House: 256
-def test_slavery_with_gender_variants_not_built_is_refused_in_one_line(variant: str) -> None:
-    chosen = {"scenario": "tribal-capitalism", "punishments": "slavery", "gender": variant}
-    with pytest.raises(OptionError, match=f"slavery with gender {variant}: not built") as error:
-        Settings.from_options(resolve_options(GAME.options, chosen))
-    assert "\n" not in str(error.value)
-
-
 class OutsideTheChurch(Bonds):
     """Bonds, and a slave is never asked to tithe nor given the Church's charity (216)."""
 

@@ -17,8 +17,9 @@ under Third World Country he is never the Agent (ruling 218); under the Objectiv
 he produces goes to John Galt, and a slave Galt's acquisitions to his master (ruling 219); under
 Men's Work his master chooses him a path he may take (ruling 220); the Paternalistic Economy's
 government assigns him none (ruling 221); under Doll's House a slave is bound in no marriage
-and a wife owns no slave (ruling 256); Exile, Landlords, Corporations and the Matriarchal Golden
-Age are refused by name. A slave
+and a wife owns no slave (ruling 256); in the Matriarchal Golden Age the women's government
+assigns the free men only (ruling 257); Exile, Landlords and Corporations are refused by name.
+A slave
 carries the public role ``slave-of-N`` (N: his master's place at the table, 0 first).
 
 - The verdict ``enslave``: every living loser becomes the slave of the first living winner in
@@ -139,8 +140,8 @@ def check_combination(options: Options, named: list[str]) -> None:
     """Slavery is built for every scenario with violence and every government (rulings 131,
     164-167), with the Less Devout Church (216), Guild Oligarchy (217), Third World Country
     (218), the Objectivist Model (219), Gender's No Suffrage and Men's Work (220) and the
-    Paternalistic Economy (221) and Doll's House (256), without Exile, Landlords, Corporations or
-    the Matriarchal Golden Age."""
+    Paternalistic Economy (221), Doll's House (256) and the Matriarchal Golden Age (257), without
+    Exile, Landlords or Corporations."""
     scenario = str(options.get("scenario", "crusoes-economy"))
     if scenario == "crusoes-economy":  # the seed rules it out: nobody "lose[s] a fight"
         raise OptionError(
@@ -161,17 +162,7 @@ def check_combination(options: Options, named: list[str]) -> None:
             continue
         if option in options and options[option] != off:
             raise OptionError(f"punishments slavery with {option}: not built yet (Slavery)")
-    variant = str(options.get("gender", "none"))
-    if variant in GENDER_NOT_BUILT:  # No Suffrage and Men's Work are built (ruling 220)
-        raise OptionError(
-            f"punishments slavery with gender {variant}: not built yet "
-            f"({GENDER_NOT_BUILT[variant]}) (Slavery)"
-        )
-
-
-GENDER_NOT_BUILT = {  # the Gender variants refused with Slavery, and why (Doll's House: 256)
-    "matriarchal-golden-age": "the government assigns the men's paths, a master his slave's",
-}
+    # every Gender variant is built with it: rulings 220, 256 and 257
 
 
 def path_subject(state: CrusoeState, seat: str) -> str:
