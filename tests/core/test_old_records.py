@@ -91,6 +91,8 @@ def test_the_fe99ef9_two_rulers_record_keeps_its_woman_president() -> None:
     start = replay({**upto, "steps": []}).state
     assert (start.ruler, start.president) == ("cy", "ben")
     assert "woman" in start.players["ben"].roles
+    current = Match.new(get_game("crusoe"), record["seats"], record["options"], seed=record["seed"])
+    assert current.state.president == current.state.ruler == "cy"  # version 4: one man rules
 
 
 @pytest.mark.parametrize("record_id", RECORD_IDS)

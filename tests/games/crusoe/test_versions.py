@@ -162,3 +162,13 @@ def test_run_under_plays_a_scenario_with_version_3s_rules(monkeypatch: pytest.Mo
     """The helper a version 4 fix's test uses: version 3 keeps version 3's fixes (ruling 241)."""
     freed = named("optional_punishments_slavery.yaml", "ruling 241")
     assert run_under(monkeypatch, CrusoeV3, freed) == []
+
+
+def test_version_3_makes_a_woman_president_at_three_seats_and_version_4_does_not(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ruling 296 is version 4's: under No Suffrage with two rulers at three seats, version 3
+    drew the women from all but the Dictator, so the sitting President cy was one."""
+    three = named("module_gender_two_rulers.yaml", "at three seats")
+    assert run_scenario(three).failures == []
+    assert "state.president: expected 'ben', got 'cy'" in run_under(monkeypatch, CrusoeV3, three)

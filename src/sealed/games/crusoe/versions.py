@@ -19,8 +19,10 @@ from typing import Any, ClassVar
 
 from sealed.core.chance import Chance
 from sealed.core.game import JsonDict, Options
+from sealed.games.crusoe import rules
 from sealed.games.crusoe.game import CrusoeGame
-from sealed.games.crusoe.state import CrusoeState
+from sealed.games.crusoe.modules import crowd
+from sealed.games.crusoe.state import CrusoeState, Settings, standard_board
 from sealed.games.crusoe.views import CrusoeView
 
 V1_KEYS = (
@@ -139,7 +141,7 @@ class CrusoeV3(CrusoeGame):
     legacy_versions: ClassVar[Mapping[int, str]] = {}
 
     def initial_state(self, seats: Sequence[str], options: Options, chance: Chance) -> CrusoeState:
-        return _as_version(super().initial_state(seats, options, chance), 3)
+        return _new_state(seats, options, chance, 3)
 
     def from_json(
         self, data: Mapping[str, Any], seats: Sequence[str], options: Options
@@ -149,6 +151,17 @@ class CrusoeV3(CrusoeGame):
     def sample_state(self, view: CrusoeView, options: Options, rng: random.Random) -> CrusoeState:
         """A drawn world of this game, under version 3's rules (search bots play it out)."""
         return _as_version(super().sample_state(view, options, rng), 3)
+
+
+def _new_state(seats: Sequence[str], options: Options, chance: Chance, version: int) -> CrusoeState:
+    """A new game under ``version``'s rules from its first draw: the setup (the rulers, the
+    women, ...) already reads ``settings.version`` (ruling 296 branches there), as
+    ``CrusoeGame.initial_state`` does for the current version. Versions 1 and 2 set theirs
+    after the setup, as their records were checked (a version 2 setup under ``version < 3``
+    changes a Market Socialism record of 191b723 from its third step)."""
+    board = crowd.board_for(standard_board(), len(seats))  # More Than Eight Players
+    settings = dataclasses.replace(Settings.from_options(options), version=version)
+    return rules.new_state(seats, settings, board, chance)
 
 
 def _as_version(state: CrusoeState, version: int) -> CrusoeState:

@@ -226,6 +226,7 @@ def begin(state: CrusoeState, chance: Chance, events: list[Event] | None) -> Non
     held = [s for s in (state.ruler, state.president) if s is not None]
     held = list(dict.fromkeys(held))
     if state.settings.gender_variant in VOICELESS:
+        held = _one_ruler_for_few_men(state, held, count, events)  # ruling 296
         for seat in held:  # a ruler's dice are no woman's under No Suffrage (ruling 109)
             if seat == held[0] or len(seats) > count:  # half are women still (three seats)
                 seats.remove(seat)
@@ -246,6 +247,28 @@ def begin(state: CrusoeState, chance: Chance, events: list[Event] | None) -> Non
     _mens_work(state, chance, events)
     if state.settings.gender_variant == "dolls-house":
         marry(state, chance, events)
+
+
+def _one_ruler_for_few_men(
+    state: CrusoeState, held: list[str], count: int, events: list[Event] | None
+) -> list[str]:
+    """Ruling 296 (version 4): where a Dictator and a different sitting President leave too few
+    players to draw exactly half as women from the rest (two or three seats), the President's
+    office goes to the Dictator, the one man left, so that no woman holds a ruler's dice
+    (ruling 109). Version 3 made the President a woman there (the records of fe99ef9 keep it)."""
+    if state.settings.version < 4 or len(held) < 2 or len(state.seats) - len(held) >= count:
+        return held
+    dictator = state.president = held[0]
+    if events is not None:
+        from sealed.core.events import Event
+
+        text = (
+            f"Gender, No Suffrage: {dictator} is also the President; exactly half the players "
+            "are women and no woman holds a ruler's dice (ruling 296)."
+        )
+        data = {"ruler": dictator, "how": "no-suffrage", "office": "President"}
+        events.append(Event("ruler", text, data=data))
+    return [dictator]
 
 
 def _mens_work(state: CrusoeState, chance: Chance, events: list[Event] | None) -> None:
