@@ -212,6 +212,9 @@ def _corporate_view(decide: str, coffers: int = 45) -> tuple[Table, str]:
         ("exchange p2 ant 1", "exchange"),
         ("exchange p3 $15", "exchange"),
         ("exchange none", "exchange"),
+        ("exchange p2 ant 1 $5", "exchange"),
+        ("exchange p2 $5 p3 $5", "exchange"),
+        ("exchange p2 ant 2 p4 $1", "exchange"),
     ],
 )
 def test_corporations_spellings_round_trip(text: str, decide: str) -> None:
@@ -226,8 +229,8 @@ def test_corporations_spellings_round_trip(text: str, decide: str) -> None:
     [
         ("invest ant 15", "invest", "whole shares"),
         ("fee 7", "toll", "a fee of"),
-        ("exchange p2 ant 1 $5", "exchange", "one gift"),
-        ("exchange p2 $5 p3 $5", "exchange", "one gift"),
+        ("exchange p2 ant 1 $7", "exchange", "a gift of"),
+        ("exchange p3 $200", "exchange", "a gift of"),
         ("experience 1 dividend 7", "dividend", "a dividend of"),
     ],
 )
@@ -258,6 +261,37 @@ def test_the_corporate_masks_are_what_the_money_and_coffers_pay_for() -> None:
     assert dividends == {f"dividend ${d}" for d in (0, 1, 2, 3, 4, 5, 6, 8)}  # $25 on 3 shares
     for name in dividends:
         GAME.validate(table.state, seat, encoding.order(view, (*two, encoding.actions.index(name))))
+
+
+def test_every_exchange_the_mask_allows_is_legal_and_spelled_back() -> None:
+    """Rulings 181, 183: one gift in one token; several between ``exchange gifts`` and
+    ``exchange done``, within the shares and money held (here one ant share and $3), each
+    player's shares then dollars, the players in the viewer's seat order."""
+    table, seat = _corporate_view("exchange")
+    state = table.state
+    state.players[seat].money, state.corp.shares = 3, {"ant": {"p1": 1, "p2": 1}}
+    view, encoding = table.view(seat), table.encoding
+    found: list[tuple[int, ...]] = []
+
+    def walk(draft: tuple[int, ...]) -> None:
+        if encoding.order(view, draft) is not None:
+            found.append(draft)
+            return
+        for token in encoding.next_tokens(view, None, draft):
+            walk((*draft, token))
+
+    walk(())
+    texts = set()
+    for draft in found:
+        order = encoding.order(view, draft)
+        assert order is not None
+        GAME.validate(state, seat, order)
+        assert encoding.tokens(view, order) == draft
+        texts.add(GAME.format(order))
+    assert len(texts) == len(found)  # one spelling each
+    assert {"exchange p2 ant 1 $3", "exchange p2 $1 p3 $2", "exchange p4 ant 1"} <= texts
+    assert "exchange p2 $2 p3 $2" not in texts  # $4 of $3
+    assert not any(t.count("ant") > 1 for t in texts)  # one share held
 
 
 COLLECTIONS: list[dict[str, object]] = [

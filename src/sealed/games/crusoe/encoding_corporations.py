@@ -15,8 +15,14 @@ them cannot be spelled (``ValueError``):
   :data:`DIVIDENDS`, the rolls and the dividend on every living share within the coffers:
   ruling 180); the corporation's new number is ``learn N`` (1-6);
 - **the exchange** (rulings 181, 183): ``exchange none``, or one gift to one player:
-  ``exchange seat+k PATH`` (one share) or ``exchange seat+k $D`` (D in :data:`GIFTS`).
-  Several gifts in one order are not spelled (as an offer of more than one unit is not).
+  ``exchange seat+k PATH`` (one share) or ``exchange seat+k $D`` (D in :data:`GIFTS`); or
+  several gifts, to one player or several: ``exchange gifts``, then the gifts in the
+  viewer's seat order, each player's shares one by one in the board's order and then at
+  most one ``$D``, then ``exchange done`` after two gifts at least (one gift is the single
+  token above, so an exchange has one spelling; its players are read back in the viewer's
+  seat order). The mask is the rules' check of the gifts drafted with each one more, and a
+  first gift is offered only when a second may follow it. The two names are appended after
+  every module's (:func:`late_names`), so the Church's and the MNCs' ids stay.
 
 Observation (the ledger is public): per path the coffers, this cycle's cost (fee or salary
 and dollars), the corporation's Experience numbers, whether its holders decide now, and the
@@ -63,6 +69,14 @@ def action_names(seats: int) -> list[str]:
     return names
 
 
+GIFTS_OPEN, GIFTS_DONE = "exchange gifts", "exchange done"
+
+
+def late_names() -> list[str]:
+    """The several gifts' opener and seal, appended after every module's names."""
+    return [GIFTS_OPEN, GIFTS_DONE]
+
+
 def is_corporate(name: str) -> bool:
     """A first token that opens a Corporations order (read by :func:`read`)."""
     return name.startswith(("invest ", "fee $", "salary $", "experience ", "exchange "))
@@ -85,7 +99,8 @@ def spell(view: CrusoeView, order: Order, relative: Relative) -> list[str]:
             names.append(f"dividend ${_level(order.dollars, DIVIDENDS, 'dividend')}")
         return names
     if word == "exchange":
-        return [_exchange_name(view, order, relative)]
+        names = _gift_names(view, order, relative)
+        return names if len(names) == 1 else [GIFTS_OPEN, *names, GIFTS_DONE]
     raise ValueError(f"the Crusoe catalogue has no Corporations order {word!r}")
 
 
@@ -105,16 +120,45 @@ def _invest_names(order: Order) -> list[str]:
     return [f"invest +{p}" for p in units] + ["invest done"]
 
 
-def _exchange_name(view: CrusoeView, order: Order, relative: Relative) -> str:
+def _gift_names(view: CrusoeView, order: Order, relative: Relative) -> list[str]:
+    """Each gift's tokens, players in the viewer's seat order: one a share, then ``$D``."""
     if not order.name:
-        return "exchange none"
-    one_share = order.terms and len(order.terms) == 1 and order.terms[0][1] == 1
-    if order.shares or (order.terms and (order.dollars or not one_share)):
-        raise ValueError("the Crusoe catalogue spells one gift of an exchange: a share or $D")
-    to = relative(view, order.name)
-    if order.terms:
-        return f"exchange {to} {order.terms[0][0]}"
-    return f"exchange {to} ${_level(order.dollars, GIFTS, 'gift')}"
+        return ["exchange none"]
+    given = sorted(corporations.gifts(order), key=lambda g: _ring(relative(view, g[0])))
+    names: list[str] = []
+    for seat, terms, dollars in given:
+        to = relative(view, seat)
+        counts = dict(terms)
+        names += [f"exchange {to} {p}" for p in PATHS for _ in range(counts.get(p, 0))]
+        names += [f"exchange {to} ${_level(dollars, GIFTS, 'gift')}"] if dollars else []
+    return names
+
+
+def _ring(relative_seat: str) -> int:
+    return int(relative_seat.split("+")[1])
+
+
+def gift_key(name: str) -> tuple[int, int, int]:
+    """Where a gift's token stands in the spelling: the player, his shares, his dollars."""
+    words = name.split()
+    if words[2].startswith("$"):
+        return (_ring(words[1]), 1, 0)
+    return (_ring(words[1]), 0, PATHS.index(words[2]))
+
+
+def may_follow(last: str, name: str) -> bool:
+    """Whether gift token ``name`` may follow ``last`` (a share may repeat, dollars may not)."""
+    before, after = gift_key(last), gift_key(name)
+    return after > before or (after == before and after[1] == 0)
+
+
+def gift_tokens(seats: int) -> list[str]:
+    """Every gift token, in the spelling's order."""
+    names: list[str] = []
+    for k in range(1, seats):
+        names += [f"exchange seat+{k} {p}" for p in PATHS]
+        names += [f"exchange seat+{k} ${d}" for d in GIFTS]
+    return names
 
 
 def read(view: CrusoeView, names: list[str], absolute: Relative) -> Order | None:
@@ -136,10 +180,31 @@ def read(view: CrusoeView, names: list[str], absolute: Relative) -> Order | None
         return Order("experience", number=int(words[1]))
     if first == "exchange none":
         return Order("exchange")
+    if first == GIFTS_OPEN:
+        return _gifts(view, names, absolute) if names[-1] == GIFTS_DONE else None
     to = absolute(view, words[1])
     if words[2].startswith("$"):
         return Order("exchange", name=to, dollars=_dollars(first))
     return Order("exchange", name=to, terms=((words[2], 1),))
+
+
+def _gifts(view: CrusoeView, names: list[str], absolute: Relative) -> Order:
+    """The exchange of several gifts spelled between ``exchange gifts`` and ``exchange done``."""
+    given: dict[str, tuple[dict[str, int], int]] = {}
+    for name in names[1:-1]:
+        _, seat, item = name.split()
+        shares, dollars = given.setdefault(absolute(view, seat), ({}, 0))
+        if item.startswith("$"):
+            given[absolute(view, seat)] = (shares, int(item[1:]))
+        else:
+            shares[item] = shares.get(item, 0) + 1
+    items = [
+        (seat, tuple((p, shares[p]) for p in PATHS if p in shares), dollars)
+        for seat, (shares, dollars) in given.items()
+    ]
+    (name, terms, dollars), others = items[0], items[1:]
+    further = tuple((seat, (*more, *((("$", d),) if d else ()))) for seat, more, d in others)
+    return Order("exchange", name=name, terms=terms, dollars=dollars, shares=further)
 
 
 def _dollars(name: str) -> int:

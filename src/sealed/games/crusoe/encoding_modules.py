@@ -33,7 +33,7 @@ Landlord (Modern), and the paths in the standing offers between it and the viewe
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from sealed.core.encoding import one_hot, relative_seats
 from sealed.core.game import Options
@@ -84,6 +84,7 @@ class ModuleEncoding(CrusoeEncoding):
         extra = landlord_names(len(self.seats)) if self.landlords else []
         extra += corp.action_names(len(self.seats)) if self.corporations else []
         extra += goods.action_names(self.church, self.mncs, returns, feeding)
+        extra += corp.late_names() if self.corporations else []  # after the others' ids
         self._append(extra)  # and the offers naming a path are in the trade's cache now
 
     # -- spelling -------------------------------------------------------------------------
@@ -160,7 +161,7 @@ class ModuleEncoding(CrusoeEncoding):
         if view.decide == "rent":
             return sorted(self._id(name) for name in self._rent_mask(view, len(draft)))
         if view.decide == "exchange":
-            return self._exchange_mask(view)
+            return self._exchange_mask(view, [self.actions[t] for t in draft])
         if view.decide in goods.ASKS:
             drafted = [self.actions[t] for t in draft]
             state = sample_state(view, self.options, random.Random(0))  # the bank's tokens
@@ -202,18 +203,34 @@ class ModuleEncoding(CrusoeEncoding):
             held[good] = held.get(good, 0) + 1
         return Order("divide", shares=tuple((s, tuple(g.items())) for s, g in shares.items()))
 
-    def _exchange_mask(self, view: CrusoeView) -> list[int]:
-        """Exchange none, and every one-gift exchange the rules allow (rulings 181, 183)."""
+    def _exchange_mask(self, view: CrusoeView, draft: list[str]) -> list[int]:
+        """Exchange none, every one-gift exchange the rules allow, and ``exchange gifts`` when
+        two gifts at least may be made; then the gifts that may follow the ones drafted (the
+        rules' check of them all) and, after two, ``exchange done`` (rulings 181, 183)."""
         state = sample_state(view, self.options, random.Random(0))
-        allowed = [self._id("exchange none")]
-        for k in range(1, len(self.seats)):
-            for name in (
-                n for n in corp.action_names(len(self.seats)) if n.startswith(f"exchange seat+{k} ")
-            ):
-                order = corp.read(view, [name], self._absolute)
-                if order is not None and _allowed(state, view.seat, order):
-                    allowed.append(self._id(name))
-        return sorted(allowed)
+
+        def allowed(gifts: list[str]) -> bool:
+            order = corp.read(view, [corp.GIFTS_OPEN, *gifts, corp.GIFTS_DONE], self._absolute)
+            return order is not None and _allowed(state, view.seat, order)
+
+        singles = [g for g in corp.gift_tokens(len(self.seats)) if allowed([g])]
+        if draft:
+            gifts = draft[1:]
+            more = [g for g in singles if not gifts or corp.may_follow(gifts[-1], g)]
+            more = [g for g in more if allowed([*gifts, g])]
+            if not gifts:  # the first gift: only one a second may follow
+                more = [g for g in more if self._second(singles, g, allowed)]
+            done = [corp.GIFTS_DONE] if len(gifts) >= 2 else []
+            return sorted(self._id(n) for n in [*more, *done])
+        names = ["exchange none", *singles]
+        if any(self._second(singles, g, allowed) for g in singles):
+            names.append(corp.GIFTS_OPEN)
+        return sorted(self._id(n) for n in names)
+
+    @staticmethod
+    def _second(singles: list[str], first: str, allowed: Callable[[list[str]], bool]) -> bool:
+        """Whether some gift may follow ``first`` in an exchange of two gifts the rules allow."""
+        return any(corp.may_follow(first, g) and allowed([first, g]) for g in singles)
 
     def _rent_mask(self, view: CrusoeView, chosen: int) -> list[str]:
         """The next path's terms. The owners may forbid a path or give no Lease at all; the
