@@ -23,14 +23,17 @@ from tests.games.crusoe.test_optional_exile_money import MoneyApart
 from sealed.core.errors import OptionError
 from sealed.core.game import resolve_options
 from sealed.core.match import Match, replay
-from sealed.games.crusoe import GAME
+from sealed.games.crusoe import GAME, stats
 from sealed.games.crusoe.state import CrusoeState, Settings
 
 SCENARIOS = ("national-capitalism", "welfare-capitalism", "governmental-socialism")
 GOVERNMENTS: dict[str, dict[str, Any]] = {
     "representative": {"government": "representative"},
+    "bureaucracy": {"government": "bureaucracy"},  # the lab's chart (stats.government_options)
+    "bureaucracy, no chart": {"government": "bureaucracy", "government_chart": ""},
 }
-"""The governments built with Exile in the money economies, as options (rulings 278-281)."""
+"""The governments built with Exile in the money economies, as options (rulings 278-281);
+with no chart, every case goes to the main encampment's first player (ruling 67)."""
 HOME_ASKS = ("campaign", "elect", "amend", "amend-ballot", "box", "policy", "ballot", "assign")
 """The main encampment's government's decisions: never asked of an exile."""
 
@@ -59,7 +62,9 @@ class GovernmentApart(MoneyApart):
 
 
 def options(scenario: str, government: str, **more: Any) -> dict[str, Any]:
-    given_ = {"scenario": scenario, "punishments": "exile", **GOVERNMENTS[government], **more}
+    form = GOVERNMENTS[government]
+    shipped = stats.government_options(scenario, str(form["government"]))
+    given_ = {**shipped, "punishments": "exile", **form, **more}
     return resolve_options(GAME.options, given_)
 
 

@@ -183,10 +183,6 @@ def test_no_encoding_is_offered_for_exile_in_a_money_economy() -> None:
     ("options", "message"),
     [
         ({"scenario": "market-socialism"}, "exile with scenario market-socialism: not built"),
-        (
-            {"scenario": "governmental-socialism", "government": "bureaucracy"},
-            "governmental-socialism with government bureaucracy: not built yet",
-        ),
     ],
 )
 def test_exile_in_the_money_economies_not_built_is_refused_in_one_line(

@@ -72,26 +72,46 @@ def chart(state: CrusoeState) -> Chart:
     return hybrid.read_chart(state.chart or state.settings.government_chart, tasks(state))
 
 
-def first_player(state: CrusoeState) -> str:
+def first_player(state: CrusoeState) -> str | None:
     """The first in the turn order; before it is dealt (the policy), the living in seat order
-    starting one seat further on each cycle, as the Athenian proposers (ruling 68)."""
+    starting one seat further on each cycle, as the Athenian proposers (ruling 68). Under
+    Exile the first of the main encampment; None when none of it is alive (ruling 280)."""
     living = [s for s in state.order if state.players[s].alive and _free(state, s)]
     if living and state.phase not in BEFORE_THE_TURN_ORDER:
         return living[0]
     everyone = [s for s in state.living() if _free(state, s)]
-    return everyone[(state.cycle - 1) % len(everyone)]
+    return everyone[(state.cycle - 1) % len(everyone)] if everyone else None
 
 
 def _free(state: CrusoeState, seat: str) -> bool:
-    """Not a slave: the first player who decides is the first free one (Slavery, ruling 167)."""
-    return slavery.master_of(state, seat) is None
+    """Not a slave: the first player who decides is the first free one (Slavery, ruling 167);
+    not an exile: the chart is the main encampment's government (Exile, ruling 280)."""
+    return slavery.master_of(state, seat) is None and punishments.in_market(state, seat)
+
+
+def seen(state: CrusoeState) -> list[str]:
+    """The living whose game information the chart reads, in seat order: under Exile the main
+    encampment's only, an exile's being no part of its government's decisions (ruling 279)."""
+    return [s for s in state.living() if punishments.in_market(state, s)]
+
+
+def decides_estate(state: CrusoeState) -> bool:
+    """The chart decides the first dead player's goods: not a dead exile's, which go to the
+    exiles' vote, out of the main encampment's government's reach (rulings 238, 279)."""
+    return decides(state, "estate") and punishments.in_market(state, state.estates[0])
+
+
+def divides(state: CrusoeState) -> bool:
+    """The chart divides the pool now: the main encampment's, not the exiles' own second pile,
+    which they divide by their own vote (rulings 172, 279)."""
+    return decides(state, "distribution") and not punishments.exiles_turn(state)
 
 
 # -- the game's quantities, by role ----------------------------------------------------------
 
 
 def game_quantities(state: CrusoeState) -> Quantities:
-    living = state.living()
+    living = seen(state)
     values: Quantities = {
         "cycle": state.cycle,
         "players": len(state.seats),
@@ -118,7 +138,7 @@ def player_quantities(state: CrusoeState, seat: str) -> Quantities:
     have a value only with ``government_chart_history`` (ruling 188); without it the chart is
     stuck there (ruling 70)."""
     player = state.players[seat]
-    living = state.living()
+    living = seen(state)  # ranks among the main encampment under Exile (ruling 279)
     values: Quantities = {
         "vp": player.vp,
         "money": player.money,
@@ -190,16 +210,17 @@ def _burden(state: CrusoeState, seat: str) -> int | None:
 
 def _frequency_quantities(state: CrusoeState, frequency: str) -> Quantities:
     values: Quantities = {"frequency.pool": state.pool[frequency]}
-    values["frequency.made"] = sum(p.radio[frequency] for p in state.players.values())
+    made = (p.radio[frequency] for s, p in state.players.items() if punishments.in_market(state, s))
+    values["frequency.made"] = sum(made)  # under Exile the main encampment's (ruling 279)
     return values | {f"frequency.{f}": int(f == frequency) for f in FREQUENCIES}
 
 
 def _path_quantities(state: CrusoeState, path: str) -> Quantities:
-    walkers = sum(1 for s in state.living() if state.players[s].path == path)
+    walkers = sum(1 for s in seen(state) if state.players[s].path == path)
     which = "path.last_walkers" if state.phase in BEFORE_THE_TURN_ORDER else "path.walkers"
     values: Quantities = {which: walkers}
     if which == "path.walkers" and state.settings.government_chart_history:  # ruling 191
-        last = [state.walked.get(s, [""])[-1:] for s in state.living()]
+        last = [state.walked.get(s, [""])[-1:] for s in seen(state)]
         values["path.last_walkers"] = sum(1 for walked in last if walked == [path])
     return values | {f"path.{p}": int(p == path) for p in PATHS}
 
@@ -209,7 +230,7 @@ def _good_quantities(state: CrusoeState, good: str) -> Quantities:
     units in the government vault (``good.market``), the plan's price in force."""
     plan = state.plan.get("price", {}) if state.plan else {}
     values: Quantities = {
-        "good.produced": sum(state.players[s].produced.get(good, 0) for s in state.living()),
+        "good.produced": sum(state.players[s].produced.get(good, 0) for s in seen(state)),
         "good.market": state.vault.get(good, 0),
         "good.price": plan.get(good, 10),
     }
@@ -253,15 +274,15 @@ def _cases(state: CrusoeState, task: str, kind: str) -> list[Case]:
         paths = landlords.government_set(state)
         bounds = (least, MAX_DOLLARS)
         return [Case(task, p, game | _path_quantities(state, p), None, bounds) for p in paths]
-    if task == "estate":
-        living = state.living()
+    if task == "estate":  # a dead player of the main encampment: its living (ruling 279)
+        living = seen(state)
         candidates = {str(i): player_quantities(state, s) for i, s in enumerate(living, 1)}
         return [Case(task, "", game, candidates)]
     if kind == "each frequency":
         return [Case(task, f, game | _frequency_quantities(state, f)) for f in FREQUENCIES]
     if kind == "each path":
         return [Case(task, p, game | _path_quantities(state, p)) for p in PATHS]
-    return [Case(task, s, game | player_quantities(state, s)) for s in state.living()]
+    return [Case(task, s, game | player_quantities(state, s)) for s in seen(state)]
 
 
 def _outcome(the_chart: Chart, case: Case) -> Decided | Chosen | Undecided:
@@ -329,7 +350,11 @@ def _numbers(state: CrusoeState, task: str) -> dict[str, Decided] | None:
     for case in _cases(state, task, the_chart.decision(task).kind):
         outcome = _outcome(the_chart, case)
         if not isinstance(outcome, Decided):
-            state.ask, state.waiting = "box", (first_player(state),)
+            first = first_player(state)
+            if first is None:  # nobody left at the main encampment (Exile, ruling 280)
+                state.chart = extended(state, default_box(state).name).to_text()
+                return _numbers(state, task)
+            state.ask, state.waiting = "box", (first,)
             return None
         found[case.entity] = outcome
     return found
@@ -468,10 +493,10 @@ def chart_rents(state: CrusoeState, paths: Sequence[str]) -> dict[str, int] | No
 def estate_heir(state: CrusoeState, chance: Chance) -> str | None:
     """The chart's heir to the first dead player's goods (a tie rolled among the tied); None
     when it cannot decide and the first player has been asked."""
-    living = state.living()
+    living = seen(state)  # the dead is of the main encampment (decides_estate, ruling 279)
     chosen = _outcome(chart(state), _cases(state, "estate", "choose a player")[0])
     if not isinstance(chosen, Chosen):
-        state.ask, state.waiting = "box", (first_player(state),)
+        state.ask, state.waiting = "box", (str(first_player(state)),)
         return None
     names = ", ".join(f"{n} {living[int(c) - 1]}" for n, c in enumerate(chosen.candidates, 1))
     label = f"cycle {state.cycle}: the chart's tie for {state.estates[0]}'s goods ({names})"
@@ -545,8 +570,9 @@ def amend_phase(state: CrusoeState, chance: Chance, events: Events) -> None:
     """The first player may suggest an amendment to one box (``amend ...`` or ``pass``); then
     the paths, the government's assignment first wherever it assigns them (ruling 224: by
     its chart or by a hybrid's other branch)."""
-    if state.turn == 0:
-        state.ask, state.waiting = "amend", (first_player(state),)
+    first = first_player(state)  # None: nobody at the main encampment to move it (280)
+    if state.turn == 0 and first is not None:
+        state.ask, state.waiting = "amend", (first,)
         return
     assigned = state.settings.paternalistic or roles.men_assigned(state)
     if state.settings.version < 3:  # version 2 skipped another branch's assignment (224)
@@ -570,7 +596,7 @@ def on_amend(state: CrusoeState, seat: str, order: Order, chance: Chance, events
     if order.word == "pass":
         return
     state.chart_motion = order.name
-    state.ask, state.waiting = "amend-ballot", tuple(state.living())
+    state.ask, state.waiting = "amend-ballot", tuple(seen(state))  # Exile: not (ruling 280)
     if events is not None:
         events.append(
             Event(

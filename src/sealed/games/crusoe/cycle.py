@@ -350,12 +350,12 @@ def meal_for(player: Player) -> tuple[tuple[str, int], ...]:
 def estate_phase(state: CrusoeState, chance: Chance, events: Events) -> None:
     """The living vote on a dead player's goods; under a Dictatorship the Dictator decides."""
     rulers.succeed(state, chance, events)  # a ruler who died of hunger or thirst
-    if state.estates and bureaucracy.decides(state, "estate"):
+    punishments.abandon_estates(state, events)  # Exile: nobody left on the dead's side
+    if state.estates and bureaucracy.decides_estate(state):  # not a dead exile's (279)
         heir = bureaucracy.estate_heir(state, chance)  # None: the first player is asked
         if heir is not None:
             _bequeath(state, heir, events)
         return
-    punishments.abandon_estates(state, events)  # Exile: nobody left on the dead's side
     if state.estates:
         ruler = rulers.ruler_for(state, "estate")  # a hybrid's estate branch may be another
         voters = punishments.heirs(state, state.estates[0], state.living())  # his side (Exile)

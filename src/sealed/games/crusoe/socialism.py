@@ -52,7 +52,7 @@ def begin(state: CrusoeState, events: Events) -> None:
 
 
 def divide_phase(state: CrusoeState, chance: Chance, events: Events) -> None:
-    if bureaucracy.decides(state, "distribution"):  # the chart divides (ruling 189)
+    if bureaucracy.divides(state):  # the chart divides (189), not the exiles' pile (279)
         _chart_division(state, events)
         return
     living = punishments.sharers(state)  # the living in turn order (under Exile, one side)

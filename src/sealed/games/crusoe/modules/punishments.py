@@ -115,7 +115,7 @@ MONEY_SCENARIOS = (
     "governmental-socialism",
 )
 MONEY_GOVERNMENTS = ("athenian", "dictatorship")  # 210; 179: an exiled Dictator is deposed
-ELECTED_GOVERNMENTS = ("representative",)  # 278: the main encampment's President
+ELECTED_GOVERNMENTS = ("representative", "bureaucracy")  # 278; 279, 280: its chart
 ELECTED_SCENARIOS = ("national-capitalism", "welfare-capitalism", "governmental-socialism")
 """Where Exile is built under ELECTED_GOVERNMENTS too (rulings 278-281)."""
 ECONOMY_MODULES = {  # option -> its value when not in play: rules of an economy (Exile)
