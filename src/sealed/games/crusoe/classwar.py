@@ -33,6 +33,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from sealed.core.events import Event
+from sealed.games.crusoe.modules import punishments
 from sealed.games.crusoe.state import ELASTICITY
 
 if TYPE_CHECKING:
@@ -145,6 +146,11 @@ def playing(state: CrusoeState) -> bool:
     return state.settings.scenario == SCENARIO
 
 
+def in_exile(state: CrusoeState, seat: str) -> bool:
+    """An exile: "the rules of the economy he has left no longer effect him" (rulings 264-267)."""
+    return not punishments.in_market(state, seat)
+
+
 def begin(state: CrusoeState, chance: Chance, events: Events) -> None:
     """The first classes, drawn before the game in one public shuffle: the first drawn is the
     Capitalist (four Diamonds, -12 VP) and CEO of every industry, the next 1/3 of the others
@@ -204,7 +210,8 @@ def take_shares(state: CrusoeState, events: Events) -> None:
         for ceo, share in shares.items():
             # never more than he holds (a tack-on may have taken some of it since: a rent)
             dollars = min(share, state.players[seat].money)
-            if dollars and state.players[ceo].alive:
+            # an exiled CEO takes nothing: exiles and the others never interact (ruling 264)
+            if dollars and state.players[ceo].alive and not punishments.apart(state, seat, ceo):
                 state.players[seat].money -= dollars
                 state.players[ceo].money += dollars
                 taken.setdefault(seat, {})[ceo] = dollars
@@ -227,16 +234,17 @@ def tax_burden(state: CrusoeState, seat: str, burden: int) -> int:
 
 def votes(state: CrusoeState, seat: str) -> int:
     """One vote each; in Class Warfare Capitalism as many as the Diamonds he holds (minimum
-    zero), "regardless of the form" of government (ruling 79)."""
-    if not playing(state):
+    zero), "regardless of the form" of government (ruling 79); an exile one, as in the economy
+    he now lives in (ruling 267)."""
+    if not playing(state) or in_exile(state, seat):
         return 1
     return max(0, state.players[seat].goods["diamond"])
 
 
 def battle_dice(state: CrusoeState, seat: str, dice: int) -> int:
     """One die for each Diamond, at least one; a ruler rolls the more of that and his own
-    dice (ruling 80)."""
-    if not playing(state):
+    dice (ruling 80). An exile rolls the dice he would anywhere else (ruling 266)."""
+    if not playing(state) or in_exile(state, seat):
         return dice
     return max(dice, state.players[seat].goods["diamond"], 1)
 
@@ -256,8 +264,10 @@ class Call:
 
 
 def call_target(state: CrusoeState) -> int:
-    """ "units of Leisure equal to the number of Diamonds owned by the player with the most"."""
-    return max((state.players[s].goods["diamond"] for s in state.living()), default=0)
+    """ "units of Leisure equal to the number of Diamonds owned by the player with the most"
+    (under Exile, the most at the main encampment: the call is not the exiles', ruling 265)."""
+    callers = [s for s in state.living() if not in_exile(state, s)]
+    return max((state.players[s].goods["diamond"] for s in callers), default=0)
 
 
 def settle_call(state: CrusoeState, callers: Sequence[str]) -> Call:
@@ -311,11 +321,11 @@ def call_event(call: Call) -> Event:
 def reassign_classes(state: CrusoeState, events: Events) -> None:
     """ "During the consumption phase social class is reassigned": by the Diamonds held after
     consumption; the dead are no longer in any class and a dead CEO leaves the line as one who
-    falls (ruling 81)."""
+    falls (ruling 81); so are and does an exile, until he returns (ruling 264)."""
     if not playing(state):
         return
-    living = [s for s in state.order if state.players[s].alive]
-    for seat in [s for s in state.seats if not state.players[s].alive]:
+    living = [s for s in state.order if state.players[s].alive and not in_exile(state, s)]
+    for seat in [s for s in state.seats if s not in living]:
         state.classes.pop(seat, None)
         if any(ceo == seat for ceo, _ in state.ceos):
             state.ceos = list(demote(tuple(state.ceos), seat))

@@ -510,7 +510,8 @@ class CrusoeGame(InPlaceGame[CrusoeState, Order, CrusoeView]):
                 held = state.players[seat].goods.get(state.good or "", 0)
                 sellers = " or ".join(map(str, state.offer))
                 help_text = f"you hold {held} {state.good}; offer {sellers}: {help_text}"
-            if ask == "invoke" and state.classes:  # Class Warfare: the call (ruling 78)
+            # Class Warfare: the call (ruling 78); an exile invokes as anywhere (ruling 265)
+            if ask == "invoke" and state.classes and not classwar.in_exile(state, seat):
                 held = state.players[seat].goods["diamond"]
                 target = classwar.call_target(state)
                 help_text = (

@@ -52,7 +52,8 @@ def government_phase(state: CrusoeState, chance: Chance, events: Events) -> None
         if may_invoke(state.players[s])
         or rulers.rules_free(state, s)
         or roles.free_violence(state, s)  # Early Feudalism's Warlord
-        or (classwar.playing(state) and state.players[s].alive)  # "Any player may call"
+        # "Any player may call" (Class Warfare); not an exile, who invokes as anywhere (265)
+        or (classwar.playing(state) and state.players[s].alive and not classwar.in_exile(state, s))
     )
     able = tuple(s for s in able if not roles.voiceless(state, s))  # No Suffrage: no invoking
     if not able:
@@ -69,6 +70,8 @@ def on_invoke(
     called = invoker is not None and classwar.playing(state)
     if called:
         invoker = _call(state, orders, events)  # Class Warfare Capitalism: the call (ruling 78)
+        if invoker is None:  # Exile: the call is not the exiles', who invoke as anywhere (265)
+            invoker, called = _exiles_invoker(state, orders), False
     if invoker is None:
         state.phase = "consume"
         return
@@ -102,6 +105,8 @@ def on_invoke(
         )
     if punishments.exile_in_play(state):  # each side's government is its own (Exile)
         invokers = [s for s in state.order if s in orders and orders[s].word == "invoke"]
+        if classwar.playing(state) and not called:  # the main encampment's call fell short
+            invokers = [s for s in invokers if classwar.in_exile(state, s)]
         punishments.open_sessions(state, invoker, invokers, events)
     if roles.open_debate(state):  # Libertarianism: open debate, then who is in default
         return
@@ -120,6 +125,9 @@ def _call(state: CrusoeState, orders: Mapping[str, Order], events: Events) -> st
     invokes free (a ruler, the Warlord) invokes alone, the first in turn order; otherwise the
     callers' Diamonds and Leisure must reach the target. Returns the invoker, if any."""
     callers = [s for s in state.order if s in orders and orders[s].word == "invoke"]
+    callers = [s for s in callers if not classwar.in_exile(state, s)]  # Exile (ruling 265)
+    if not callers:
+        return None
     free = [s for s in callers if rulers.rules_free(state, s) or roles.free_violence(state, s)]
     if free:
         return free[0]
@@ -129,6 +137,13 @@ def _call(state: CrusoeState, orders: Mapping[str, Order], events: Events) -> st
     if events is not None:
         events.append(classwar.call_event(call))
     return call.invoker
+
+
+def _exiles_invoker(state: CrusoeState, orders: Mapping[str, Order]) -> str | None:
+    """Class Warfare Capitalism under Exile: the first exile in turn order who invokes, paying
+    one Leisure (free when Indigent) as in the Hobbesian State of Nature (ruling 265)."""
+    invokers = (s for s in state.order if s in orders and orders[s].word == "invoke")
+    return next((s for s in invokers if classwar.in_exile(state, s)), None)
 
 
 def _next_speaker(state: CrusoeState) -> None:

@@ -107,12 +107,14 @@ EXILE_SCENARIOS = (
     "centralized-communism",  # ruling 213: and its pot and $100
     "state-capitalism",  # ruling 214: and its legal sellers, deals and printed money
     "governmental-socialism",  # ruling 215: and its pot and its division
+    "class-warfare-capitalism",  # rulings 264-267: and its classes, CEOs, call and dice
 )
 MONEY_SCENARIOS = (
     "national-capitalism",
     "welfare-capitalism",
     "centralized-communism",
     "governmental-socialism",
+    "class-warfare-capitalism",
 )
 MONEY_GOVERNMENTS = ("athenian", "dictatorship")  # 210; 179: an exiled Dictator is deposed
 ELECTED_GOVERNMENTS = ("representative", "bureaucracy")  # 278; 279, 280: its chart
