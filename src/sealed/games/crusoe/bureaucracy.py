@@ -18,6 +18,7 @@ decision, extension and amendment is an event all see. Rulings 66-68 and 70-72 i
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -56,6 +57,9 @@ MAX_WAGE = 99_999  # a minimum wage, as 'wage N' may name it (orders.py)
 BEFORE_THE_TURN_ORDER = ("policy", "plan")  # the phases that decide before the cards are dealt
 PLAN_KINDS = {"wages": "wage", "prices": "price", "purchase_limits": "limit"}
 """Market Socialism's plan: the term each task sets, per good (socialist_market.plan_of)."""
+BY_PATH = "each good and path"
+"""``purchase_limits (each good and path)``: a good's limit, and its limit for each path's
+walkers (ruling 290; the plan's ``limit.GOOD.PATH`` of ruling 82)."""
 
 
 def tasks(state: CrusoeState) -> list[str]:
@@ -215,7 +219,8 @@ def _frequency_quantities(state: CrusoeState, frequency: str) -> Quantities:
     return values | {f"frequency.{f}": int(f == frequency) for f in FREQUENCIES}
 
 
-def _path_quantities(state: CrusoeState, path: str) -> Quantities:
+def _path_quantities(state: CrusoeState, path: str | None) -> Quantities:
+    """A path's (None: walking no path, every ``path.<p>`` 0: a good's own limit, ruling 290)."""
     walkers = sum(1 for s in seen(state) if state.players[s].path == path)
     which = "path.last_walkers" if state.phase in BEFORE_THE_TURN_ORDER else "path.walkers"
     values: Quantities = {which: walkers}
@@ -263,6 +268,8 @@ def _cases(state: CrusoeState, task: str, kind: str) -> list[Case]:
         return [Case(task, "", game)]
     if kind == "each good":  # Market Socialism's plan
         return [Case(task, g, game | _good_quantities(state, g)) for g in GOODS]
+    if kind == BY_PATH:  # ... a limit per good, then per good and path (ruling 290)
+        return _path_limit_cases(state, task, game)
     if task == "distribution":  # a share each (ruling 189), in turn order
         return [Case(task, s, game | player_quantities(state, s)) for s in _sharers(state)]
     if task == "paths":  # a path for each player to assign, 0 none (ruling 191)
@@ -283,6 +290,18 @@ def _cases(state: CrusoeState, task: str, kind: str) -> list[Case]:
     if kind == "each path":
         return [Case(task, p, game | _path_quantities(state, p)) for p in PATHS]
     return [Case(task, s, game | player_quantities(state, s)) for s in seen(state)]
+
+
+def _path_limit_cases(state: CrusoeState, task: str, game: Quantities) -> list[Case]:
+    """For each good: its own limit (``GOOD``: no path flag set), then its limit for whoever
+    walks each path in board order (``GOOD.PATH``), as the plan's terms are written."""
+    cases: list[Case] = []
+    for good in GOODS:
+        own = game | _good_quantities(state, good)
+        for path in (None, *PATHS):
+            entity = good if path is None else f"{good}.{path}"
+            cases.append(Case(task, entity, own | _path_quantities(state, path)))
+    return cases
 
 
 def _outcome(the_chart: Chart, case: Case) -> Decided | Chosen | Undecided:
@@ -401,8 +420,23 @@ def decide_plan(state: CrusoeState, part: tuple[str, ...]) -> dict[str, dict[str
     for task, found in decided.items():
         if found is None:
             return None
-        motion[PLAN_KINDS[task]] = {good: d.value for good, d in found.items()}
+        values = {entity: d.value for entity, d in found.items()}
+        motion |= _plan_terms(PLAN_KINDS[task], values)
     return motion
+
+
+def _plan_terms(kind: str, values: Mapping[str, int]) -> dict[str, dict[str, int]]:
+    """The plan's terms from the chart's numbers: ``{kind: {good: n}}``, and for a limit by
+    path (``GOOD.PATH``) ``limit.PATH`` for each path whose limit differs from the good's own
+    (one equal to it changes nothing, so it is not written: ruling 290)."""
+    terms: dict[str, dict[str, int]] = {kind: {}}
+    for entity, value in values.items():
+        good, _, path = entity.partition(".")
+        if not path:
+            terms[kind][good] = value
+        elif value != values[good]:
+            terms.setdefault(f"{kind}.{path}", {})[good] = value
+    return terms
 
 
 def decide_wage(state: CrusoeState) -> int | None:
@@ -647,6 +681,9 @@ def bot_box(case: str, cycle: int, number: int) -> Order:
         number %= PATH_NUMBERS[1] + 1
     if case.startswith("rents"):
         number = max(number, 1)
+    path = re.match(rf"purchase_limits \({BY_PATH}\) for [a-z]+\.([a-z_]+),", case)
+    if path:  # a path's limit: this path's walkers only, so the goods' own limits stand (290)
+        return Order("box", name=f"if cycle == {cycle} and path.{path.group(1)}: {number}")
     return Order("box", name=f"if cycle == {cycle}: {number}")
 
 

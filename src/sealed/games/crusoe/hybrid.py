@@ -63,7 +63,7 @@ TASK_KINDS: Mapping[str, str] = {
     "minimum_wage": "number",
     "wages": "each good",
     "prices": "each good",
-    "purchase_limits": "each good",
+    "purchase_limits": "each good | each good and path",
     "distribution": "each player",
     "paths": "each player",
     "rents": "each path",
@@ -71,9 +71,10 @@ TASK_KINDS: Mapping[str, str] = {
 }
 """How a flow chart decides each task: a reward per frequency; a burden per player (as the
 seed's example) or per path (as the built policy, ruling 30); the minimum wage in dollars;
-Market Socialism's wage, price and purchase limit per good; Governmental Socialism's pool by a
-share per player (ruling 189); a tack-on's paths, a number per player to assign, and rents, one
-per path (ruling 191); an heir among the living."""
+Market Socialism's wage, price and purchase limit per good (a limit also per good and path:
+ruling 290); Governmental Socialism's pool by a share per player (ruling 189); a tack-on's
+paths, a number per player to assign, and rents, one per path (ruling 191); an heir among the
+living."""
 
 
 def game_tasks(options: Mapping[str, object]) -> tuple[str, ...]:

@@ -255,7 +255,12 @@ _TOKEN = re.compile(
     r"|(?P<op><=|>=|==|!=|[-+*/(),<>:]))"
 )
 _HEADER = re.compile(r"^(?P<name>[a-z_][a-z0-9_]*)\s*(?:\((?P<kind>[^)]*)\))?\s*:\s*$")
-_KINDS = re.compile(r"^(?:each|choose a|choose an) (?P<role>[a-z_]+)$")
+_KINDS = re.compile(
+    r"^(?:(?:each (?P<first>[a-z_]+) and (?P<second>[a-z_]+))|(?:each|choose a|choose an) "
+    r"(?P<role>[a-z_]+))$"
+)
+"""A decision's kind: ``each ROLE``, ``choose a ROLE``, or ``each ROLE and ROLE`` (a number for
+every pair: a good's purchase limit for each path, ruling 290)."""
 
 
 def _tokens(text: str) -> list[str]:
@@ -495,7 +500,7 @@ def _header(number: int, line: str, vocabulary: Vocabulary) -> tuple[str, str]:
         hint = did_you_mean(name, vocabulary.tasks)
         raise ChartError(f"line {number}: the government has no task {name!r}{hint}")
     role = _KINDS.match(kind)
-    if kind != "number" and (role is None or role.group("role") not in vocabulary.roles):
+    if kind != "number" and (role is None or not set(_roles(kind)) <= set(vocabulary.roles)):
         roles = ", ".join(f"each {r} / choose a {r}" for r in sorted(vocabulary.roles))
         raise ChartError(f"line {number}: {kind!r} is not a kind of decision ({roles})")
     if kind.startswith("choose an "):
@@ -507,10 +512,20 @@ def _header(number: int, line: str, vocabulary: Vocabulary) -> tuple[str, str]:
     return name, kind
 
 
+def _roles(kind: str) -> tuple[str, ...]:
+    """The roles a decision of ``kind`` is made for: none, one, or two (``each good and path``)."""
+    match = _KINDS.match(kind)
+    if match is None:
+        return ()
+    return tuple(r for r in match.group("first", "second", "role") if r)
+
+
 def names_for(kind: str, vocabulary: Vocabulary) -> frozenset[str]:
-    """The quantities a decision of ``kind`` may name: the game's, and its role's."""
-    role = kind.split()[-1] if kind != "number" else None
-    return vocabulary.names | vocabulary.roles.get(role or "", frozenset())
+    """The quantities a decision of ``kind`` may name: the game's, and its roles'."""
+    names = vocabulary.names
+    for role in _roles(kind):
+        names |= vocabulary.roles.get(role, frozenset())
+    return names
 
 
 def parse_chart(text: str, vocabulary: Vocabulary) -> Chart:

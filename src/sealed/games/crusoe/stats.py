@@ -83,6 +83,28 @@ estate (choose a player):
 """The Bureaucracy's chart measured in Market Socialism (the seed's example sets rewards and
 burdens, which Market Socialism's government does not)."""
 
+MARKET_SOCIALISM_PATH_LIMITS_CHART = """\
+# A shipped example of a chart's purchase limits by path in Market Socialism (ruling 290): a
+# ration of water and each food for everyone, lifted for the Firefly walker (no wage pays for
+# his signals) and larger while the vault holds plenty; spears and diamonds are not rationed.
+wages (each good):
+  otherwise: 10
+
+prices (each good):
+  otherwise: 10
+
+purchase_limits (each good and path):
+  if good.spear or good.diamond: 999
+  if path.firefly: 999
+  if good.market > 2 * players_alive: 4
+  otherwise: 2
+
+estate (choose a player):
+  otherwise: lowest player.vp, ties by dice
+"""
+"""An example chart that sets limits by path (ruling 290); not a cell of the lab's tables,
+whose Market Socialism chart (:data:`MARKET_SOCIALISM_CHART`) stays as measured."""
+
 GOVERNMENTAL_SOCIALISM_CHART = """\
 # A shipped example for Governmental Socialism: the common pool divided in equal shares
 # (ruling 189: every good in proportion to the shares, leftover units to the largest
