@@ -30,8 +30,6 @@ from sealed.games.crusoe.state import CrusoeState, Settings
     [
         ({"scenario": "crusoes-economy"}, "slavery with scenario crusoes-economy"),
         ({"scenario": "hobbesian", "landlords": "homestead"}, "slavery with landlords"),
-        ({"scenario": "tribal-capitalism", "gender": "dolls-house"}, "slavery with gender dolls"),
-        ({"scenario": "hobbesian", "punishments": "slavery+exile"}, "slavery with exile"),
     ],
 )
 def test_slavery_outside_what_is_built_is_refused_in_one_line(

@@ -117,7 +117,7 @@ MONEY_SCENARIOS = (
     "class-warfare-capitalism",
 )
 MONEY_GOVERNMENTS = ("athenian", "dictatorship")  # 210; 179: an exiled Dictator is deposed
-ELECTED_GOVERNMENTS = ("representative", "bureaucracy")  # 278; 279, 280: its chart
+ELECTED_GOVERNMENTS = ("representative", "bureaucracy", "hybrid")  # 278; 279, 280; 281
 ELECTED_SCENARIOS = ("national-capitalism", "welfare-capitalism", "governmental-socialism")
 """Where Exile is built under ELECTED_GOVERNMENTS too (rulings 278-281)."""
 ECONOMY_MODULES = {  # option -> its value when not in play: rules of an economy (Exile)

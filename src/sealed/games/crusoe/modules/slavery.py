@@ -18,7 +18,9 @@ he produces goes to John Galt, and a slave Galt's acquisitions to his master (ru
 Men's Work his master chooses him a path he may take (ruling 220); the Paternalistic Economy's
 government assigns him none (ruling 221); under Doll's House a slave is bound in no marriage
 and a wife owns no slave (ruling 256); in the Matriarchal Golden Age the women's government
-assigns the free men only (ruling 257); Exile, Landlords and Corporations are refused by name.
+assigns the free men only (ruling 257); with Exile exiles enslave exiles, a slave parted from his
+master by it is free, and a slave returns with the exiles (rulings 258-260); Landlords and
+Corporations are refused by name.
 A slave
 carries the public role ``slave-of-N`` (N: his master's place at the table, 0 first).
 
@@ -140,16 +142,14 @@ def check_combination(options: Options, named: list[str]) -> None:
     """Slavery is built for every scenario with violence and every government (rulings 131,
     164-167), with the Less Devout Church (216), Guild Oligarchy (217), Third World Country
     (218), the Objectivist Model (219), Gender's No Suffrage and Men's Work (220) and the
-    Paternalistic Economy (221), Doll's House (256) and the Matriarchal Golden Age (257), without
-    Exile, Landlords or Corporations."""
+    Paternalistic Economy (221), Doll's House (256), the Matriarchal Golden Age (257) and Exile
+    (258-260), without Landlords or Corporations."""
     scenario = str(options.get("scenario", "crusoes-economy"))
     if scenario == "crusoes-economy":  # the seed rules it out: nobody "lose[s] a fight"
         raise OptionError(
             "punishments slavery with scenario crusoes-economy: violence is not permitted, so "
             "nobody loses a fight to be enslaved (Slavery)"
         )
-    if "exile" in named:
-        raise OptionError("punishments slavery with exile: not built yet (Slavery)")
     if str(options.get("church", "none")) == "more-devout":  # the seed rules it out
         raise OptionError(
             "punishments slavery with church more-devout: the More Devout Church forbids "
@@ -279,6 +279,7 @@ def sweep(state: CrusoeState, events: list[Event] | None) -> None:
             _set_master(state, seat, None)
             _tell(events, "freed", f"{seat} is free: his master {master} is dead.", seat, master)
     _to_husbands(state, events)
+    _free_apart(state, events)
     if state.ask not in (*ASIDE_ASKS, "permit"):  # the decision he was handed at is over (233)
         for player in state.players.values():
             player.roles = tuple(r for r in player.roles if r != HANDED_ASIDE)
@@ -291,6 +292,20 @@ def sweep(state: CrusoeState, events: list[Event] | None) -> None:
     if state.phase != "government":  # a permission lasts the government phase (ruling 168)
         for player in state.players.values():
             player.roles = tuple(r for r in player.roles if not r.startswith(PERMIT))
+
+
+def _free_apart(state: CrusoeState, events: list[Event] | None) -> None:
+    """Exile: a slave and his master on two sides of an Exile (either was exiled) are bound no
+    more: "Exiles may not interact with non-exiles in any way", so nobody is there "to act as
+    the slavemaster" (ruling 259)."""
+    for seat in state.seats:
+        master = master_of(state, seat)
+        if master and (EXILE in state.players[seat].roles) != (
+            EXILE in state.players[master].roles
+        ):
+            _set_master(state, seat, None)
+            text = f"{seat} is free: he and his master {master} are on two sides of the Exile."
+            _tell(events, "freed", text, seat, master)
 
 
 def _to_husbands(state: CrusoeState, events: list[Event] | None) -> None:
@@ -437,6 +452,11 @@ def _hand_problem(state: CrusoeState, seat: str, slave: str, new: str) -> str | 
         return f"hand {slave} {new}: {new} is a slave and may own nobody (Slavery)"
     if gender.husband_of(state, new) is not None:
         return f"hand {slave} {new}: {new} is a wife; her husband owns what she gains (ruling 256)"
+    if (EXILE in state.players[seat].roles) != (EXILE in state.players[new].roles):
+        return (
+            f"hand {slave} {new}: exiles and the others may not interact in any way (Exile, "
+            "ruling 259)"
+        )
     if HANDED in state.players[slave].roles:
         return f"hand {slave}: he was handed over once this phase; feed or free him (ruling 132)"
     return None
