@@ -31,9 +31,22 @@ GOVERNMENTS: dict[str, dict[str, Any]] = {
     "representative": {"government": "representative"},
     "bureaucracy": {"government": "bureaucracy"},  # the lab's chart (stats.government_options)
     "bureaucracy, no chart": {"government": "bureaucracy", "government_chart": ""},
+    "hybrid": {"government": "hybrid"},  # the seed's example (stats.SEED_HYBRID)
+    "hybrid, two rulers": {
+        "government": "hybrid",
+        "government_estate": "dictatorship",
+        "government_TASK": "representative",
+    },
+    "hybrid, a chart and a Dictator": {
+        "government": "hybrid",
+        "government_estate": "bureaucracy",
+        "government_chart": "",
+        "government_TASK": "dictatorship",
+    },
 }
 """The governments built with Exile in the money economies, as options (rulings 278-281);
-with no chart, every case goes to the main encampment's first player (ruling 67)."""
+with no chart, every case goes to the main encampment's first player (ruling 67). A hybrid's
+``government_TASK`` is the pot's division in Governmental Socialism, else the tax burdens."""
 HOME_ASKS = ("campaign", "elect", "amend", "amend-ballot", "box", "policy", "ballot", "assign")
 """The main encampment's government's decisions: never asked of an exile."""
 
@@ -62,7 +75,8 @@ class GovernmentApart(MoneyApart):
 
 
 def options(scenario: str, government: str, **more: Any) -> dict[str, Any]:
-    form = GOVERNMENTS[government]
+    task = "distribution" if scenario == "governmental-socialism" else "tax_burden"
+    form = {k.replace("TASK", task): v for k, v in GOVERNMENTS[government].items()}
     shipped = stats.government_options(scenario, str(form["government"]))
     given_ = {**shipped, "punishments": "exile", **form, **more}
     return resolve_options(GAME.options, given_)
@@ -70,9 +84,10 @@ def options(scenario: str, government: str, **more: Any) -> dict[str, Any]:
 
 def exiles_at_the_start(seed: int, options_: dict[str, Any]) -> dict[str, Any]:
     """Two seats begin in exile, never a ruler drawn before the setup (play never exiles a
-    ruler without deposing him: rulings 179, 278)."""
+    ruler without deposing him: rulings 179, 278) nor one already asked to decide (the first
+    question is put before the setup is laid over the state)."""
     drawn = Match.new(GAME, list(SEATS), options_, seed=seed).state
-    home = {drawn.ruler, drawn.president}
+    home = {drawn.ruler, drawn.president, *drawn.waiting}
     exiled = [s for s in SEATS if s not in home][-2:]
     return {"players": {seat: {"roles": ["exile"]} for seat in exiled}}
 
@@ -135,6 +150,8 @@ def test_a_sealed_step_under_exile_and_a_government_reaches_nobody(
             "not built",
         ),
         ({"scenario": "market-socialism", "government": "representative"}, "not built"),
+        ({"scenario": "class-warfare-capitalism", "government": "bureaucracy"}, "not built"),
+        ({"scenario": "market-socialism", "government": "hybrid"}, "not built"),
     ],
 )
 def test_exile_with_a_government_not_built_is_refused_in_one_line(

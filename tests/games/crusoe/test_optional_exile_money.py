@@ -172,11 +172,13 @@ def test_a_sealed_step_with_exiles_in_a_money_economy_reaches_nobody(
     )
 
 
-def test_no_encoding_is_offered_for_exile_in_a_money_economy() -> None:
-    """The learning agents' money catalogue spells no verdict exile nor the exiles' vote: no
-    encoding rather than one that cannot write the orders due."""
+def test_the_encoding_is_offered_for_exile_in_a_money_economy() -> None:
+    """The learning agents' catalogue spells the verdict exile, the exiles' vote and their own
+    division over the money catalogue (encoding_exile.py; the games are played in
+    test_encoding_exile.py)."""
     for scenario in MONEY_BUILT:
-        assert GAME.encoding(["ana", "ben", "cy"], _options(scenario)) is None
+        encoding = GAME.encoding(["ana", "ben", "cy"], _options(scenario))
+        assert encoding is not None and "exile" in encoding.actions
 
 
 @pytest.mark.parametrize(

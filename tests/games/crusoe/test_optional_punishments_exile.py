@@ -25,7 +25,6 @@ from sealed.games.crusoe.state import CrusoeState, Settings
     ("options", "message"),
     [
         ({"scenario": "class-warfare-capitalism"}, "not built yet"),  # rulings 210-215
-        ({"scenario": "hobbesian", "landlords": "homestead"}, "exile with landlords"),
         (
             {"scenario": "hobbesian", "paternalistic": True, "government": "representative"},
             "exile with government representative choosing the paths",

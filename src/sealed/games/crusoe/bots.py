@@ -967,11 +967,12 @@ def _random_deed(view: CrusoeView, me: PlayerView, rng: random.Random) -> Order 
     """Landlords: now and then a path it owns given to another at the Market (no draw at all
     when it owns none, so its other games are as before)."""
     owned = [p for p, s in view.land.get("owners", {}).items() if s == view.seat]
-    if not owned:
+    if not owned or "exile" in me.roles:  # an exile's paths wait for his return (ruling 273)
         return None
     takers = [
         p.seat for p in view.players if p.alive and p.seat != me.seat and p.seat not in view.home
     ]
+    takers = [s for s in takers if s not in view.land.get("abroad", ())]  # (ruling 272)
     if view.scenario.split(" ")[0] in (*MONETARY_SCENARIOS, "market-socialism"):  # retail
         takers = [s for s in takers if s in _neighbours(view, me.seat)]
     if "land" in view.gender_limits:  # women may not own land (ruling 198)
@@ -1253,8 +1254,9 @@ def allowed_in(view: CrusoeView) -> list[str]:
     open_paths = [p for p in PATHS if p not in barred]
     if not view.scenario.startswith("traditional"):
         return landlords.allowed_in_view(view.land, view.seat, open_paths)  # Leases (Landlords)
-    if view.cycle > 1:  # Landlords: he declares his track (ruling 155)
-        track = [p for p in open_paths if p == _me(view).track] if view.land else open_paths
+    if view.cycle > 1:  # Landlords: he declares his track (ruling 155), an exile any (173)
+        bound = view.land and "exile" not in _me(view).roles
+        track = [p for p in open_paths if p == _me(view).track] if bound else open_paths
         return landlords.allowed_in_view(view.land, view.seat, track)
     living = [p for p in view.players if p.alive and "exile" not in p.roles]  # ranked (173)
     if "exile" in _me(view).roles:

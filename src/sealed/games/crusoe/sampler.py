@@ -160,7 +160,7 @@ def _modules(state: CrusoeState, view: CrusoeView) -> None:
     World Country (all public)."""
     state.church, state.banned = dict(view.church_goods), list(view.banned)
     if view.land:  # Landlords: the public ledger, as the state keeps it
-        state.land = landlords.land_from_json(view.land, state.seats)
+        state.land = landlords.land_from_json(landlords.ledger_only(view.land), state.seats)
     if view.corporations:
         state.corp = corporations.from_json(view.corporations, state.seats)
     ledger = view.third_world

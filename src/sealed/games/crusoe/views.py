@@ -216,7 +216,7 @@ def build_view(state: CrusoeState, seat: str) -> CrusoeView:
         boat_seats=_boat_seats(state),
         punishments=state.settings.punishments,
         slavery_rules=state.settings.slavery_rules,
-        land=state.land.to_json() if landlords.on(state) else {},  # public (ruling 87)
+        land=landlords.land_view(state) if landlords.on(state) else {},  # public (ruling 87)
         corporations=state.corp.to_json() if corporations.on(state) else {},  # public
         church=state.settings.church,
         church_goods=dict(state.church),  # public: donations are made on the table

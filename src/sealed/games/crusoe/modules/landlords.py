@@ -298,7 +298,11 @@ def rent_for(land: Land, path: str, seat: str) -> int | None:
 
 def path_problem(state: CrusoeState, seat: str, path: str) -> str | None:
     """Why ``seat`` may not enter ``path`` (Landlords), or None."""
-    if not on(state) or rent_for(state.land, path, seat) is not None:
+    if (
+        not on(state)
+        or out_of_reach(state, seat, path)
+        or rent_for(state.land, path, seat) is not None
+    ):
         return None
     owner = state.land.owners[path]
     return (
@@ -328,10 +332,11 @@ def before_paths(state: CrusoeState, chance: Chance, events: list[Event] | None)
         return False
     if land.cycle != state.cycle:
         settle_dead(state, chance, events)
+        settle_exiles(state, events)  # rent owed across the divide is void (ruling 274)
         land.cycle, land.leases = state.cycle, {}
         # the government's rents stay in force until it sets others; the owners' are new
         land.rents = {p: t for p, t in land.rents.items() if _set_by_government(state, p)}
-        if rent_control(state) or government_paths(state):
+        if (rent_control(state) or government_paths(state)) and _law_due(state):
             land.lawmaking, state.turn = True, 0
         else:
             return _ask_owners(state)
@@ -349,13 +354,16 @@ def government_set(state: CrusoeState) -> list[str]:
 
 
 def _set_by_government(state: CrusoeState, path: str) -> bool:
-    """Rent Control sets every path's rent; Government Ownership its own paths' (ruling 95)."""
+    """Rent Control sets every path's rent; Government Ownership its own paths' (ruling 95);
+    not a path whose owner is in exile, which is open free (ruling 275)."""
+    if owner_in_exile(state, path):
+        return False
     return rent_control(state) or state.land.owners.get(path) == GOVERNMENT
 
 
 def _ask_owners(state: CrusoeState) -> bool:
     land = state.land
-    living = state.living()
+    living = [s for s in state.living() if not in_exile(state, s)]  # ruling 272
     owners = [s for s in living if s in land.owners.values()]
     if not owners or len(living) < 2:
         return False
@@ -374,7 +382,7 @@ def lawmakers(state: CrusoeState) -> list[str]:
     ruler = rulers.ruler_for_tack_on(state, "rents")  # a hybrid's branch for them (ruling 150)
     if ruler is not None:
         return [ruler]
-    living = state.living()
+    living = [s for s in state.living() if not in_exile(state, s)]  # the encampment's (275)
     start = (state.cycle - 1) % len(living) if living else 0
     return living[start:] + living[:start]
 
@@ -383,11 +391,11 @@ def deciding(state: CrusoeState, seat: str) -> tuple[tuple[str, ...], int]:
     """Who decides now, and the proposer's turn, when ``seat`` is asked ``rent`` or
     ``rent-ballot`` (public: the sampler of the search bots rebuilds it from a view)."""
     if state.ask == "rent-ballot":
-        return tuple(state.living()), state.turn
+        return rent_voters(state), state.turn
     if state.land.lawmaking:
         seats = lawmakers(state)
         return (seat,), seats.index(seat) if seat in seats else 0
-    owners = tuple(s for s in state.living() if s in state.land.owners.values())
+    owners = tuple(s for s in rent_voters(state) if s in state.land.owners.values())
     return owners, state.turn
 
 
@@ -456,7 +464,7 @@ def _on_law(state: CrusoeState, seat: str, order: Order, events: list[Event] | N
         _enact(state, motion, f"the {rulers.title(state, seat)} {seat} sets them", events)
         return
     state.land.motion = motion
-    state.ask, state.waiting = "rent-ballot", tuple(state.living())
+    state.ask, state.waiting = "rent-ballot", rent_voters(state)
     if events is not None:
         from sealed.core.events import Event
 
@@ -570,6 +578,8 @@ def rent_problem(state: CrusoeState, seat: str, terms: Sequence[tuple[str, int]]
             )
         if who not in state.players or not state.players[who].alive or who == seat:
             return f"Landlords: {who} is not another living player"
+        if in_exile(state, who):
+            return _across(who)
     return None
 
 
@@ -590,6 +600,8 @@ def _law_problem(state: CrusoeState, terms: Sequence[tuple[str, int]]) -> str | 
             return f"Government Ownership: the government's paths are open at a rent ({key})"
         if seat and (seat not in state.players or not state.players[seat].alive):
             return f"Government Ownership: {seat} is not a living player"
+        if seat and in_exile(state, seat):
+            return _across(seat)
     return None
 
 
@@ -622,7 +634,7 @@ def paid_in_money(state: CrusoeState) -> bool:
 def on_enter(state: CrusoeState, seat: str, path: str, events: list[Event] | None) -> None:
     """Declaring a path another owns takes up his Lease: in a money economy N dollars owed,
     in barter the first X productions."""
-    if not on(state):
+    if not on(state) or out_of_reach(state, seat, path):  # no Lease across (rulings 272, 273)
         return
     land = state.land
     owner = land.owners.get(path)
@@ -697,6 +709,8 @@ def on_exit(state: CrusoeState, seat: str, events: list[Event] | None) -> None:
     if not homestead(state) or path is None or path in state.land.owners:
         return
     if not gender.may_own_land(state, seat):  # no right to own land: left to the next (198)
+        return
+    if in_exile(state, seat):  # the land is the main encampment's: no claim (ruling 272)
         return
     state.land.owners[path] = seat
     if events is not None:
@@ -816,6 +830,13 @@ def deed_problem(state: CrusoeState, seat: str, taker: str, path: str) -> str | 
         return f"Landlords is not in play: nobody owns the {path} (option landlords)"
     if state.land.owners.get(path) != seat:
         return f"Landlords: you do not own the {path}"
+    if in_exile(state, seat):
+        return (
+            f"Landlords: you are in exile; the {path} is the main encampment's land and stays "
+            "yours, untouched, until you return (ruling 273)"
+        )
+    if in_exile(state, taker):
+        return _across(taker)
     if taker not in state.players or not state.players[taker].alive or taker == seat:
         return f"Landlords: {taker} is not another living player"
     if not gender.may_own_land(state, taker):
@@ -868,8 +889,9 @@ def paths_owned(state: CrusoeState, seat: str) -> int:
 
 
 def extra_dice(state: CrusoeState, seat: str) -> int:
-    """ "A player rolls one additional die during the violence phase for each path he owns."""
-    return paths_owned(state, seat)
+    """ "A player rolls one additional die during the violence phase for each path he owns";
+    none for an exile's paths, which he cannot reach (ruling 273)."""
+    return 0 if in_exile(state, seat) else paths_owned(state, seat)
 
 
 def take_deeds(
@@ -879,6 +901,8 @@ def take_deeds(
     their goods (fine all, kill), one path at a time to the winners in turn order, in board
     order, as ``violence._take`` deals goods."""
     winners = [s for s in winners if gender.may_own_land(state, s)]  # the men only (198)
+    winners = [s for s in winners if not in_exile(state, s)]  # no land in exile (ruling 273)
+    losers = [s for s in losers if not in_exile(state, s)]
     if not on(state) or not winners:
         return
     moved: dict[str, str] = {}
@@ -905,6 +929,7 @@ def settle_dead(state: CrusoeState, chance: Chance, events: list[Event] | None) 
         key=state.seats.index,
     )
     living = [s for s in state.living() if gender.may_own_land(state, s)]  # no woman (198)
+    living = [s for s in living if not in_exile(state, s)]  # no exile (ruling 276)
     for seat in dead:
         paths = [p for p in PATHS if land.owners.get(p) == seat]
         heir = None if homestead(state) or not living else _heir(state, living, chance)
@@ -964,6 +989,9 @@ def view_lines(land: Mapping[str, Any]) -> list[str]:
     leases = {s: n for s, n in land.get("leases", {}).items() if n}
     if leases:
         lines.append("Productions owed: " + ", ".join(f"{s} {n}" for s, n in leases.items()))
+    away = [p for p, s in owners.items() if s in land.get(ABROAD, ())]
+    if away:  # ruling 273
+        lines.append("Open to all, their owners in exile: " + ", ".join(away))
     return lines
 
 
@@ -975,7 +1003,8 @@ def allowed_in_view(land: Mapping[str, Any], seat: str, paths: Sequence[str]) ->
         owners=dict(land.get("owners", {})),
         rents={p: dict(t) for p, t in land.get("rents", {}).items()},
     )
-    return [p for p in paths if rent_for(ledger, p, seat) is not None]
+    free = _free_in_view(land, seat)  # Exile (rulings 272, 273)
+    return [p for p in paths if p in free or rent_for(ledger, p, seat) is not None]
 
 
 def rent_in_view(land: Mapping[str, Any], seat: str, path: str) -> int:
@@ -986,4 +1015,103 @@ def rent_in_view(land: Mapping[str, Any], seat: str, path: str) -> int:
         owners=dict(land.get("owners", {})),
         rents={p: dict(t) for p, t in land.get("rents", {}).items()},
     )
+    if path in _free_in_view(land, seat):  # Exile (rulings 272, 273)
+        return 0
     return rent_for(ledger, path, seat) or 0
+
+
+# -- Exile (rulings 272-276) ---------------------------------------------------------------------
+
+ABROAD = "abroad"
+"""The key of a view's ledger naming the seats in exile (derived from their public roles, so
+the bots read the Leases as the rules do; never in the state's own ledger)."""
+
+
+def in_exile(state: CrusoeState, seat: str) -> bool:
+    """``seat`` is in exile: "the rules of the economy he has left no longer effect him", and
+    the land and its Leases are the main encampment's economy (ruling 272)."""
+    from sealed.games.crusoe.modules import punishments  # it imports slavery, which may import us
+
+    return punishments.exile_in_play(state) and punishments.exiled(state, seat)
+
+
+def owner_in_exile(state: CrusoeState, path: str) -> bool:
+    """The path's owner is in exile: it stays his, but binds nobody meanwhile (ruling 273)."""
+    owner = state.land.owners.get(path)
+    return owner is not None and owner != GOVERNMENT and in_exile(state, owner)
+
+
+def out_of_reach(state: CrusoeState, seat: str, path: str) -> bool:
+    """No Lease binds ``seat`` on ``path``: he is in exile (he walks any path free: ruling
+    272), or its owner is (the path is open to all, rent free: ruling 273)."""
+    return in_exile(state, seat) or owner_in_exile(state, path)
+
+
+def _across(seat: str) -> str:
+    return (
+        f"Landlords: {seat} is in exile: exiles and the others may not interact in any way, and "
+        "no Lease binds an exile (ruling 272)"
+    )
+
+
+def rent_voters(state: CrusoeState) -> tuple[str, ...]:
+    """Who votes on the government's rents: the living at the main encampment (ruling 275)."""
+    return tuple(s for s in state.living() if not in_exile(state, s))
+
+
+def _law_due(state: CrusoeState) -> bool:
+    """The government sets rents this cycle: always without Exile (as before); with it, when a
+    path it sets is not an exile's (ruling 275)."""
+    from sealed.games.crusoe.modules import punishments
+
+    return not punishments.exile_in_play(state) or bool(government_set(state))
+
+
+def settle_exiles(state: CrusoeState, events: list[Event] | None) -> None:
+    """Rent owed by or to an exile is void: paying it would be an interaction across, and the
+    Leases no longer affect him (ruling 274). Settled before the Leases, as a dead man's debts."""
+    land = state.land
+    void: dict[str, dict[str, int]] = {}
+    for tenant, owed in land.debts.items():
+        for owner, n in owed.items():
+            if in_exile(state, tenant) or (owner != GOVERNMENT and in_exile(state, owner)):
+                void.setdefault(tenant, {})[owner] = n
+    for tenant, owed in void.items():
+        for owner in owed:
+            del land.debts[tenant][owner]
+        if not land.debts[tenant]:
+            del land.debts[tenant]
+    if events is not None and void:
+        from sealed.core.events import Event
+
+        text = "; ".join(f"{t} to {o} ${n}" for t, d in void.items() for o, n in d.items())
+        events.append(
+            Event(
+                "land",
+                f"Landlords: rent owed across the divide of exile is void: {text} (ruling 274).",
+                data={"void": void},
+            )
+        )
+
+
+def land_view(state: CrusoeState) -> JsonDict:
+    """The public ledger as a view holds it: the state's, and under Exile who is in exile
+    (``ABROAD``), so the bots read the Leases as the rules do."""
+    ledger = state.land.to_json()
+    away = [s for s in state.seats if in_exile(state, s)]
+    if away:
+        ledger[ABROAD] = away
+    return ledger
+
+
+def ledger_only(land: Mapping[str, Any]) -> dict[str, Any]:
+    """A view's ledger without what the view adds (``ABROAD``): the state's own keys."""
+    return {k: v for k, v in land.items() if k != ABROAD}
+
+
+def _free_in_view(land: Mapping[str, Any], seat: str) -> set[str]:
+    """The paths ``seat`` walks free by a view's ledger because of exile (rulings 272, 273)."""
+    away = set(land.get(ABROAD, ()))
+    if seat in away:
+        return set(PATHS)
+    return {p for p, s in land.get("owners", {}).items() if s in away}

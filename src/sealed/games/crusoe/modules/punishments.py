@@ -13,7 +13,7 @@ rules added to the winners' choice, joined by ``+`` or ``,`` (``crippling``, ``e
   from then on the Disability module's hooks (``modules/roles.py``) apply it.
 
 - **Exile** (scenario hobbesian, a tribal economy, the Traditional Economy or a money economy
-  but Class Warfare and Market Socialism, without Landlords): the verdict
+  but Class Warfare and Market Socialism): the verdict
   ``exile`` sends every living loser to exile (public role ``exile``). Exiles and the
   others never trade, fight, join, inherit or overburden across; an invoker opens the government
   phase for his own side only, each side's first invoker paying (rulings 118-121). The exiles
@@ -42,6 +42,10 @@ rules added to the winners' choice, joined by ``+`` or ``,`` (``crippling``, ``e
   Likewise no welfare or say in the minimum wage (Welfare Capitalism, 212), no part in the
   pot or the $100 (Centralized Communism, 213), no legal sale, deal or signal pay (State
   Capitalism, 214), no part in the pot or its division (Governmental Socialism, 215).
+  With Landlords (``landlords.py``) the land is the main encampment's: an exile walks any path
+  free, claims, takes and gives no path; his own paths stay his but are open to all, rent
+  free, until he returns; rent owed across is void; the government's rents are the main
+  encampment's (rulings 272-276).
 
 - **Slavery** (scenario hobbesian): ``modules/slavery.py`` (rulings 124-130).
 """
@@ -117,7 +121,7 @@ MONEY_SCENARIOS = (
     "class-warfare-capitalism",
 )
 MONEY_GOVERNMENTS = ("athenian", "dictatorship")  # 210; 179: an exiled Dictator is deposed
-ELECTED_GOVERNMENTS = ("representative", "bureaucracy")  # 278; 279, 280: its chart
+ELECTED_GOVERNMENTS = ("representative", "bureaucracy", "hybrid")  # 278; 279, 280; 281
 ELECTED_SCENARIOS = ("national-capitalism", "welfare-capitalism", "governmental-socialism")
 """Where Exile is built under ELECTED_GOVERNMENTS too (rulings 278-281)."""
 ECONOMY_MODULES = {  # option -> its value when not in play: rules of an economy (Exile)
@@ -130,7 +134,8 @@ ECONOMY_MODULES = {  # option -> its value when not in play: rules of an economy
 }
 
 
-EXILE_MODULES = ("guild_oligarchy", "paternalistic", "church", "third_world")  # 175-178
+EXILE_MODULES = ("guild_oligarchy", "paternalistic", "church", "third_world", "landlords")
+# 175-178; Landlords 272-276 (the land is the main encampment's economy)
 
 
 def _exile_combination(options: Options) -> None:
@@ -139,8 +144,8 @@ def _exile_combination(options: Options) -> None:
     variants (ruling 174), Guild Oligarchy (175), the Paternalistic Economy or Matriarchal
     Golden Age under the Athenian Democracy (176), The Church (177) and Third World Country
     (178), with a Dictator choosing the paths (179), and the money economies of rulings
-    210-215 (under the Athenian Democracy or a Dictatorship where they have a government);
-    with another economy, Landlords,
+    210-215 (under the Athenian Democracy or a Dictatorship where they have a government),
+    and Landlords (rulings 272-276); with another economy,
     Corporations, or a President or hybrid choosing the paths, it is refused by name as not
     built."""
     scenario = str(options.get("scenario", "crusoes-economy"))
