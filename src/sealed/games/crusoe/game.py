@@ -56,15 +56,17 @@ OPTIONS = (
     OptionSpec(
         "government",
         "athenian",
-        "the government of an advanced scenario (the introductory scenarios have none); built: "
+        "the government of an advanced scenario, or the one a tack-on brings (the paths, the "
+        "rents: ruling 149); built: "
         "athenian (Athenian Democracy: every decision a vote, one vote each), dictatorship "
         "(one player, drawn at random, makes every decision; free violence, more dice), "
         "representative (as a Dictatorship, but the President is elected each cycle among "
         "those who campaign for one Leisure), bureaucracy (the flow chart government_chart "
         "decides; the first player decides what it cannot and extends it; amendments by "
-        "unanimous vote), hybrid (a government per task: government_radio_reward, "
-        "government_tax_burden, government_estate); bureaucracy and hybrid in National, "
-        "Welfare and Class Warfare Capitalism",
+        "unanimous vote), hybrid (a government per task, government_TASK: radio_reward, "
+        "tax_burden, estate and the scenario's and tack-ons' others); bureaucracy and hybrid "
+        "in National, Welfare and Class Warfare Capitalism, Governmental and Market "
+        "Socialism, and for a tack-on's task",
         choices=GOVERNMENTS,
     ),
     OptionSpec(
@@ -224,7 +226,10 @@ OPTIONS = (
         "none",
         "the Gender module: base (Basic Disempowerment: half the players, rounded up, are "
         "women, who halve their violence roll); no-suffrage (and women neither vote, invoke "
-        "government nor speak); dolls-house and matriarchal-golden-age are not built yet",
+        "government nor speak); dolls-house (No Suffrage, and each woman is married to a man "
+        "who collects what she produces and must feed her; not in crusoes-economy); "
+        "matriarchal-golden-age (the roles reversed: the men are disempowered and the "
+        "government chooses their paths; not in traditional)",
         choices=("none", "base", "no-suffrage", "dolls-house", "matriarchal-golden-age"),
     ),
     OptionSpec(
@@ -310,8 +315,8 @@ OPTIONS = (
         "paternalistic",
         False,
         "Paternalistic Economy (tack-on): each cycle the government assigns every player his "
-        "path (a Dictator or President alone; an Athenian Democracy by proposals and votes); "
-        "not with the Traditional Economy",
+        "path (a Dictator or President alone; an Athenian Democracy by proposals and votes; a "
+        "Bureaucracy by its chart); not with the Traditional Economy",
     ),
     OptionSpec(
         "third_world",
@@ -342,9 +347,10 @@ OPTIONS = (
         "Alternate Punishments (Optional Rules) added to the winners' verdict, joined by +: "
         "crippling (cripple ROW [SEAT ...]: a row of the Disabilities table but 6, 7, 8 on the "
         "losers), exile (the losers to exile: no trade, violence or overburdening across; "
-        "scenario hobbesian or a tribal economy), slavery (enslave: the losers to the first free "
-        "winner, who feeds them and chooses their paths; hobbesian or a tribal economy, "
-        "traditional, every advanced scenario)",
+        "every scenario with violence, with some governments and tack-ons not yet, refused by "
+        "name), slavery (enslave: the losers to the first free winner, who feeds them and "
+        "chooses their paths; every scenario with violence, with some tack-ons not yet, "
+        "refused by name)",
     ),
     OptionSpec(
         "slavery_permission",

@@ -159,8 +159,8 @@ def read_options(options: Mapping[str, object], scenario: str, government: str) 
     chart, as the program writes it), and a hybrid's ruled branch's strength and dice.
 
     :raises OptionError: a form or task this scenario cannot have, a chart that does not read
-        (with its line), a chart or a branch given to a government that has none, or two
-        different ruled branches in one hybrid (not built).
+        (with its line), a chart or a branch given to a government that has none, or ruled
+        branches of one form whose strengths differ (ruling 69).
     """
     chart_text = str(options.get("government_chart", "") or "")
     given = [t for t in TASKS if str(options.get(f"government_{t}", "") or "")]
@@ -197,7 +197,7 @@ def _check_scenario(options: Mapping[str, object], scenario: str, government: st
     if scenario not in SCENARIOS and not brought:
         raise OptionError(
             f"government {government}: not built yet for {scenario} (built for "
-            f"{', '.join(SCENARIOS)}: the reward, the tax burdens and a starved player's goods)"
+            f"{', '.join(SCENARIOS)}, and for a tack-on's task: the paths, the rents)"
         )
     tasks = game_tasks(options)
     given = [t for t in TASKS if t not in tasks and str(options.get(f"government_{t}", "") or "")]

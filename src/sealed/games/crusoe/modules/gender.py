@@ -92,8 +92,8 @@ def read_options(options: Options) -> bool:
         raise OptionError(f"gender {variant}: one of {', '.join(VARIANTS)}")
     if variant not in BUILT:
         raise OptionError(
-            f"gender {variant}: {NOT_BUILT[variant]} is not built yet (built: base, "
-            "no-suffrage, dolls-house, and Men's Work with any); see docs/games/crusoe.md"
+            f"gender {variant}: {NOT_BUILT[variant]} is not built yet (built: "
+            f"{', '.join(BUILT[1:])}, and Men's Work with any); see docs/games/crusoe.md"
         )
     scenario = str(options.get("scenario", "crusoes-economy"))
     if variant == "dolls-house" and scenario not in DOLLS_HOUSE_SCENARIOS:
