@@ -1250,14 +1250,16 @@ def _path_for(view: CrusoeView) -> PlayerView:
 def allowed_in(view: CrusoeView) -> list[str]:
     """The paths this seat may choose now (the Traditional Economy's first cycle limits them;
     Men's Work bars some, and waives the Traditional limit that would leave none: ruling 108)."""
-    barred = roles.barred_paths(_path_for(view).roles)  # a slave's own, if for him (220)
+    walker = _path_for(view)  # a slave's Leases and track, if for him (rulings 220, 249)
+    barred = roles.barred_paths(walker.roles)
     open_paths = [p for p in PATHS if p not in barred]
-    if not view.scenario.startswith("traditional"):
-        return landlords.allowed_in_view(view.land, view.seat, open_paths)  # Leases (Landlords)
+    master = view.seat if walker.seat != view.seat else ""
+    if not view.scenario.startswith("traditional"):  # Leases (Landlords)
+        return landlords.allowed_in_view(view.land, walker.seat, open_paths, master)
     if view.cycle > 1:  # Landlords: he declares his track (ruling 155), an exile any (173)
-        bound = view.land and "exile" not in _me(view).roles
-        track = [p for p in open_paths if p == _me(view).track] if bound else open_paths
-        return landlords.allowed_in_view(view.land, view.seat, track)
+        bound = view.land and "exile" not in walker.roles
+        track = [p for p in open_paths if p == walker.track] if bound else open_paths
+        return landlords.allowed_in_view(view.land, walker.seat, track, master)
     living = [p for p in view.players if p.alive and "exile" not in p.roles]  # ranked (173)
     if "exile" in _me(view).roles:
         return landlords.allowed_in_view(view.land, view.seat, open_paths)
@@ -1265,7 +1267,7 @@ def allowed_in(view: CrusoeView) -> list[str]:
     allowed = allowed_paths(chosen, len(living) - len(chosen))
     untaken = [p for p in open_paths if p == "dung_beetle" or p not in chosen]
     ranked = [p for p in allowed if p not in barred] or untaken or open_paths
-    return landlords.allowed_in_view(view.land, view.seat, ranked)  # (ruling 155)
+    return landlords.allowed_in_view(view.land, walker.seat, ranked, master)  # (ruling 155)
 
 
 def fits(

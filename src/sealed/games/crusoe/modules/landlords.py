@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any
 from sealed.core import setup
 from sealed.core.errors import OptionError
 from sealed.core.game import JsonDict, Options
-from sealed.games.crusoe.modules import gender
+from sealed.games.crusoe.modules import gender, slavery
 
 if TYPE_CHECKING:
     from sealed.core.chance import Chance
@@ -296,13 +296,17 @@ def rent_for(land: Land, path: str, seat: str) -> int | None:
     return None if rent == FORBID else rent
 
 
+def rent_of(state: CrusoeState, path: str, seat: str) -> int | None:
+    """:func:`rent_for`, but a slave walks his master's paths as his master does, free: what
+    he produces and owes is his master's anyway (Slavery, ruling 249)."""
+    if state.land.owners.get(path) == slavery.holder(state, seat):
+        return 0
+    return rent_for(state.land, path, seat)
+
+
 def path_problem(state: CrusoeState, seat: str, path: str) -> str | None:
     """Why ``seat`` may not enter ``path`` (Landlords), or None."""
-    if (
-        not on(state)
-        or out_of_reach(state, seat, path)
-        or rent_for(state.land, path, seat) is not None
-    ):
+    if not on(state) or out_of_reach(state, seat, path) or rent_of(state, path, seat) is not None:
         return None
     owner = state.land.owners[path]
     return (
@@ -382,7 +386,9 @@ def lawmakers(state: CrusoeState) -> list[str]:
     ruler = rulers.ruler_for_tack_on(state, "rents")  # a hybrid's branch for them (ruling 150)
     if ruler is not None:
         return [ruler]
-    living = [s for s in state.living() if not in_exile(state, s)]  # the encampment's (275)
+    # a slave proposes no rents where he proposes no policy (Slavery, ruling 250)
+    living = [s for s in state.living() if slavery.may_decide(state, s, "policy")]
+    living = [s for s in living if not in_exile(state, s)]  # the encampment's (ruling 275)
     start = (state.cycle - 1) % len(living) if living else 0
     return living[start:] + living[:start]
 
@@ -638,14 +644,17 @@ def on_enter(state: CrusoeState, seat: str, path: str, events: list[Event] | Non
         return
     land = state.land
     owner = land.owners.get(path)
-    rent = rent_for(land, path, seat)
-    if owner is None or owner == seat or rent is None:
+    rent = rent_of(state, path, seat)
+    payer = slavery.holder(state, seat)  # a slave holds no money: his master owes (ruling 249)
+    if owner is None or owner in (seat, payer) or rent is None:
         return
     if paid_in_money(state):
         if rent:
-            owed = land.debts.setdefault(seat, {})
+            owed = land.debts.setdefault(payer, {})
             owed[owner] = owed.get(owner, 0) + rent
         what = f"${rent}, paid as soon as he holds money"
+        if payer != seat:
+            what = f"${rent}, owed by his master {payer} (ruling 249)"
     else:
         land.leases[seat] = rent
         what = f"the first {rent} time{'' if rent == 1 else 's'} he produces goods on it"
@@ -712,15 +721,19 @@ def on_exit(state: CrusoeState, seat: str, events: list[Event] | None) -> None:
         return
     if in_exile(state, seat):  # the land is the main encampment's: no claim (ruling 272)
         return
-    state.land.owners[path] = seat
+    owner = slavery.holder(state, seat)  # a slave's acquisitions are his master's (ruling 248)
+    state.land.owners[path] = owner
     if events is not None:
         from sealed.core.events import Event
 
         events.append(
             Event(
                 "land",
-                f"Landlords Homestead: {seat} is the first to exit the {path} and owns it.",
-                data={"seat": seat, "path": path},
+                f"Landlords Homestead: {seat} is the first to exit the {path} and owns it."
+                if owner == seat
+                else f"Landlords Homestead: {seat} is the first to exit the {path}; his master "
+                f"{owner} owns it (ruling 248).",
+                data={"seat": seat, "path": path, **({} if owner == seat else {"owner": owner})},
             )
         )
 
@@ -843,6 +856,11 @@ def deed_problem(state: CrusoeState, seat: str, taker: str, path: str) -> str | 
         return f"Landlords: {taker} is a woman, and women may not own land (gender_no_land)"
     if taker in state.home:
         return f"{taker} has gone home: trading is over for him"
+    if state.settings.retail and not slavery.in_market(state, taker):
+        return (
+            f"Slavery: {taker} is a slave; in money-based economies slaves do not participate "
+            "in trade (ruling 248)"
+        )
     if state.settings.retail:
         from sealed.games.crusoe.market import neighbours  # it imports this module
 
@@ -929,6 +947,7 @@ def settle_dead(state: CrusoeState, chance: Chance, events: list[Event] | None) 
         key=state.seats.index,
     )
     living = [s for s in state.living() if gender.may_own_land(state, s)]  # no woman (198)
+    living = [s for s in living if slavery.in_market(state, s)]  # no slave (ruling 248)
     living = [s for s in living if not in_exile(state, s)]  # no exile (ruling 276)
     for seat in dead:
         paths = [p for p in PATHS if land.owners.get(p) == seat]
@@ -995,16 +1014,20 @@ def view_lines(land: Mapping[str, Any]) -> list[str]:
     return lines
 
 
-def allowed_in_view(land: Mapping[str, Any], seat: str, paths: Sequence[str]) -> list[str]:
-    """The paths of ``paths`` open to ``seat`` by the ledger a view holds (for the bots)."""
+def allowed_in_view(
+    land: Mapping[str, Any], seat: str, paths: Sequence[str], master: str = ""
+) -> list[str]:
+    """The paths of ``paths`` open to ``seat`` by the ledger a view holds (for the bots); a
+    slave's ``master``'s own paths are open to him (ruling 249)."""
     if not land:
         return list(paths)
     ledger = Land(
         owners=dict(land.get("owners", {})),
         rents={p: dict(t) for p, t in land.get("rents", {}).items()},
     )
+    mine = {p for p, s in ledger.owners.items() if master and s == master}
     free = _free_in_view(land, seat)  # Exile (rulings 272, 273)
-    return [p for p in paths if p in free or rent_for(ledger, p, seat) is not None]
+    return [p for p in paths if p in mine or p in free or rent_for(ledger, p, seat) is not None]
 
 
 def rent_in_view(land: Mapping[str, Any], seat: str, path: str) -> int:

@@ -120,7 +120,13 @@ RULES = {  # option -> the rule it adds to Slavery (Settings.slavery_rules)
     "slavery_permission": "permission",  # a master's permission to attack (ruling 168)
     "slavery_any_time": "any-time",  # freeing and handing over at other moments (ruling 169)
 }
-BUILT_MODULES = ("church", "guild_oligarchy", "third_world", "paternalistic")  # 216-221
+BUILT_MODULES = (  # 216-221; Landlords 248-251
+    "church",
+    "guild_oligarchy",
+    "third_world",
+    "paternalistic",
+    "landlords",
+)
 
 
 def read_options(options: Options) -> tuple[str, ...]:
@@ -166,10 +172,12 @@ def check_combination(options: Options, named: list[str]) -> None:
 
 
 def path_subject(state: CrusoeState, seat: str) -> str:
-    """Whose rules a ``path`` order of ``seat`` is held to: under Men's Work, when he chooses
-    for his slave (the offer names him), the slave's, whose path it is (ruling 220). Without
-    Men's Work the chooser's, as before (earlier games replay)."""
-    if not in_play(state) or not state.settings.mens_work_paths or state.ask != "path":
+    """Whose rules a ``path`` order of ``seat`` is held to: under Men's Work or Landlords, when
+    he chooses for his slave (the offer names him), the slave's, whose path it is and whose
+    Lease and track hold it (rulings 220, 249). Otherwise the chooser's, as before (earlier
+    games replay)."""
+    own_rules = state.settings.mens_work_paths or state.settings.landlords != "none"
+    if not in_play(state) or not own_rules or state.ask != "path":
         return seat
     if state.offer and str(state.offer[0]) in state.players:
         return str(state.offer[0])
@@ -263,6 +271,60 @@ def _confiscate(state: CrusoeState, seat: str, master: str) -> dict[str, int]:
             owner.radio[frequency] += n
             slave.radio[frequency] = 0
             moved[f"radio-{frequency}"] = n
+    moved.update(_take_land(state, seat, master))
+    moved.update(_take_stock(state, seat, master))
+    return moved
+
+
+def _take_land(state: CrusoeState, seat: str, master: str) -> dict[str, int]:
+    """Landlords (ruling 248): the slave's paths are his master's, as goods are ("ownership of
+    paths may be transferred ... just like they were goods"); the rent owed him is owed his
+    master, and the rent he owes his master owes (ruling 249). A debt between the two is void."""
+    if state.settings.landlords == "none":
+        return {}
+    land, moved = state.land, {}
+    for path, owner in list(land.owners.items()):
+        if owner == seat:
+            land.owners[path] = master
+            moved[f"path-{path}"] = 1
+    for tenant, owed in list(land.debts.items()):
+        if seat in owed:  # owed to the slave: his master's
+            n = owed.pop(seat)
+            if tenant != master:
+                owed[master] = owed.get(master, 0) + n
+                moved[f"rent-owed-by-{tenant}"] = n
+    mine = land.debts.get(master, {})
+    for owner, n in land.debts.pop(seat, {}).items():  # owed by the slave: his master owes it
+        if owner != master and n:
+            mine[owner] = mine.get(owner, 0) + n
+            moved[f"rent-owed-to-{owner}"] = n
+    if mine:
+        land.debts[master] = mine
+    for tenant in [t for t, owed in land.debts.items() if not owed]:
+        del land.debts[tenant]
+    return moved
+
+
+def _take_stock(state: CrusoeState, seat: str, master: str) -> dict[str, int]:
+    """Corporations (ruling 252): the slave's shares ("transferred ... exactly as though they
+    were goods") and the dividends owed him are his master's; the fees he owes his master owes."""
+    if not state.settings.corporations:
+        return {}
+    corp, moved = state.corp, {}
+    for path, held in corp.shares.items():
+        n = held.pop(seat, 0)
+        if n:
+            held[master] = held.get(master, 0) + n
+            moved[f"shares-{path}"] = n
+    for path, n in corp.dividends.pop(seat, {}).items():
+        due = corp.dividends.setdefault(master, {})
+        due[path] = due.get(path, 0) + n
+        moved[f"dividend-{path}"] = n
+    for path, n in corp.debts.pop(seat, {}).items():
+        if n:
+            owed = corp.debts.setdefault(master, {})
+            owed[path] = owed.get(path, 0) + n
+            moved[f"fee-owed-{path}"] = n
     return moved
 
 
