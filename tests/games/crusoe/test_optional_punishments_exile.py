@@ -24,7 +24,7 @@ from sealed.games.crusoe.state import CrusoeState, Settings
 @pytest.mark.parametrize(
     ("options", "message"),
     [
-        ({"scenario": "class-warfare-capitalism"}, "not built yet"),  # rulings 210-215
+        ({"scenario": "crusoes-economy"}, "not built yet"),  # every other since 264-269
         (
             {"scenario": "hobbesian", "paternalistic": True, "government": "representative"},
             "exile with government representative choosing the paths",

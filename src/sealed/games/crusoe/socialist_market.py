@@ -36,7 +36,7 @@ from collections.abc import Mapping
 
 from sealed.core.chance import Chance
 from sealed.core.events import Event
-from sealed.games.crusoe.modules import corporations, gender, landlords, slavery
+from sealed.games.crusoe.modules import corporations, gender, landlords, punishments, slavery
 from sealed.games.crusoe.orders import Order
 from sealed.games.crusoe.state import ELASTICITY, GOODS, KEEPS_ON, CrusoeState
 
@@ -92,7 +92,9 @@ def describe(plan: Mapping[str, Mapping[str, int]]) -> str:
 
 
 def living(state: CrusoeState) -> list[str]:
-    return [s for s in state.order if state.players[s].alive]
+    """The living of the planned economy: not an exile, whose goods stay his, who is paid no
+    wage and buys nothing from the vault (ruling 268)."""
+    return [s for s in state.order if state.players[s].alive and punishments.in_market(state, s)]
 
 
 def begin(state: CrusoeState, events: Events) -> None:
@@ -215,6 +217,7 @@ def _close(state: CrusoeState, events: Events) -> None:
     state.vault = {g: n for g, n in state.vault.items() if n}
     state.bought, state.done, state.turn = {}, [], 0
     state.phase = "trade"  # the black market: barter with neighbours, as retail
+    state.home = punishments.kept_from_trade(state)  # Exile: exiles without barter (269)
     if events is not None and left:
         each = ", ".join(f"{s} ${n}" for s, n in left.items())
         events.append(

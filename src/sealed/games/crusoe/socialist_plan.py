@@ -12,6 +12,7 @@ from sealed.core.events import Event
 from sealed.games.crusoe import bureaucracy, hybrid, rulers
 from sealed.games.crusoe.cycle import deal_turn_order
 from sealed.games.crusoe.government import copy_terms, count_ballot, proposers
+from sealed.games.crusoe.modules import punishments
 from sealed.games.crusoe.orders import Order, format_order
 from sealed.games.crusoe.socialist_market import current, describe, plan_of
 from sealed.games.crusoe.state import CrusoeState
@@ -70,7 +71,8 @@ def on_plan(state: CrusoeState, seat: str, order: Order, chance: Chance, events:
         _adopt(state, motion, decrees, chance, events)
         return
     state.plan_motion = motion
-    state.ask, state.waiting = "plan-ballot", tuple(state.living())
+    voters = [s for s in state.living() if punishments.in_market(state, s)]  # no exile (268)
+    state.ask, state.waiting = "plan-ballot", tuple(voters)
     if events is not None:
         events.append(
             Event(

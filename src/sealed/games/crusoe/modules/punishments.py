@@ -12,8 +12,8 @@ rules added to the winners' choice, joined by ``+`` or ``,`` (``crippling``, ``e
   the loser gets the public role ``disability-ROW``, replacing any row he had (ruling 117), and
   from then on the Disability module's hooks (``modules/roles.py``) apply it.
 
-- **Exile** (scenario hobbesian, a tribal economy, the Traditional Economy or a money economy
-  but Class Warfare and Market Socialism): the verdict
+- **Exile** (scenario hobbesian, a tribal economy, the Traditional Economy or a money economy):
+  the verdict
   ``exile`` sends every living loser to exile (public role ``exile``). Exiles and the
   others never trade, fight, join, inherit or overburden across; an invoker opens the government
   phase for his own side only, each side's first invoker paying (rulings 118-121). The exiles
@@ -41,7 +41,11 @@ rules added to the winners' choice, joined by ``+`` or ``,`` (``crippling``, ``e
   the exiles' own economy meets at the retail subphase, bartering with any exile (211).
   Likewise no welfare or say in the minimum wage (Welfare Capitalism, 212), no part in the
   pot or the $100 (Centralized Communism, 213), no legal sale, deal or signal pay (State
-  Capitalism, 214), no part in the pot or its division (Governmental Socialism, 215).
+  Capitalism, 214), no part in the pot or its division (Governmental Socialism, 215). In
+  Class Warfare Capitalism an exile is in no class and no CEO, the call for government is the
+  main encampment's, he rolls his own dice and has one vote on his side's ballots (264-267); in
+  Market Socialism no wage, purchase or say in the plan, and the black market is retail (268,
+  269).
   With Landlords (``landlords.py``) the land is the main encampment's: an exile walks any path
   free, claims, takes and gives no path; his own paths stay his but are open to all, rent
   free, until he returns; rent owed across is void; the government's rents are the main
@@ -112,6 +116,7 @@ EXILE_SCENARIOS = (
     "state-capitalism",  # ruling 214: and its legal sellers, deals and printed money
     "governmental-socialism",  # ruling 215: and its pot and its division
     "class-warfare-capitalism",  # rulings 264-267: and its classes, CEOs, call and dice
+    "market-socialism",  # rulings 268, 269: and its plan, wages, vault and purchases
 )
 MONEY_SCENARIOS = (
     "national-capitalism",
@@ -119,6 +124,7 @@ MONEY_SCENARIOS = (
     "centralized-communism",
     "governmental-socialism",
     "class-warfare-capitalism",
+    "market-socialism",
 )
 MONEY_GOVERNMENTS = ("athenian", "dictatorship")  # 210; 179: an exiled Dictator is deposed
 ELECTED_GOVERNMENTS = ("representative", "bureaucracy", "hybrid")  # 278; 279, 280; 281
