@@ -252,11 +252,15 @@ def test_the_introductory_catalogue_keeps_its_actions() -> None:
     ],
     ids=["bureaucracy", "hybrid-with-a-bureaucracy"],
 )
-def test_a_government_with_a_chart_has_no_encoding(chosen: dict[str, object]) -> None:
-    """A Bureaucracy's box and amendment (also in a hybrid's branch) are free text: no fixed
-    catalogue spells them."""
+def test_a_government_with_a_chart_appends_its_boxes(chosen: dict[str, object]) -> None:
+    """A Bureaucracy's box (also in a hybrid's branch) is spelled from fixed levels after the
+    money catalogue (encoding_bureaucracy.py; test_encoding_bureaucracy.py plays it)."""
     options = resolve_options(GAME.options, {"scenario": "national-capitalism", **chosen})
-    assert encoding_for(SEATS, options) is None
+    encoding = encoding_for(SEATS, options)
+    plain = encoding_for(SEATS, resolve_options(GAME.options, {"scenario": "national-capitalism"}))
+    assert encoding is not None and plain is not None
+    assert encoding.actions[: len(plain.actions)] == plain.actions
+    assert encoding.actions[len(plain.actions)] == "box 0"
 
 
 TACK_ONS: list[dict[str, object]] = [

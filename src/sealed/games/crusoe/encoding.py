@@ -3,9 +3,9 @@
 Built for the seven introductory economies and, with the money catalogue
 of :mod:`~sealed.games.crusoe.encoding_money` appended (policies, wholesale
 lists, wages, plans, purchases, State Capitalism's offers, elections), for the
-advanced ones under an Athenian Democracy, a Dictatorship or a Representative
-Democracy, or a hybrid of these (:func:`encoding_for` gives ``None`` where a
-Bureaucracy decides a task: its chart's boxes and amendments are free text).
+advanced ones under every government; where a Bureaucracy's chart decides a task
+(alone or as a hybrid's branch) the first player's box is spelled from fixed levels
+and an amendment is not (``pass``): :mod:`~sealed.games.crusoe.encoding_bureaucracy`.
 The tack-on modules' own decisions (Landlords, Corporations, The Church, Third
 World Country, ``gender_feeding``, ``estate_shares``) are appended by
 :class:`~sealed.games.crusoe.encoding_modules.ModuleEncoding`.
@@ -57,6 +57,7 @@ from collections.abc import Sequence
 from sealed.core.encoding import Encoding, one_hot, relative_seats
 from sealed.core.errors import IllegalOrderError, OptionError, SealedError
 from sealed.core.game import Options
+from sealed.games.crusoe import encoding_bureaucracy as chart
 from sealed.games.crusoe import encoding_money as money
 from sealed.games.crusoe import hybrid, legal
 from sealed.games.crusoe.cycle import MAX_FOOD, MAX_OF_A_FOOD, MAX_WATER
@@ -160,6 +161,10 @@ class CrusoeEncoding(Encoding[Order, CrusoeView]):
             for name in tack_on_names(n):
                 if name not in self.index_of:
                     add(name)
+        self.charts = _chart_decisions(self.options)  # a first player's box, an amendment
+        if self.charts:
+            for name in chart.action_names():
+                add(name)
         # Last of all, whatever the modules and punishments append (``_append``): the
         # purchases of several units (Market Socialism's vault), so every earlier id stays.
         self._late = tuple(money.multi_buy_names()) if self._buys(options) else ()
@@ -205,6 +210,8 @@ class CrusoeEncoding(Encoding[Order, CrusoeView]):
             return tuple(self._id(name) for name in money.spell(view, order, self._relative))
         if word == "assign":
             return self._assign_tokens(view, order)
+        if self.charts and word == "box":
+            return tuple(self._id(name) for name in chart.spell(view, order))
         if word == "default":
             return (self._id(self._default_name(view, order)),)
         return (self._id(self._one_token_name(view, order)),)
@@ -230,6 +237,8 @@ class CrusoeEncoding(Encoding[Order, CrusoeView]):
             return money.read(view, names, self._absolute)
         if first.startswith("assign path "):
             return self._assignment(view, names)
+        if self.charts and chart.is_box(first):
+            return chart.read(view, first)
         if first.startswith("default "):
             seat = first.split()[1]
             none = seat == "none"
@@ -258,6 +267,13 @@ class CrusoeEncoding(Encoding[Order, CrusoeView]):
             return self._buy_mask(view)
         if self.tack_ons and ask == "assign":
             return self._assign_mask(view, draft)
+        if self.charts and ask in chart.ASKS:
+            state = sample_state(view, self.options, random.Random(0))  # the chart is public
+
+            def allowed(order: Order) -> bool:
+                return _allowed(state, view.seat, order)
+
+            return sorted(self._id(name) for name in chart.mask_names(view, allowed))
         if self.advanced and ask in money.ASKS:
             drafted = [self.actions[t] for t in draft]
             return sorted(self._id(n) for n in money.mask_names(view, drafted, self._relative))
@@ -534,8 +550,8 @@ class CrusoeEncoding(Encoding[Order, CrusoeView]):
 
 def encoding_for(seats: Sequence[str], options: Options) -> CrusoeEncoding | None:
     """The encoding for the introductory economies and, with the money catalogue
-    (:mod:`.encoding_money`), the advanced ones; None under a Bureaucracy or a hybrid with a
-    Bureaucracy's branch (a chart's box and amendment are free text) and for Slavery. A
+    (:mod:`.encoding_money`), the advanced ones, with a chart's boxes
+    (:mod:`.encoding_bureaucracy`); None for Slavery. A
     Weak Warlord, Libertarianism and the Matriarchal Golden Age add their spellings
     (``_tack_on_decisions``), Landlords, Corporations, The Church and Third World Country
     theirs (:mod:`.encoding_modules`); Exile and Crippling add their verdicts and the
@@ -543,8 +559,6 @@ def encoding_for(seats: Sequence[str], options: Options) -> CrusoeEncoding | Non
     are spelled (``encoding_exile.spelled``)."""
     scenarios = {str(economy["scenario"]) for economy in ECONOMIES.values()}
     advanced = str(options.get("scenario", "crusoes-economy")) not in scenarios
-    if _chart_decisions(options):
-        return None
     punished = str(options.get("punishments", "none"))
     if "slavery" in punished:  # nor enslave, feed, free (Slavery)
         return None
@@ -569,8 +583,8 @@ def encoding_for(seats: Sequence[str], options: Options) -> CrusoeEncoding | Non
 
 
 def _chart_decisions(options: Options) -> bool:
-    """A Bureaucracy, or a hybrid with a Bureaucracy's branch: a chart's box and an amendment
-    are free text, which no fixed catalogue spells."""
+    """A Bureaucracy, or a hybrid with a Bureaucracy's branch: the first player's box and the
+    amendment are asked (:mod:`.encoding_bureaucracy` spells a fixed set of boxes)."""
     government = str(options.get("government", "athenian"))
     if government != "hybrid":
         return government == "bureaucracy"

@@ -70,8 +70,8 @@ def spelled(options: Options) -> bool:
     spelled only in :data:`SPELLED_EXILE` under :data:`EXILE_GOVERNMENTS` and without
     Landlords or Corporations (the combinations built with it when the catalogue was
     written: newer ones, Exile in Class Warfare or Market Socialism, with Landlords, under a
-    Representative Democracy or a hybrid, add decisions it does not spell); Crippling adds
-    only its verdict, spelled in every economy the catalogue covers."""
+    Representative Democracy, a Bureaucracy or a hybrid, add decisions it does not spell);
+    Crippling adds only its verdict, spelled in every economy the catalogue covers."""
     if "exile" not in str(options.get("punishments", "none")):
         return True
     if str(options.get("scenario", "crusoes-economy")) not in SPELLED_EXILE:
