@@ -7,11 +7,18 @@ asked to tithe or is given the Church's charity, every good produced is one its 
 guild allows, no slave is the Agent asked to import, and what anyone produces goes to John
 Galt (a slave Galt's to his master), no slave goes down a path Men's Work denies him; a
 sealed step tells no other seat anything. What is not built is refused in one line, by name.
-The rules at the table are cases/optional_slavery_modules.yaml."""
+The rules at the table are cases/optional_slavery_modules.yaml.
+
+Each module is one row of ``MODULES`` (its options, the check run after every step, the
+game begun with slaves and what that game must show); the three tests below run every row:
+random games, a game begun with slaves, and a sealed order watched by the others."""
 
 from __future__ import annotations
 
+import itertools
 import json
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from typing import Any
 
 import pytest
@@ -60,46 +67,6 @@ class OutsideTheChurch(Bonds):
                 assert not slaves, (event.text, slaves)
 
 
-@settings(max_examples=6, deadline=None)
-@given(
-    seed=st.integers(0, 2**32),
-    bots=st.lists(st.sampled_from(BOTS), min_size=4, max_size=4),
-    punishments=st.sampled_from(("slavery", "slavery+crippling")),
-    scenario=st.sampled_from(CHURCH_SCENARIOS),
-)
-def test_random_games_with_the_church_play_to_the_end_and_replay(
-    seed: int, bots: list[str], punishments: str, scenario: str
-) -> None:
-    chosen = {"scenario": scenario, "punishments": punishments, "church": "less-devout"}
-    match = bot_game(seed, tuple(bots), resolve_options(GAME.options, chosen), OutsideTheChurch())
-    assert match.state.over
-    again = replay(json.loads(json.dumps(match.to_json())))
-    assert GAME.to_json(again.state) == GAME.to_json(match.state)
-
-
-@pytest.mark.parametrize("scenario", CHURCH_SCENARIOS)
-def test_slaves_with_the_church_tithe_nothing_and_get_no_charity(scenario: str) -> None:
-    """Games begun with two slaves: the donations are asked of the free only, the charity
-    given to the free only, the slaves are fed, and the bonds hold at every step."""
-    check = OutsideTheChurch()
-    chosen = {"scenario": scenario, "punishments": "slavery", "church": "less-devout"}
-    options = resolve_options(GAME.options, chosen)
-    setup = {"players": {"ben": {"roles": ["slave-of-0"]}, "cy": {"roles": ["slave-of-0"]}}}
-    for seed in range(2):
-        bot_game(seed, ("greedy", "random", "random", "random"), options, check, setup=setup)
-    assert check.seen["donations"] > 0
-    assert check.seen["slavery-fed"] > 0
-
-
-@settings(max_examples=3, deadline=None)
-@given(seed=st.integers(0, 2**32), scenario=st.sampled_from(CHURCH_SCENARIOS))
-def test_a_sealed_order_with_the_church_reaches_nobody_before_the_step_opens(
-    seed: int, scenario: str
-) -> None:
-    chosen = {"scenario": scenario, "punishments": "slavery", "church": "less-devout"}
-    seal_watching_the_others(seed, resolve_options(GAME.options, chosen), "random", orders=100_000)
-
-
 class WithinTheGuild(Bonds):
     """Bonds, and whatever anyone produced, a slave too, his guild allowed (ruling 217)."""
 
@@ -118,46 +85,6 @@ class WithinTheGuild(Bonds):
                 self.seen["slave-produced"] += 1
 
 
-@settings(max_examples=6, deadline=None)
-@given(
-    seed=st.integers(0, 2**32),
-    bots=st.lists(st.sampled_from(BOTS), min_size=4, max_size=4),
-    punishments=st.sampled_from(("slavery", "slavery+crippling")),
-    scenario=st.sampled_from(CHURCH_SCENARIOS),
-)
-def test_random_games_under_guild_oligarchy_play_to_the_end_and_replay(
-    seed: int, bots: list[str], punishments: str, scenario: str
-) -> None:
-    chosen = {"scenario": scenario, "punishments": punishments, "guild_oligarchy": True}
-    match = bot_game(seed, tuple(bots), resolve_options(GAME.options, chosen), WithinTheGuild())
-    assert match.state.over
-    again = replay(json.loads(json.dumps(match.to_json())))
-    assert GAME.to_json(again.state) == GAME.to_json(match.state)
-
-
-@pytest.mark.parametrize("scenario", CHURCH_SCENARIOS)
-def test_slaves_under_guild_oligarchy_produce_within_their_guild(scenario: str) -> None:
-    """Games begun with two slaves: they produce (for their master) only what their own
-    guild allows, and the bonds hold at every step."""
-    check = WithinTheGuild()
-    chosen = {"scenario": scenario, "punishments": "slavery", "guild_oligarchy": True}
-    options = resolve_options(GAME.options, chosen)
-    setup = {"players": {"ben": {"roles": ["slave-of-0"]}, "cy": {"roles": ["slave-of-0"]}}}
-    for seed in range(2):
-        bot_game(seed, ("greedy", "random", "random", "random"), options, check, setup=setup)
-    assert check.seen["slave-produced"] > 0
-    assert check.seen["slavery-to-master"] > 0
-
-
-@settings(max_examples=2, deadline=None)
-@given(seed=st.integers(0, 2**32), scenario=st.sampled_from(CHURCH_SCENARIOS))
-def test_a_sealed_order_under_guild_oligarchy_reaches_nobody_before_the_step_opens(
-    seed: int, scenario: str
-) -> None:
-    chosen = {"scenario": scenario, "punishments": "slavery", "guild_oligarchy": True}
-    seal_watching_the_others(seed, resolve_options(GAME.options, chosen), "random", orders=100_000)
-
-
 class NoSlaveAgent(Bonds):
     """Bonds, and no slave is asked to import nor made the Agent (ruling 218)."""
 
@@ -173,50 +100,7 @@ class NoSlaveAgent(Bonds):
                     self.seen["slave-sacked"] += 1
 
 
-@settings(max_examples=6, deadline=None)
-@given(
-    seed=st.integers(0, 2**32),
-    bots=st.lists(st.sampled_from(BOTS), min_size=4, max_size=4),
-    punishments=st.sampled_from(("slavery", "slavery+crippling")),
-    scenario=st.sampled_from(CHURCH_SCENARIOS),
-)
-def test_random_games_under_third_world_country_play_to_the_end_and_replay(
-    seed: int, bots: list[str], punishments: str, scenario: str
-) -> None:
-    chosen = {"scenario": scenario, "punishments": punishments, "third_world": True}
-    match = bot_game(seed, tuple(bots), resolve_options(GAME.options, chosen), NoSlaveAgent())
-    assert match.state.over
-    again = replay(json.loads(json.dumps(match.to_json())))
-    assert GAME.to_json(again.state) == GAME.to_json(match.state)
-
-
-@pytest.mark.parametrize("scenario", CHURCH_SCENARIOS)
-def test_an_agent_begun_a_slave_is_sacked_before_he_imports(scenario: str) -> None:
-    """Games begun with the Agent and another a slave: the Agent is sacked, the imports are
-    asked of free Agents only, and the bonds hold at every step."""
-    check = NoSlaveAgent()
-    chosen = {"scenario": scenario, "punishments": "slavery", "third_world": True}
-    options = resolve_options(GAME.options, chosen)
-    players = {
-        "ana": {"roles": []},
-        "ben": {"roles": ["slave-of-0", "agent"]},
-        "cy": {"roles": ["slave-of-0"]},
-        "dee": {"roles": []},
-    }
-    for seed in range(2):
-        bots = ("greedy", "random", "random", "random")
-        bot_game(seed, bots, options, check, setup={"players": players})
-    assert check.seen["slave-sacked"] > 0
-    assert check.seen["imports"] > 0
-
-
-@settings(max_examples=2, deadline=None)
-@given(seed=st.integers(0, 2**32), scenario=st.sampled_from(CHURCH_SCENARIOS))
-def test_a_sealed_order_under_third_world_country_reaches_nobody_before_the_step_opens(
-    seed: int, scenario: str
-) -> None:
-    chosen = {"scenario": scenario, "punishments": "slavery", "third_world": True}
-    seal_watching_the_others(seed, resolve_options(GAME.options, chosen), "random", orders=100_000)
+GOODS = ("water", "banana", "apple", "grape", "egg", "fish", "spear", "diamond")
 
 
 class ToGalt(Bonds):
@@ -237,55 +121,6 @@ class ToGalt(Bonds):
                 self.seen["slave-to-galt"] += 1
 
 
-GOODS = ("water", "banana", "apple", "grape", "egg", "fish", "spear", "diamond")
-
-
-@settings(max_examples=6, deadline=None)
-@given(
-    seed=st.integers(0, 2**32),
-    bots=st.lists(st.sampled_from(BOTS), min_size=4, max_size=4),
-    punishments=st.sampled_from(("slavery", "slavery+crippling")),
-    scenario=st.sampled_from(CHURCH_SCENARIOS),
-)
-def test_random_games_under_the_objectivist_model_play_to_the_end_and_replay(
-    seed: int, bots: list[str], punishments: str, scenario: str
-) -> None:
-    chosen = {"scenario": scenario, "punishments": punishments, "objectivist": True}
-    match = bot_game(seed, tuple(bots), resolve_options(GAME.options, chosen), ToGalt())
-    assert match.state.over
-    again = replay(json.loads(json.dumps(match.to_json())))
-    assert GAME.to_json(again.state) == GAME.to_json(match.state)
-
-
-@pytest.mark.parametrize("scenario", CHURCH_SCENARIOS)
-def test_a_slave_galt_and_a_slaves_produce_under_the_objectivist_model(scenario: str) -> None:
-    """Games begun with John Galt and another a slave: what the slave produces goes to Galt,
-    what Galt acquires to his master, and the bonds hold at every step."""
-    check = ToGalt()
-    chosen = {"scenario": scenario, "punishments": "slavery", "objectivist": True}
-    options = resolve_options(GAME.options, chosen)
-    players = {
-        "ana": {"roles": []},
-        "ben": {"roles": ["slave-of-0", "galt"]},
-        "cy": {"roles": ["slave-of-0"]},
-        "dee": {"roles": []},
-    }
-    for seed in range(2):
-        bots = ("greedy", "random", "random", "random")
-        bot_game(seed, bots, options, check, setup={"players": players})
-    assert check.seen["slave-to-galt"] > 0
-    assert check.seen["slavery-to-master"] > 0
-
-
-@settings(max_examples=2, deadline=None)
-@given(seed=st.integers(0, 2**32), scenario=st.sampled_from(CHURCH_SCENARIOS))
-def test_a_sealed_order_under_the_objectivist_model_reaches_nobody_before_the_step_opens(
-    seed: int, scenario: str
-) -> None:
-    chosen = {"scenario": scenario, "punishments": "slavery", "objectivist": True}
-    seal_watching_the_others(seed, resolve_options(GAME.options, chosen), "random", orders=100_000)
-
-
 class OnTheirPaths(Bonds):
     """Bonds, and nobody, slave or free, is on a path Men's Work denies him (ruling 220)."""
 
@@ -298,56 +133,6 @@ class OnTheirPaths(Bonds):
                 assert player.path not in gender.barred_paths(player.roles), (seat, player.path)
         if before.ask == "path" and before.offer:
             self.seen["slave-paths"] += 1
-
-
-MENS_WORK = {"gender_mens_work": 1, "gender_paths_denied": 3, "gender_pink_collar_path": 1}
-
-
-@settings(max_examples=6, deadline=None)
-@given(
-    seed=st.integers(0, 2**32),
-    bots=st.lists(st.sampled_from(BOTS), min_size=4, max_size=4),
-    variant=st.sampled_from(("base", "no-suffrage")),
-    scenario=st.sampled_from(CHURCH_SCENARIOS),
-)
-def test_random_games_under_gender_variants_play_to_the_end_and_replay(
-    seed: int, bots: list[str], variant: str, scenario: str
-) -> None:
-    chosen = {"scenario": scenario, "punishments": "slavery", "gender": variant, **MENS_WORK}
-    match = bot_game(seed, tuple(bots), resolve_options(GAME.options, chosen), OnTheirPaths())
-    assert match.state.over
-    again = replay(json.loads(json.dumps(match.to_json())))
-    assert GAME.to_json(again.state) == GAME.to_json(match.state)
-
-
-@pytest.mark.parametrize("scenario", CHURCH_SCENARIOS)
-def test_masters_choose_their_slaves_paths_under_mens_work(scenario: str) -> None:
-    """Games begun with two slaves under No Suffrage and Men's Work: their masters choose
-    their paths, never one denied to the slave, and the bonds hold at every step."""
-    check = OnTheirPaths()
-    chosen = {"scenario": scenario, "punishments": "slavery", "gender": "no-suffrage", **MENS_WORK}
-    options = resolve_options(GAME.options, chosen)
-    woman = ["woman", "barred-ant", "barred-spider", "barred-sand_crab"]
-    setup = {
-        "players": {
-            "ana": {"roles": ["barred-dung_beetle"]},  # a man denied the pink-collar path
-            "ben": {"roles": ["slave-of-0", *woman]},
-            "cy": {"roles": ["slave-of-0", "barred-dung_beetle"]},
-            "dee": {"roles": woman},
-        }
-    }
-    for seed in range(2):
-        bot_game(seed, ("greedy", "random", "random", "random"), options, check, setup=setup)
-    assert check.seen["slave-paths"] > 0
-
-
-@settings(max_examples=2, deadline=None)
-@given(seed=st.integers(0, 2**32), scenario=st.sampled_from(CHURCH_SCENARIOS))
-def test_a_sealed_order_under_no_suffrage_reaches_nobody_before_the_step_opens(
-    seed: int, scenario: str
-) -> None:
-    chosen = {"scenario": scenario, "punishments": "slavery", "gender": "no-suffrage", **MENS_WORK}
-    seal_watching_the_others(seed, resolve_options(GAME.options, chosen), "random", orders=100_000)
 
 
 class NotAssigned(Bonds):
@@ -367,6 +152,11 @@ class NotAssigned(Bonds):
                     self.seen["assigned-beside-slaves"] += 1
 
 
+MENS_WORK = {"gender_mens_work": 1, "gender_paths_denied": 3, "gender_pink_collar_path": 1}
+NO_SUFFRAGE = {"gender": "no-suffrage", **MENS_WORK}
+PUNISHMENTS = ("slavery", "slavery+crippling")
+TWO_SLAVES = {"ben": {"roles": ["slave-of-0"]}, "cy": {"roles": ["slave-of-0"]}}
+WOMAN = ["woman", "barred-ant", "barred-spider", "barred-sand_crab"]
 PATERNALISTIC = (
     {"scenario": "hobbesian"},
     {"scenario": "tribal-capitalism", "government": "dictatorship"},
@@ -375,20 +165,142 @@ PATERNALISTIC = (
 )
 
 
-@settings(max_examples=6, deadline=None)
-@given(
-    seed=st.integers(0, 2**32),
-    bots=st.lists(st.sampled_from(BOTS), min_size=4, max_size=4),
-    economy=st.sampled_from(PATERNALISTIC),
+def _slaves_with(roles: Mapping[str, list[str]]) -> dict[str, dict[str, list[str]]]:
+    """Four seats: ben and cy slaves of ana, each with ``roles`` added."""
+    slaves = {"ben": ["slave-of-0"], "cy": ["slave-of-0"]}
+    return {
+        s: {"roles": [*slaves.get(s, []), *roles.get(s, [])]} for s in ("ana", "ben", "cy", "dee")
+    }
+
+
+def _in_each_scenario(
+    module: Mapping[str, Any], punishments: tuple[str, ...] = PUNISHMENTS
+) -> tuple[dict[str, Any], ...]:
+    """The module's options in each of ``CHURCH_SCENARIOS`` under each of ``punishments``."""
+    return tuple(
+        {"scenario": scenario, "punishments": words, **module}
+        for scenario, words in itertools.product(CHURCH_SCENARIOS, punishments)
+    )
+
+
+@dataclass(frozen=True)
+class Module:
+    """One tack-on with Slavery: the options its random games draw from, those its sealed
+    orders are watched under, the check after every step, and its game begun with slaves
+    (``setup`` players, the options added in each scenario, the counts it must see)."""
+
+    name: str
+    games: tuple[dict[str, Any], ...]
+    watched: tuple[dict[str, Any], ...]
+    check: type[Bonds]
+    begun: Mapping[str, Any] = field(default_factory=dict)
+    players: Mapping[str, Any] = field(default_factory=dict)
+    must_see: tuple[str, ...] = ()
+
+
+CHURCH = {"church": "less-devout"}
+GUILDS = {"guild_oligarchy": True}
+THIRD_WORLD = {"third_world": True}
+OBJECTIVIST = {"objectivist": True}
+MODULES = (
+    Module(
+        "the Church",  # slaves tithe nothing and get no charity (216)
+        _in_each_scenario(CHURCH),
+        _in_each_scenario(CHURCH, ("slavery",)),
+        OutsideTheChurch,
+        CHURCH,
+        TWO_SLAVES,
+        ("donations", "slavery-fed"),
+    ),
+    Module(
+        "Guild Oligarchy",  # slaves produce (for their master) within their own guild (217)
+        _in_each_scenario(GUILDS),
+        _in_each_scenario(GUILDS, ("slavery",)),
+        WithinTheGuild,
+        GUILDS,
+        TWO_SLAVES,
+        ("slave-produced", "slavery-to-master"),
+    ),
+    Module(
+        "Third World Country",  # an Agent begun a slave is sacked before he imports (218)
+        _in_each_scenario(THIRD_WORLD),
+        _in_each_scenario(THIRD_WORLD, ("slavery",)),
+        NoSlaveAgent,
+        THIRD_WORLD,
+        _slaves_with({"ben": ["agent"]}),
+        ("slave-sacked", "imports"),
+    ),
+    Module(
+        "the Objectivist Model",  # a slave's produce to Galt, a slave Galt's to his master (219)
+        _in_each_scenario(OBJECTIVIST),
+        _in_each_scenario(OBJECTIVIST, ("slavery",)),
+        ToGalt,
+        OBJECTIVIST,
+        _slaves_with({"ben": ["galt"]}),
+        ("slave-to-galt", "slavery-to-master"),
+    ),
+    Module(
+        "Gender",  # masters choose their slaves' paths, never one denied to the slave (220)
+        tuple(
+            {**options, "gender": variant, **MENS_WORK}
+            for options in _in_each_scenario({}, ("slavery",))
+            for variant in ("base", "no-suffrage")
+        ),
+        _in_each_scenario(NO_SUFFRAGE, ("slavery",)),
+        OnTheirPaths,
+        NO_SUFFRAGE,
+        _slaves_with(
+            {
+                "ana": ["barred-dung_beetle"],  # a man denied the pink-collar path
+                "ben": WOMAN,
+                "cy": ["barred-dung_beetle"],
+                "dee": WOMAN,
+            }
+        ),
+        ("slave-paths",),
+    ),
+    Module(
+        "the Paternalistic Economy",  # no slave proposes, votes on or is named in one (221)
+        tuple({**e, "punishments": "slavery", "paternalistic": True} for e in PATERNALISTIC),
+        tuple({**e, "punishments": "slavery", "paternalistic": True} for e in PATERNALISTIC),
+        NotAssigned,
+    ),
 )
-def test_random_games_under_the_paternalistic_economy_play_to_the_end_and_replay(
-    seed: int, bots: list[str], economy: dict[str, str]
+BEGUN = [m for m in MODULES if m.players]
+
+
+@pytest.mark.parametrize("module", MODULES, ids=lambda m: m.name)
+@settings(max_examples=6, deadline=None)
+@given(data=st.data(), bots=st.lists(st.sampled_from(BOTS), min_size=4, max_size=4))
+def test_random_games_with_each_module_play_to_the_end_and_replay(
+    module: Module, data: st.DataObject, bots: list[str]
 ) -> None:
-    chosen = {**economy, "punishments": "slavery", "paternalistic": True}
-    match = bot_game(seed, tuple(bots), resolve_options(GAME.options, chosen), NotAssigned())
+    chosen = data.draw(st.sampled_from(module.games), label="options")
+    seed = data.draw(st.integers(0, 2**32), label="seed")
+    match = bot_game(seed, tuple(bots), resolve_options(GAME.options, chosen), module.check())
     assert match.state.over
     again = replay(json.loads(json.dumps(match.to_json())))
     assert GAME.to_json(again.state) == GAME.to_json(match.state)
+
+
+@pytest.mark.parametrize("scenario", CHURCH_SCENARIOS)
+@pytest.mark.parametrize("module", BEGUN, ids=lambda m: m.name)
+def test_games_begun_with_slaves_keep_each_modules_rule(module: Module, scenario: str) -> None:
+    """Games begun with slaves (two seeds): the module's rule holds for them at every step,
+    with the bonds, and the game shows it (``must_see``: it was put to the test)."""
+    check = module.check()
+    chosen = {"scenario": scenario, "punishments": "slavery", **module.begun}
+    options = resolve_options(GAME.options, chosen)
+    for seed in range(2):
+        bot_game(
+            seed,
+            ("greedy", "random", "random", "random"),
+            options,
+            check,
+            setup={"players": module.players},
+        )
+    for kind in module.must_see:
+        assert check.seen[kind] > 0, kind
 
 
 def test_slaves_under_the_paternalistic_economy_are_not_assigned() -> None:
@@ -405,10 +317,12 @@ def test_slaves_under_the_paternalistic_economy_are_not_assigned() -> None:
     assert check.seen["assigned-beside-slaves"] > 0
 
 
+@pytest.mark.parametrize("module", MODULES, ids=lambda m: m.name)
 @settings(max_examples=2, deadline=None)
-@given(seed=st.integers(0, 2**32), economy=st.sampled_from(PATERNALISTIC))
-def test_a_sealed_order_under_the_paternalistic_economy_reaches_nobody_before_it_opens(
-    seed: int, economy: dict[str, str]
+@given(data=st.data())
+def test_a_sealed_order_with_each_module_reaches_nobody_before_the_step_opens(
+    module: Module, data: st.DataObject
 ) -> None:
-    chosen = {**economy, "punishments": "slavery", "paternalistic": True}
+    chosen = data.draw(st.sampled_from(module.watched), label="options")
+    seed = data.draw(st.integers(0, 2**32), label="seed")
     seal_watching_the_others(seed, resolve_options(GAME.options, chosen), "random", orders=100_000)
