@@ -27,7 +27,14 @@ from math import floor
 from sealed.core.chance import Chance
 from sealed.core.events import Event
 from sealed.games.crusoe import classwar, hybrid
-from sealed.games.crusoe.modules import landlords, paternalistic, punishments, roles, slavery
+from sealed.games.crusoe.modules import (
+    gender,
+    landlords,
+    paternalistic,
+    punishments,
+    roles,
+    slavery,
+)
 from sealed.games.crusoe.orders import Order
 from sealed.games.crusoe.policy import (
     HISTORY,
@@ -79,12 +86,21 @@ def chart(state: CrusoeState) -> Chart:
 def first_player(state: CrusoeState) -> str | None:
     """The first in the turn order; before it is dealt (the policy), the living in seat order
     starting one seat further on each cycle, as the Athenian proposers (ruling 68). Under
-    Exile the first of the main encampment; None when none of it is alive (ruling 280)."""
-    living = [s for s in state.order if state.players[s].alive and _free(state, s)]
+    Exile the first of the main encampment; None when none of it is alive (ruling 280). With
+    ``gender_no_propose`` no woman, while a man may decide (ruling 291)."""
+    living = _may_decide(state, [s for s in state.order if _free(state, s)])
+    living = [s for s in living if state.players[s].alive]
     if living and state.phase not in BEFORE_THE_TURN_ORDER:
         return living[0]
-    everyone = [s for s in state.living() if _free(state, s)]
+    everyone = _may_decide(state, [s for s in state.living() if _free(state, s)])
     return everyone[(state.cycle - 1) % len(everyone)] if everyone else None
+
+
+def _may_decide(state: CrusoeState, seats: list[str]) -> list[str]:
+    """Under ``gender_no_propose`` the men among ``seats``; all of them if no man is among the
+    living (someone must decide what the chart cannot: ruling 291)."""
+    men = [s for s in seats if gender.may_propose(state, s)]
+    return men if any(state.players[s].alive for s in men) else seats
 
 
 def _free(state: CrusoeState, seat: str) -> bool:

@@ -263,6 +263,13 @@ OPTIONS = (
         "have no right to collect welfare (ruling 198)",
     ),
     OptionSpec(
+        "gender_no_propose",
+        False,
+        "the Gender module, No Suffrage's additional limitation (a government that takes "
+        "proposals): women propose no measure of government (a policy, plan, wage, division, "
+        "assignment of paths, rents) and are never a Bureaucracy's first player (ruling 291)",
+    ),
+    OptionSpec(
         "estate_shares",
         False,
         "a dead player's goods: before the ballot all-to-one or shared, the voters propose "

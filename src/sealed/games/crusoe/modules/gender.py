@@ -14,7 +14,8 @@ Options (as Mad Jack emits them): ``gender=base|no-suffrage|dolls-house|matriarc
 are the first half of a shuffle; the role ``woman`` is public. Men's Work's paths are drawn
 after them, one shuffle of the seven paths (ruling 108) and kept as the public role
 ``barred-PATH`` on each player denied that path. No Suffrage: ruling 109; its "additional
-limitations" chosen before play, ``gender_no_land`` and ``gender_no_welfare``: ruling 198.
+limitations" chosen before play, ``gender_no_land`` and ``gender_no_welfare``: ruling 198;
+``gender_no_propose``: ruling 291 (what else its "etc." covers: ruling 292).
 """
 
 from __future__ import annotations
@@ -169,9 +170,25 @@ def read_feeding(options: Options) -> bool:
     return chosen
 
 
-LIMITS = ("land", "welfare")
+LIMITS = ("land", "welfare", "propose")
 """No Suffrage's "additional limitations ... (such as no right to own land, no right to collect
-welfare, etc.)", each an option ``gender_no_LIMIT`` (ruling 198)."""
+welfare, etc.)", each an option ``gender_no_LIMIT`` (rulings 198, 291)."""
+PROPOSING_SCENARIOS = (
+    "tribal-socialism",
+    "governmental-socialism",
+    "national-capitalism",
+    "welfare-capitalism",
+    "class-warfare-capitalism",
+    "market-socialism",
+)
+"""Where the government takes proposals (a division, a policy, a plan, a minimum wage) or a
+Bureaucracy's first player decides; elsewhere only the Paternalistic Economy's paths and the
+government's rents (Rent Control, Government Ownership) are proposed (ruling 291)."""
+PROPOSALS = ("policy", "plan", "wage", "assign")
+"""The proposals of government whose turn passes for a woman under ``gender_no_propose`` (the
+rules' stand-in ``pass``); the government's rents (``landlords.lawmakers``), a division of the
+pool (:func:`proposers`) and the Bureaucracy's first player (``bureaucracy.first_player``) leave
+her out where they are chosen (ruling 291)."""
 
 
 def read_limits(options: Options) -> tuple[str, ...]:
@@ -199,7 +216,26 @@ def read_limits(options: Options) -> tuple[str, ...]:
         raise OptionError(
             f"gender_no_welfare: only Welfare Capitalism pays welfare (scenario {scenario})"
         )
+    if "propose" in limits and not _takes_proposals(options, scenario):
+        raise OptionError(
+            f"gender_no_propose: the government of scenario {scenario} takes no proposal (set a "
+            "scenario with a policy, a plan or a division, paternalistic, or landlords with "
+            "government rents)"
+        )
     return limits
+
+
+def _takes_proposals(options: Options, scenario: str) -> bool:
+    """Whether anyone proposes a measure of government in this game (ruling 291)."""
+    rents = str(options.get("landlords", "none")) in ("modern-rent-control", "government-ownership")
+    paths = bool(options.get("paternalistic", False))
+    return scenario in PROPOSING_SCENARIOS or rents or paths
+
+
+def may_propose(state: CrusoeState, seat: str) -> bool:
+    """``gender_no_propose``: a woman proposes no measure of government and is never a
+    Bureaucracy's first player, under No Suffrage (ruling 291)."""
+    return "propose" not in state.settings.gender_limits or not voiceless(state, seat)
 
 
 def may_own_land(state: CrusoeState, seat: str) -> bool:
@@ -332,9 +368,11 @@ def voiceless(state: CrusoeState, seat: str) -> bool:
 
 
 def may_decide(state: CrusoeState, seat: str, ask: str) -> bool:
-    """Whether ``seat`` takes part in the decision ``ask`` (No Suffrage's ballots; a wife in
-    Doll's House takes no part in the market)."""
+    """Whether ``seat`` takes part in the decision ``ask`` (No Suffrage's ballots, and with
+    ``gender_no_propose`` its proposals; a wife in Doll's House takes no part in the market)."""
     if ask == "trade" and husband_of(state, seat) is not None:
+        return False
+    if ask in PROPOSALS and not may_propose(state, seat):
         return False
     if ask == "assign" and state.settings.gender_variant == MATRIARCHAL:
         return ROLE in state.players[seat].roles  # the men's paths are the government's: women
@@ -622,8 +660,9 @@ def household(state: CrusoeState, seat: str) -> str:
 
 def proposers(state: CrusoeState, sharers: list[str]) -> list[str]:
     """Who proposes a division of Socialism's common pool: not a wife, as in the draft
-    (ruling 158); she does not vote on one either (No Suffrage, ruling 109)."""
-    return drafters(state, sharers)
+    (ruling 158); she does not vote on one either (No Suffrage, ruling 109); with
+    ``gender_no_propose`` no woman (ruling 291: with no man to propose, none is made)."""
+    return [s for s in drafters(state, sharers) if may_propose(state, s)]
 
 
 # -- Doll's House in the money economies (rulings 161, 162) ---------------------------------------

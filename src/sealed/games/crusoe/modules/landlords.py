@@ -388,6 +388,7 @@ def lawmakers(state: CrusoeState) -> list[str]:
         return [ruler]
     # a slave proposes no rents where he proposes no policy (Slavery, ruling 250)
     living = [s for s in state.living() if slavery.may_decide(state, s, "policy")]
+    living = [s for s in living if gender.may_propose(state, s)]  # gender_no_propose (291)
     living = [s for s in living if not in_exile(state, s)]  # the encampment's (ruling 275)
     start = (state.cycle - 1) % len(living) if living else 0
     return living[start:] + living[:start]
