@@ -24,6 +24,7 @@ from sealed.core.errors import OptionError
 from sealed.core.game import resolve_options
 from sealed.core.match import Match, replay
 from sealed.games.crusoe import GAME, stats
+from sealed.games.crusoe.modules import paternalistic
 from sealed.games.crusoe.state import CrusoeState, Settings
 
 SCENARIOS = ("national-capitalism", "welfare-capitalism", "governmental-socialism")
@@ -47,7 +48,10 @@ GOVERNMENTS: dict[str, dict[str, Any]] = {
 """The governments built with Exile in the money economies, as options (rulings 278-281);
 with no chart, every case goes to the main encampment's first player (ruling 67). A hybrid's
 ``government_TASK`` is the pot's division in Governmental Socialism, else the tax burdens."""
-HOME_ASKS = ("campaign", "elect", "amend", "amend-ballot", "box", "policy", "ballot", "assign")
+HOME_ASKS = (
+    *("campaign", "elect", "amend", "amend-ballot", "box", "policy", "ballot"),
+    *("assign", "assign-ballot"),
+)
 """The main encampment's government's decisions: never asked of an exile."""
 
 
@@ -70,8 +74,7 @@ class GovernmentApart(MoneyApart):
             if event.kind in ("campaign", "amendment", "chart"):
                 assert event.data.get("seat") not in exiles, event.text
             if event.kind == "assignment":
-                assigned = event.data.get("paths", {})
-                assert not set(assigned) & exiles, event.text
+                assert not set(event.data.get("assigned", {})) & exiles, event.text
 
 
 def options(scenario: str, government: str, **more: Any) -> dict[str, Any]:
@@ -89,7 +92,16 @@ def exiles_at_the_start(seed: int, options_: dict[str, Any]) -> dict[str, Any]:
     drawn = Match.new(GAME, list(SEATS), options_, seed=seed).state
     home = {drawn.ruler, drawn.president, *drawn.waiting}
     exiled = [s for s in SEATS if s not in home][-2:]
-    return {"players": {seat: {"roles": ["exile"]} for seat in exiled}}
+    for seat in exiled:  # their other roles (a woman's, ...) stay
+        drawn.players[seat].roles = (*drawn.players[seat].roles, "exile")
+    setup: dict[str, Any] = {
+        "players": {seat: {"roles": list(drawn.players[seat].roles)} for seat in exiled}
+    }
+    if drawn.ask == "assign":  # the paths offered first are the main encampment's (ruling 176)
+        setup["offer"] = paternalistic.offered(drawn)
+        if not setup["offer"]:  # nobody left to assign, yet the ruler was asked: exile nobody
+            return {}
+    return setup
 
 
 def play(seed: int, options_: dict[str, Any], bots: tuple[str, ...]) -> GovernmentApart:
@@ -111,6 +123,42 @@ def test_random_games_with_exiles_under_each_government_keep_apart_and_replay(
     seed: int, scenario: str, government: str, bots: list[str]
 ) -> None:
     play(seed, options(scenario, government), tuple(bots))
+
+
+PATH_GOVERNMENTS: dict[str, dict[str, Any]] = {
+    "representative": {"government": "representative"},
+    "bureaucracy": {"government": "bureaucracy", "government_chart": ""},
+    "hybrid, the President's paths": {
+        "government": "hybrid",
+        "government_paths": "representative",
+        "government_estate": "dictatorship",
+    },
+    "hybrid, the chart's paths": {
+        "government": "hybrid",
+        "government_paths": "bureaucracy",
+        "government_estate": "representative",
+        "government_chart": "",
+    },
+}
+"""A President, a chart or a hybrid choosing the paths (ruling 282)."""
+ASSIGNING = ({"paternalistic": True}, {"gender": "matriarchal-golden-age"})
+
+
+@settings(max_examples=8, deadline=None)
+@given(
+    seed=st.integers(0, 2**32),
+    scenario=st.sampled_from(("hobbesian", "tribal-socialism", "national-capitalism")),
+    government=st.sampled_from(sorted(PATH_GOVERNMENTS)),
+    module=st.sampled_from(ASSIGNING),
+    bots=st.lists(st.sampled_from(BOTS), min_size=4, max_size=4),
+)
+def test_random_games_with_the_paths_assigned_under_exile_keep_apart_and_replay(
+    seed: int, scenario: str, government: str, module: dict[str, Any], bots: list[str]
+) -> None:
+    """Ruling 282: the government assigns the main encampment's paths only; no exile
+    proposes, votes on, decrees, charts or is given a path."""
+    given_ = {"scenario": scenario, "punishments": "exile", **PATH_GOVERNMENTS[government]}
+    play(seed, resolve_options(GAME.options, given_ | module), tuple(bots))
 
 
 @pytest.mark.parametrize("government", sorted(GOVERNMENTS))

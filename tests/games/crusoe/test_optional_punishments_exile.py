@@ -25,10 +25,6 @@ from sealed.games.crusoe.state import CrusoeState, Settings
     ("options", "message"),
     [
         ({"scenario": "crusoes-economy"}, "not built yet"),  # every other since 264-269
-        (
-            {"scenario": "hobbesian", "paternalistic": True, "government": "representative"},
-            "exile with government representative choosing the paths",
-        ),
         ({"scenario": "hobbesian", "corporations": True}, "exile with corporations"),
     ],
 )

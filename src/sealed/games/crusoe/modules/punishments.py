@@ -32,7 +32,7 @@ rules added to the winners' choice, joined by ``+`` or ``,`` (``crippling``, ``e
   No Suffrage, Men's Work and Doll's House bind nobody there (``gender.py``; ruling 174). The
   guilds do not bind an exile, whose marker stays drawn (Guild Oligarchy, ruling 175). The
   Paternalistic Economy's (or the Matriarchal Golden Age's) assignment of the paths is the main
-  encampment's alone, under the Athenian Democracy (ruling 176). The Church neither asks an
+  encampment's alone (rulings 176, 282). The Church neither asks an
   exile's tithe, nor gives him charity, nor bans him (ruling 177). Third World Country's Basic
   Resource and NPLs are the main encampment's; an exiled Agent sends the MNCs away (178). An
   exiled Dictator is deposed, and no exile is elected or drawn to succeed him (179). In
@@ -46,6 +46,11 @@ rules added to the winners' choice, joined by ``+`` or ``,`` (``crippling``, ``e
   main encampment's, he rolls his own dice and has one vote on his side's ballots (264-267); in
   Market Socialism no wage, purchase or say in the plan, and the black market is retail (268,
   269).
+  Under a Representative Democracy, a Bureaucracy or a hybrid (National and Welfare Capitalism,
+  Governmental Socialism) the government is the main encampment's: only it campaigns and elects
+  the President, an exiled President is deposed (278); the chart reads its players only and its
+  first player and unanimous vote are its own (279, 280); each hybrid branch as its form (281);
+  a President, chart or hybrid assigns the paths of the main encampment only (282).
   With Landlords (``landlords.py``) the land is the main encampment's: an exile walks any path
   free, claims, takes and gives no path; his own paths stay his but are open to all, rent
   free, until he returns; rent owed across is void; the government's rents are the main
@@ -151,8 +156,9 @@ def _exile_combination(options: Options) -> None:
     Golden Age under the Athenian Democracy (176), The Church (177) and Third World Country
     (178), with a Dictator choosing the paths (179), and the money economies of rulings
     210-215 (under the Athenian Democracy or a Dictatorship where they have a government),
-    and Landlords (rulings 272-276); with another economy,
-    Corporations, or a President or hybrid choosing the paths, it is refused by name as not
+    and Landlords (rulings 272-276), under a President, a Bureaucracy or a hybrid in National
+    and Welfare Capitalism and Governmental Socialism (278-281), with any government choosing
+    the paths (282); with another economy or Corporations it is refused by name as not
     built."""
     scenario = str(options.get("scenario", "crusoes-economy"))
     if scenario not in EXILE_SCENARIOS:
@@ -174,13 +180,8 @@ def _exile_combination(options: Options) -> None:
             f"punishments exile in {scenario} with government {government}: not built yet "
             f"(Exile: the exiles' part in its elections; built with {', '.join(built)})"
         )
-    assigned = options.get("paternalistic") or options.get("gender") == "matriarchal-golden-age"
-    if assigned and government not in ("athenian", "dictatorship"):  # rulings 176, 179
-        raise OptionError(
-            f"punishments exile with government {government} choosing the paths: not built "
-            "yet (Exile: the exiles' part in its elections); with the Athenian Democracy or "
-            "a Dictatorship it is"
-        )
+    # the government assigning the paths (Paternalistic Economy, Matriarchal Golden Age) is the
+    # main encampment's under every form: rulings 176, 179 and 282
 
 
 def losers_under_verdict(state: CrusoeState) -> list[str]:
