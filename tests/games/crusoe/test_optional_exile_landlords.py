@@ -207,3 +207,33 @@ def test_an_exiles_paths_give_no_dice_and_bind_again_on_his_return() -> None:
     assert landlords.extra_dice(state, "ben") == 2
     assert landlords.path_problem(state, "ana", "ant") is not None
     assert landlords.ABROAD not in landlords.land_view(state)
+
+
+OTHER = [  # Exile's other economies and Slavery beside it, with each form in turn
+    {"scenario": "class-warfare-capitalism"},
+    {"scenario": "market-socialism"},
+    {"scenario": "national-capitalism", "government": "representative"},
+    {"scenario": "hobbesian", "punishments": "slavery+exile"},
+    {"scenario": "tribal-capitalism", "punishments": "slavery+exile"},
+    {"scenario": "traditional", "punishments": "slavery+exile"},
+    {"scenario": "national-capitalism", "punishments": "slavery+exile"},
+    {"scenario": "tribal-socialism", "paternalistic": True},
+    {"scenario": "tribal-capitalism", "guild_oligarchy": True, "gender": "dolls-house"},
+]
+
+
+@pytest.mark.parametrize("config", OTHER, ids=lambda c: "-".join(map(str, c.values())))
+@pytest.mark.parametrize("seed", [1, 2])
+def test_exile_with_landlords_in_the_other_economies_and_modules_keeps_apart(
+    config: dict[str, Any], seed: int
+) -> None:
+    """Rulings 272-276 wherever Exile and Landlords are both built: random games play to the
+    end, replay exactly, and no Lease, rent or path crosses (goods conserved)."""
+    money = config["scenario"] in landlords.MONETARY
+    forms = (*FORMS, "government-ownership") if money else FORMS
+    form = forms[(seed + OTHER.index(config)) % len(forms)]
+    bots = ("random",) * 4 if seed == 1 else ("greedy", "random", "selfish", "cooperative")
+    more = {k: v for k, v in config.items() if k != "scenario"}
+    options = _options(config["scenario"], form, **more)
+    setup = _exiled_at_the_start("exiles-barter") if seed == 2 else None
+    _replays(bot_game(seed, bots, options, LandApart(), setup=setup))
