@@ -56,7 +56,10 @@ rules added to the winners' choice, joined by ``+`` or ``,`` (``crippling``, ``e
   free, until he returns; rent owed across is void; the government's rents are the main
   encampment's (rulings 272-276).
 
-- **Slavery** (scenario hobbesian): ``modules/slavery.py`` (rulings 124-130).
+- **Slavery**: ``modules/slavery.py`` (rulings 124-135 and after). With Exile in one game
+  (``slavery+exile``): one verdict a battle; a slave parted from his master by the Exile is
+  free (``slavery.sweep``); a slave casts no ballot in the exiles' vote but shares their
+  economy and returns with them (:func:`settle_vote`) (rulings 258-260).
 """
 
 from __future__ import annotations
