@@ -505,6 +505,8 @@ PETTINGZOO: list[dict[str, object]] = [
     {"scenario": "hobbesian", "church": "less-devout", "third_world": True},
     {"scenario": "tribal-socialism", "gender": "dolls-house", "gender_feeding": True},
     {"scenario": "tribal-socialism", "estate_shares": True},
+    {"scenario": "governmental-socialism", "punishments": "exile+crippling"},
+    {"scenario": "market-socialism", "government": "bureaucracy", "corporations": True},
 ]
 
 
@@ -563,7 +565,10 @@ def random_configuration(rng: random.Random) -> dict[str, object]:
         if rng.random() < 0.3:
             chosen["estate_shares"] = True
         if rng.random() < 0.4:
-            chosen["government"] = rng.choice(("athenian", "dictatorship", "representative"))
+            governments = ("athenian", "dictatorship", "representative", "bureaucracy")
+            chosen["government"] = rng.choice(governments)
+        if rng.random() < 0.3:  # encoding_exile.py, encoding_for refuses what it cannot spell
+            chosen["punishments"] = rng.choice(("exile", "crippling", "exile+crippling"))
         try:
             options = resolve_options(GAME.options, chosen)
             GAME.initial_state(SEATS, options, SeededChance(1))
