@@ -19,6 +19,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from tests.games.crusoe.bot_games import BOTS, SEATS, bot_game, seal_watching_the_others
 from tests.games.crusoe.test_market_properties import money_change
+from tests.games.crusoe.test_module_corporations import check_step as corporations_step
 from tests.games.crusoe.test_optional_punishments_slavery import Bonds
 from tests.games.crusoe.test_optional_slavery_economies import NoPlayer
 
@@ -56,6 +57,8 @@ class Holdings(NoPlayer):
             Bonds.__call__(self, before, match)
         else:
             super().__call__(before, match)
+            if state.settings.corporations:  # every dollar of the coffers, every share (136-145)
+                corporations_step(before, match)
             assert state.money() - before.money() == money_change(events), [e.kind for e in events]
         bound = set(slaves(state))
         if state.ask not in ("feed", "eat"):
@@ -153,6 +156,54 @@ def test_a_sealed_order_under_landlords_reaches_nobody_before_the_step_opens(
     seed: int, scenario: str
 ) -> None:
     chosen = {"scenario": scenario, "punishments": "slavery", "landlords": "modern"}
+    options = resolve_options(GAME.options, chosen)
+    seal_watching_the_others(seed, options, "random", orders=100_000, setup=ENSLAVED)
+
+
+# -- Corporations (rulings 251, 252) -------------------------------------------------------
+
+
+@settings(max_examples=6, deadline=None)
+@given(
+    seed=st.integers(0, 2**32),
+    bots=st.lists(st.sampled_from(BOTS), min_size=4, max_size=4),
+    scenario=st.sampled_from(MONEY_SCENARIOS),
+    extras=st.booleans(),
+    land=st.sampled_from(("none", "modern")),
+    begun=st.booleans(),
+)
+def test_random_games_under_corporations_play_to_the_end_and_replay(
+    seed: int, bots: list[str], scenario: str, extras: bool, land: str, begun: bool
+) -> None:
+    """With and without the dividend and the exchange (rulings 180, 181), and beside Landlords."""
+    chosen: dict[str, Any] = {"scenario": scenario, "corporations": True, "landlords": land}
+    if extras:
+        chosen |= {"corporations_dividend": True, "corporations_exchange": True}
+    play(seed, tuple(bots), chosen, begun)
+
+
+@pytest.mark.parametrize("scenario", ["state-capitalism", "national-capitalism"])
+def test_a_slaves_last_take_is_his_masters_when_the_market_opens(scenario: str) -> None:
+    """Ruling 252: with Corporations no Experience is asked, so the Market opens in the step of
+    the last move; a slave who took goods in it is no holder asked to consign them (a game that
+    stopped on a slave asked to consign nothing before the fix)."""
+    bots = ("cooperative", "greedy", "selfish", "greedy")
+    check = play(1, bots, {"scenario": scenario, "corporations": True}, True)
+    assert check.seen["slavery-fed"] > 0
+
+
+@settings(max_examples=2, deadline=None)
+@given(seed=st.integers(0, 2**32))
+def test_a_sealed_order_under_corporations_reaches_nobody_before_the_step_opens(
+    seed: int,
+) -> None:
+    chosen = {
+        "scenario": "national-capitalism",
+        "punishments": "slavery",
+        "corporations": True,
+        "corporations_dividend": True,
+        "corporations_exchange": True,
+    }
     options = resolve_options(GAME.options, chosen)
     seal_watching_the_others(seed, options, "random", orders=100_000, setup=ENSLAVED)
 

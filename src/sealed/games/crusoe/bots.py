@@ -1006,7 +1006,10 @@ def _random_exchange(view: CrusoeView, me: PlayerView, rng: random.Random) -> Or
     takers = [
         p.seat
         for p in view.players
-        if p.alive and p.seat != me.seat and not any(r.startswith("wife-of") for r in p.roles)
+        if p.alive
+        and p.seat != me.seat
+        and not any(r.startswith("wife-of") for r in p.roles)
+        and not slavery.bound(p.roles)  # a slave does not trade in a money economy (251)
     ]
     held = [
         (path, int(n))

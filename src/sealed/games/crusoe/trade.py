@@ -19,7 +19,7 @@ from collections.abc import Mapping
 from sealed.core.chance import Chance
 from sealed.core.events import Audience, Event
 from sealed.games.crusoe import market, socialism, socialist_market
-from sealed.games.crusoe.modules import gender, landlords, punishments
+from sealed.games.crusoe.modules import corporations, gender, landlords, punishments, slavery
 from sealed.games.crusoe.orders import Order
 from sealed.games.crusoe.pool import split_evenly
 from sealed.games.crusoe.state import GOODS, CrusoeState, Offer
@@ -30,6 +30,8 @@ Events = list[Event] | None
 def begin(state: CrusoeState, events: Events) -> None:
     """Open the Market: Communism first shares every good out evenly; Socialism pools them."""
     state.home, state.offers = [], []
+    if corporations.on(state):  # no Experience is asked, so the Market opens in the last
+        slavery.collect(state, events)  # move's step: a slave's last take his master's (252)
     pile = punishments.first_pile(state)  # Exile: the main encampment's, else the exiles'
     if pile == "share":
         _split(state, events)

@@ -34,7 +34,7 @@ from sealed.core import setup
 from sealed.core.errors import OptionError
 from sealed.core.events import Event
 from sealed.core.game import JsonDict, Options
-from sealed.games.crusoe.modules import gender
+from sealed.games.crusoe.modules import gender, slavery
 
 if TYPE_CHECKING:
     from sealed.core.chance import Chance
@@ -290,6 +290,11 @@ def exchange_problem(state: CrusoeState, seat: str, order: Order) -> str | None:
             return f"exchange {to[:40]}: not another living player (Corporations)"
         if not gender.in_market(state, to):  # Doll's House: a wife takes no part (ruling 161)
             return f"exchange {to}: a wife does not participate in the market (Doll's House)"
+        if not slavery.in_market(state, to):
+            return (
+                f"exchange {to}: a slave does not participate in trade in a money economy "
+                "(Slavery, ruling 251)"
+            )
     given: dict[str, int] = {}
     for _, terms, _ in gifts(order):
         for path, n in terms:
@@ -411,13 +416,13 @@ def collect(state: CrusoeState, events: list[Event] | None) -> None:
         player = state.players[seat]
         cost = state.corp.costs.get(player.path or "")
         if cost is not None and player.path:  # once a cycle: the tax subphase, or the pot
-            if cost[0] == "fee":  # Doll's House: a wife's fee her husband owes (ruling 163)
-                debts = state.corp.debts.setdefault(gender.household(state, seat), {})
+            if cost[0] == "fee":  # a wife's fee her husband owes (163), a slave's his master (252)
+                debts = state.corp.debts.setdefault(_debtor(state, seat), {})
                 debts[player.path] = debts.get(player.path, 0) + int(cost[1])
             elif player.money > int(cost[1]):
                 _pay(state, seat, player.path, player.money - int(cost[1]), 0, "salary", events)
         _pay_dividends(state, seat, events)  # after the salary: a dividend is not his wage
-        debtor = gender.household(state, seat)  # a wife's fees are her husband's (163)
+        debtor = _debtor(state, seat)  # a wife's fees are her husband's (163)
         for path, owed in list(state.corp.debts.get(debtor, {}).items()):
             paid = min(owed, state.players[debtor].money)
             if paid:
@@ -426,6 +431,12 @@ def collect(state: CrusoeState, events: list[Event] | None) -> None:
         state.corp.debts[seat] = {p: n for p, n in state.corp.debts[seat].items() if n}
         if not state.corp.debts[seat] or not state.players[seat].alive:
             del state.corp.debts[seat]  # a dead player's debts are void
+
+
+def _debtor(state: CrusoeState, seat: str) -> str:
+    """Who owes ``seat``'s fee: a wife's husband (Doll's House, ruling 163), a slave's master
+    (Slavery, ruling 252: a slave holds no money), anyone else himself."""
+    return slavery.holder(state, gender.household(state, seat))
 
 
 def _pay(

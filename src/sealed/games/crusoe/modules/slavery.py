@@ -19,8 +19,8 @@ Men's Work his master chooses him a path he may take (ruling 220); the Paternali
 government assigns him none (ruling 221); under Doll's House a slave is bound in no marriage
 and a wife owns no slave (ruling 256); in the Matriarchal Golden Age the women's government
 assigns the free men only (ruling 257); with Exile exiles enslave exiles, a slave parted from his
-master by it is free, and a slave returns with the exiles (rulings 258-260); Landlords and
-Corporations are refused by name.
+master by it is free, and a slave returns with the exiles (rulings 258-260); with Landlords and
+Corporations his paths, rent, shares, dividends and fees are his master's (rulings 248-252).
 A slave
 carries the public role ``slave-of-N`` (N: his master's place at the table, 0 first).
 
@@ -120,12 +120,13 @@ RULES = {  # option -> the rule it adds to Slavery (Settings.slavery_rules)
     "slavery_permission": "permission",  # a master's permission to attack (ruling 168)
     "slavery_any_time": "any-time",  # freeing and handing over at other moments (ruling 169)
 }
-BUILT_MODULES = (  # 216-221; Landlords 248-251
+BUILT_MODULES = (  # 216-221; Landlords 248-250; Corporations 251, 252
     "church",
     "guild_oligarchy",
     "third_world",
     "paternalistic",
     "landlords",
+    "corporations",
 )
 
 
@@ -149,7 +150,7 @@ def check_combination(options: Options, named: list[str]) -> None:
     164-167), with the Less Devout Church (216), Guild Oligarchy (217), Third World Country
     (218), the Objectivist Model (219), Gender's No Suffrage and Men's Work (220) and the
     Paternalistic Economy (221), Doll's House (256), the Matriarchal Golden Age (257) and Exile
-    (258-260), without Landlords or Corporations."""
+    (258-260), Landlords (248-250) and Corporations (251, 252)."""
     scenario = str(options.get("scenario", "crusoes-economy"))
     if scenario == "crusoes-economy":  # the seed rules it out: nobody "lose[s] a fight"
         raise OptionError(
@@ -306,7 +307,7 @@ def _take_land(state: CrusoeState, seat: str, master: str) -> dict[str, int]:
 
 
 def _take_stock(state: CrusoeState, seat: str, master: str) -> dict[str, int]:
-    """Corporations (ruling 252): the slave's shares ("transferred ... exactly as though they
+    """Corporations (ruling 251): the slave's shares ("transferred ... exactly as though they
     were goods") and the dividends owed him are his master's; the fees he owes his master owes."""
     if not state.settings.corporations:
         return {}
