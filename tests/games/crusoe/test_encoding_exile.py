@@ -304,6 +304,7 @@ def test_the_catalogue_without_the_punishments_keeps_its_ids() -> None:
         {"scenario": "market-socialism", "punishments": "exile"},
         {"scenario": "national-capitalism", "punishments": "exile", "government": "representative"},
         {"scenario": "national-capitalism", "punishments": "exile", "government": "hybrid"},
+        {"scenario": "national-capitalism", "punishments": "exile", "government": "bureaucracy"},
         {"scenario": "hobbesian", "punishments": "exile", "landlords": "modern"},
         {"scenario": "national-capitalism", "punishments": "exile", "corporations": True},
         {"scenario": "tribal-capitalism", "punishments": "slavery+crippling"},
