@@ -114,6 +114,38 @@ def test_games_begun_with_exiles_in_their_own_economy_keep_apart_and_replay(
     _replays(match)
 
 
+MODULES = (
+    {"gender": "no-suffrage"},
+    {"gender": "dolls-house"},
+    {"gender": "matriarchal-golden-age"},
+    {"landlords": "homestead"},
+    {"landlords": "modern"},
+    {"church": "more-devout"},
+    {"guild_oligarchy": True},
+    {"paternalistic": True},
+    {"punishments": "exile+crippling"},
+    {"punishments": "slavery+exile"},
+)
+"""The modules and punishments built with Exile in the money economies (Third World Country
+too, but its imports are outside MoneyApart's count of goods)."""
+
+
+@settings(max_examples=8, deadline=None)
+@given(
+    seed=st.integers(0, 2**32),
+    scenario=st.sampled_from(SCENARIOS),
+    government=st.sampled_from(GOVERNMENTS),
+    module=st.sampled_from(MODULES),
+    bots=st.lists(st.sampled_from(BOTS), min_size=4, max_size=4),
+)
+def test_random_games_under_exile_with_the_modules_keep_apart_and_replay(
+    seed: int, scenario: str, government: str, module: dict[str, Any], bots: list[str]
+) -> None:
+    options = _options(scenario, government=government, **module)
+    match = bot_game(seed, tuple(bots), options, PlannedApart())
+    _replays(match)
+
+
 @pytest.mark.parametrize(
     ("scenario", "seeds"),
     [("class-warfare-capitalism", (15,)), ("market-socialism", (0, 8))],
