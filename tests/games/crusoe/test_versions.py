@@ -172,3 +172,15 @@ def test_version_3_makes_a_woman_president_at_three_seats_and_version_4_does_not
     three = named("module_gender_two_rulers.yaml", "at three seats")
     assert run_scenario(three).failures == []
     assert "state.president: expected 'ben', got 'cy'" in run_under(monkeypatch, CrusoeV3, three)
+
+
+def test_version_3_asks_women_the_rents_ballot_and_version_4_does_not(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ruling 293 is version 4's: under No Suffrage with Rent Control version 3 asked the women
+    to vote on the government's rents (the ballot was not among No Suffrage's votes), so cy's
+    'no' was due."""
+    rents = named("module_gender_no_suffrage_limits.yaml", "ruling 293")
+    assert run_scenario(rents).failures == []
+    with pytest.raises(ScenarioError, match="expected 'no' to be refused, but it was accepted"):
+        run_under(monkeypatch, CrusoeV3, rents)

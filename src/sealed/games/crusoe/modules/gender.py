@@ -376,7 +376,13 @@ def may_decide(state: CrusoeState, seat: str, ask: str) -> bool:
         return False
     if ask == "assign" and state.settings.gender_variant == MATRIARCHAL:
         return ROLE in state.players[seat].roles  # the men's paths are the government's: women
-    return not (ask in VOTES and voiceless(state, seat))
+    return not (_a_vote(state, ask) and voiceless(state, seat))
+
+
+def _a_vote(state: CrusoeState, ask: str) -> bool:
+    """A vote of government (ruling 109); the government's rents' ballot (Rent Control,
+    Government Ownership) too since version 4 (ruling 293): version 3 asked women it."""
+    return ask in VOTES or (ask == "rent-ballot" and state.settings.version >= 4)
 
 
 def one_die_only(state: CrusoeState, seat: str) -> bool:
