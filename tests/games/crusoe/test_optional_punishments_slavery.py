@@ -29,7 +29,7 @@ from sealed.games.crusoe.state import CrusoeState, Settings
     ("options", "message"),
     [
         ({"scenario": "crusoes-economy"}, "slavery with scenario crusoes-economy"),
-        ({"scenario": "hobbesian", "landlords": "homestead"}, "slavery with landlords"),
+        ({"scenario": "hobbesian", "church": "more-devout"}, "slavery with church more-devout"),
     ],
 )
 def test_slavery_outside_what_is_built_is_refused_in_one_line(
