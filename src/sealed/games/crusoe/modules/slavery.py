@@ -236,6 +236,8 @@ def enslave_problem(state: CrusoeState) -> str | None:
         return "Slavery is an optional rule not in play (option punishments=slavery)"
     battle = state.battles[state.battle]
     if choose_master(state, list(battle.attackers)) is None:
+        if state.settings.gender_variant == "dolls-house":  # a wife is no master (256)
+            return "enslave: no winner is free and unmarried to act as the slavemaster (ruling 256)"
         return "enslave: there is no free winner to act as the slavemaster (Slavery)"
     return None
 
