@@ -1237,10 +1237,16 @@ def electable(view: CrusoeView, running: list[str]) -> list[str]:
     if not view.candidates:
         home = [p.seat for p in view.players if p.seat in running and "exile" not in p.roles]
         running = home or running
-    if view.gender != "no-suffrage" or view.candidates:
+    if view.candidates:
         return running
-    men = [p.seat for p in view.players if p.seat in running and "woman" not in p.roles]
-    return men or running
+    # gender.voiceless: women under No Suffrage and Doll's House, men in the Golden Age
+    if view.gender in ("no-suffrage", "dolls-house"):
+        voiced = [p.seat for p in view.players if p.seat in running and "woman" not in p.roles]
+    elif view.gender == "matriarchal-golden-age":
+        voiced = [p.seat for p in view.players if p.seat in running and "woman" in p.roles]
+    else:
+        return running
+    return voiced or running
 
 
 def _path_for(view: CrusoeView) -> PlayerView:
