@@ -185,3 +185,12 @@ def test_exile_with_a_government_not_built_is_refused_in_one_line(
     with pytest.raises(OptionError, match=f"{scenario} with government {government}") as error:
         Settings.from_options(options)
     assert "\n" not in str(error.value)
+
+
+def test_the_bots_elect_no_wife_to_succeed_a_deposed_dictator_under_dolls_house() -> None:
+    """Found by these games: a random bot named a wife as the new Dictator (rulers.candidates
+    leaves out the voiceless, women under Doll's House as under No Suffrage) and its order was
+    refused, so the game stopped; bots.electable now reads gender.voiceless's rule."""
+    options = _options("market-socialism", government="dictatorship", gender="dolls-house")
+    bots = ("random", "cooperative", "random", "cooperative")
+    bot_game(2944455115, bots, options, PlannedApart())
