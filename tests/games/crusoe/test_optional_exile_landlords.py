@@ -237,3 +237,20 @@ def test_exile_with_landlords_in_the_other_economies_and_modules_keeps_apart(
     options = _options(config["scenario"], form, **more)
     setup = _exiled_at_the_start("exiles-barter") if seed == 2 else None
     _replays(bot_game(seed, bots, options, LandApart(), setup=setup))
+
+
+def test_under_rent_control_with_every_owner_in_exile_no_rents_are_set() -> None:
+    """Ruling 275: the government sets no rent for an exile's path; with every path an
+    exile's it sets none that cycle (nobody is asked), and every path is open rent free."""
+    from sealed.core.chance import SeededChance
+
+    owners = dict.fromkeys(landlords.PATHS, "ben")
+    setup = {"land": {"owners": owners}, "players": {"ben": {"roles": ["exile"]}}}
+    options = _options("hobbesian", "modern-rent-control")
+    match = Match.new(GAME, ["ana", "ben", "cy"], options, seed=4, setup=setup)
+    state = match.state.copy()
+    state.land.cycle, state.land.lawmaking, state.ask = 0, False, ""
+    assert not landlords.before_paths(state, SeededChance(4), None)
+    assert not state.land.lawmaking and state.land.rents == {}
+    assert landlords.government_set(state) == []
+    assert all(landlords.path_problem(state, s, p) is None for s in ["ana", "cy"] for p in owners)
