@@ -26,6 +26,8 @@ _VARIANTS: list[tuple[str, int | None, dict[str, object]]] = [
     ("factionrpg", 3, {"turns": 3, "space": 30}),
     ("crusoe", 3, {"scenario": "tribal-socialism"}),
     ("crusoe", 3, {"scenario": "national-capitalism"}),  # the money catalogue, Athenian
+    ("crusoe", 3, {"scenario": "governmental-socialism", "punishments": "exile+crippling"}),
+    ("crusoe", 3, {"scenario": "market-socialism", "government": "bureaucracy"}),  # a chart
 ]
 CONFIGS = [(name, None, {}) for name in GAMES] + [v for v in _VARIANTS if v[0] in GAMES]
 """(game, players, options): every covered game as it comes, then variants of seats and options."""
