@@ -21,11 +21,10 @@ from hypothesis import strategies as st
 from tests.games.crusoe.bot_games import BOTS, bot_game, seal_watching_the_others
 from tests.games.crusoe.test_optional_exile_money import MoneyApart
 
-from sealed.core.errors import OptionError
 from sealed.core.game import resolve_options
 from sealed.core.match import Match, replay
 from sealed.games.crusoe import GAME
-from sealed.games.crusoe.state import CrusoeState, Settings
+from sealed.games.crusoe.state import CrusoeState
 
 SCENARIOS = ("class-warfare-capitalism", "market-socialism")
 GOVERNMENTS = ("athenian", "dictatorship")
@@ -172,19 +171,6 @@ def test_a_sealed_step_with_exiles_reaches_nobody(seed: int, economy: str, scena
     seal_watching_the_others(
         seed, _options(scenario), "random", orders=2_000, setup=_exiled_at_the_start(economy)
     )
-
-
-@pytest.mark.parametrize("scenario", SCENARIOS)
-@pytest.mark.parametrize("government", ["representative", "hybrid", "bureaucracy"])
-def test_exile_with_a_government_not_built_is_refused_in_one_line(
-    scenario: str, government: str
-) -> None:
-    options = resolve_options(
-        GAME.options, {"scenario": scenario, "government": government, "punishments": "exile"}
-    )
-    with pytest.raises(OptionError, match=f"{scenario} with government {government}") as error:
-        Settings.from_options(options)
-    assert "\n" not in str(error.value)
 
 
 def test_the_bots_elect_no_wife_to_succeed_a_deposed_dictator_under_dolls_house() -> None:

@@ -1,9 +1,10 @@
 """Exile under a Representative Democracy, a Bureaucracy or a Constitutional Hybrid in the money
 economies, and a President, a chart or a hybrid choosing the paths under Exile (rulings
-278-282; scenarios in ``cases/optional_exile_governments.yaml``).
+278-284; scenarios in ``cases/optional_exile_governments.yaml``).
 
 Random-bot property tests: the game plays to the end and replays exactly; every dollar and
-good is accounted for (the money economies' checks of ``test_optional_exile_money``); no
+good is accounted for (the money economies' checks of ``test_optional_exile_money``, and
+Class Warfare's and Market Socialism's of ``test_optional_exile_classwar_ms``); no
 trade, battle or inheritance crosses; an exile never campaigns, votes for President, moves or
 votes on an amendment, writes the chart's box, proposes or votes on the policy, holds an
 office or is assigned a path; a sealed step tells no other seat anything.
@@ -18,7 +19,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from tests.games.crusoe.bot_games import BOTS, SEATS, bot_game, seal_watching_the_others
-from tests.games.crusoe.test_optional_exile_money import MoneyApart
+from tests.games.crusoe.test_optional_exile_classwar_ms import PlannedApart
 
 from sealed.core.errors import OptionError
 from sealed.core.game import resolve_options
@@ -27,7 +28,15 @@ from sealed.games.crusoe import GAME, stats
 from sealed.games.crusoe.modules import paternalistic
 from sealed.games.crusoe.state import CrusoeState, Settings
 
-SCENARIOS = ("national-capitalism", "welfare-capitalism", "governmental-socialism")
+SCENARIOS = (
+    "national-capitalism",
+    "welfare-capitalism",
+    "governmental-socialism",
+    "class-warfare-capitalism",  # ruling 284
+    "market-socialism",
+)
+TASKS = {"governmental-socialism": "distribution", "market-socialism": "wages"}
+"""A hybrid's ``government_TASK``: the pot's division, the wages, else the tax burdens."""
 GOVERNMENTS: dict[str, dict[str, Any]] = {
     "representative": {"government": "representative"},
     "bureaucracy": {"government": "bureaucracy"},  # the lab's chart (stats.government_options)
@@ -46,8 +55,7 @@ GOVERNMENTS: dict[str, dict[str, Any]] = {
     },
 }
 """The governments built with Exile in the money economies, as options (rulings 278-281);
-with no chart, every case goes to the main encampment's first player (ruling 67). A hybrid's
-``government_TASK`` is the pot's division in Governmental Socialism, else the tax burdens."""
+with no chart, every case goes to the main encampment's first player (ruling 67)."""
 HOME_ASKS = (
     *("campaign", "elect", "amend", "amend-ballot", "box", "policy", "ballot"),
     *("assign", "assign-ballot"),
@@ -59,8 +67,9 @@ def _exiles(state: CrusoeState) -> set[str]:
     return {s for s, p in state.players.items() if "exile" in p.roles}
 
 
-class GovernmentApart(MoneyApart):
-    """MoneyApart's checks, and the main encampment's government's: no exile is asked to
+class GovernmentApart(PlannedApart):
+    """The money economies' checks (and Class Warfare's and Market Socialism's: ruling 284), and
+    the main encampment's government's: no exile is asked to
     campaign, elect, amend, write a box or assign; no exile campaigns or is assigned a path."""
 
     def __call__(self, before: CrusoeState, match: Match[Any, Any, Any]) -> None:
@@ -78,7 +87,7 @@ class GovernmentApart(MoneyApart):
 
 
 def options(scenario: str, government: str, **more: Any) -> dict[str, Any]:
-    task = "distribution" if scenario == "governmental-socialism" else "tax_burden"
+    task = TASKS.get(scenario, "tax_burden")
     form = {k.replace("TASK", task): v for k, v in GOVERNMENTS[government].items()}
     shipped = stats.government_options(scenario, str(form["government"]))
     given_ = {**shipped, "punishments": "exile", **form, **more}
@@ -194,12 +203,14 @@ def test_a_sealed_step_under_exile_and_a_government_reaches_nobody(
     ("given_", "message"),
     [
         (
-            {"scenario": "class-warfare-capitalism", "government": "representative"},
-            "not built",
+            {
+                "scenario": "national-capitalism",
+                "government": "representative",
+                "corporations": True,
+            },
+            "exile with corporations: not built",
         ),
-        ({"scenario": "market-socialism", "government": "representative"}, "not built"),
-        ({"scenario": "class-warfare-capitalism", "government": "bureaucracy"}, "not built"),
-        ({"scenario": "market-socialism", "government": "hybrid"}, "not built"),
+        ({"scenario": "crusoes-economy", "government": "bureaucracy"}, "has no government"),
     ],
 )
 def test_exile_with_a_government_not_built_is_refused_in_one_line(

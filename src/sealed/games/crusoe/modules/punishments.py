@@ -136,8 +136,14 @@ MONEY_SCENARIOS = (
 )
 MONEY_GOVERNMENTS = ("athenian", "dictatorship")  # 210; 179: an exiled Dictator is deposed
 ELECTED_GOVERNMENTS = ("representative", "bureaucracy", "hybrid")  # 278; 279, 280; 281
-ELECTED_SCENARIOS = ("national-capitalism", "welfare-capitalism", "governmental-socialism")
-"""Where Exile is built under ELECTED_GOVERNMENTS too (rulings 278-281)."""
+ELECTED_SCENARIOS = (
+    "national-capitalism",
+    "welfare-capitalism",
+    "governmental-socialism",
+    "class-warfare-capitalism",  # ruling 284: its votes by Diamonds are the main encampment's
+    "market-socialism",  # ruling 284: and its plan's chart reads the main encampment's goods
+)
+"""Where Exile is built under ELECTED_GOVERNMENTS too (rulings 278-281, 284)."""
 ECONOMY_MODULES = {  # option -> its value when not in play: rules of an economy (Exile)
     "guild_oligarchy": False,
     "paternalistic": False,
