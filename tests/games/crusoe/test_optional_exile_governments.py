@@ -21,10 +21,11 @@ from hypothesis import strategies as st
 from tests.games.crusoe.bot_games import BOTS, SEATS, bot_game, seal_watching_the_others
 from tests.games.crusoe.test_optional_exile_classwar_ms import PlannedApart
 
+from sealed.core.chance import ScriptedChance
 from sealed.core.errors import OptionError
 from sealed.core.game import resolve_options
 from sealed.core.match import Match, replay
-from sealed.games.crusoe import GAME, stats
+from sealed.games.crusoe import GAME, bureaucracy, stats
 from sealed.games.crusoe.modules import paternalistic
 from sealed.games.crusoe.state import CrusoeState, Settings
 
@@ -219,3 +220,19 @@ def test_exile_with_a_government_not_built_is_refused_in_one_line(
     with pytest.raises(OptionError, match=message) as error:
         Settings.from_options(resolve_options(GAME.options, {**given_, "punishments": "exile"}))
     assert "\n" not in str(error.value)
+
+
+def test_a_chart_with_nobody_free_at_home_to_decide_takes_the_deadlines_box() -> None:
+    """Ruling 280: a case the chart cannot decide, with nobody free at the main encampment to
+    write its box (the exiles may not; a slave is not the first player: ruling 167), takes
+    the deadline's box (ruling 75) rather than asking nobody."""
+    opts = options("national-capitalism", "bureaucracy, no chart")
+    state = Match.new(GAME, list(SEATS), opts, seed=1).state.copy()
+    state.players["ana"].alive = False
+    for seat in ("ben", "cy"):
+        state.players[seat].roles = ("exile",)
+    state.players["dee"].roles = ("slave-of-0",)  # his master, ana, lies dead
+    state.estates, state.phase = ["ana"], "estate"
+    assert bureaucracy.first_player(state) is None
+    assert bureaucracy.estate_heir(state, ScriptedChance([])) == "dee"
+    assert "if cycle == 1: lowest player.vp, ties by dice" in state.chart

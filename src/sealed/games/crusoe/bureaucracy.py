@@ -546,7 +546,11 @@ def estate_heir(state: CrusoeState, chance: Chance) -> str | None:
     living = seen(state)  # the dead is of the main encampment (decides_estate, ruling 279)
     chosen = _outcome(chart(state), _cases(state, "estate", "choose a player")[0])
     if not isinstance(chosen, Chosen):
-        state.ask, state.waiting = "box", (str(first_player(state)),)
+        first = first_player(state)
+        if first is None:  # nobody free at the main encampment decides: the deadline's box (280)
+            state.chart = extended(state, default_box(state).name).to_text()
+            return estate_heir(state, chance)
+        state.ask, state.waiting = "box", (first,)
         return None
     names = ", ".join(f"{n} {living[int(c) - 1]}" for n, c in enumerate(chosen.candidates, 1))
     label = f"cycle {state.cycle}: the chart's tie for {state.estates[0]}'s goods ({names})"
