@@ -356,8 +356,8 @@ OPTIONS = (
         "losers), exile (the losers to exile: no trade, violence or overburdening across; "
         "every scenario with violence, with some governments and tack-ons not yet, refused by "
         "name), slavery (enslave: the losers to the first free winner, who feeds them and "
-        "chooses their paths; every scenario with violence, with some tack-ons not yet, "
-        "refused by name)",
+        "chooses their paths; every scenario with violence and every tack-on, the More Devout "
+        "Church, which forbids violence, refused by name)",
     ),
     OptionSpec(
         "slavery_permission",
