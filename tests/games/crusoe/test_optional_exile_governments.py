@@ -200,6 +200,17 @@ def test_a_sealed_step_under_exile_and_a_government_reaches_nobody(
     seal_watching_the_others(seed, opts, "random", orders=2_000, setup=setup)
 
 
+@settings(max_examples=2, deadline=None)
+@given(seed=st.integers(0, 2**32), government=st.sampled_from(sorted(PATH_GOVERNMENTS)))
+def test_a_sealed_step_with_the_paths_assigned_under_exile_reaches_nobody(
+    seed: int, government: str
+) -> None:
+    given_ = {"scenario": "hobbesian", "punishments": "exile", "paternalistic": True}
+    opts = resolve_options(GAME.options, given_ | PATH_GOVERNMENTS[government])
+    setup = exiles_at_the_start(seed, opts)
+    seal_watching_the_others(seed, opts, "random", orders=1_500, setup=setup)
+
+
 @pytest.mark.parametrize(
     ("given_", "message"),
     [
