@@ -718,11 +718,11 @@ def on_exit(state: CrusoeState, seat: str, events: list[Event] | None) -> None:
     path = state.players[seat].path
     if not homestead(state) or path is None or path in state.land.owners:
         return
-    if not gender.may_own_land(state, seat):  # no right to own land: left to the next (198)
+    owner = slavery.holder(state, seat)  # a slave's acquisitions are his master's (ruling 248)
+    if not gender.may_own_land(state, owner):  # no right to own land: left to the next (198)
         return
     if in_exile(state, seat):  # the land is the main encampment's: no claim (ruling 272)
         return
-    owner = slavery.holder(state, seat)  # a slave's acquisitions are his master's (ruling 248)
     state.land.owners[path] = owner
     if events is not None:
         from sealed.core.events import Event
@@ -853,8 +853,10 @@ def deed_problem(state: CrusoeState, seat: str, taker: str, path: str) -> str | 
         return _across(taker)
     if taker not in state.players or not state.players[taker].alive or taker == seat:
         return f"Landlords: {taker} is not another living player"
-    if not gender.may_own_land(state, taker):
-        return f"Landlords: {taker} is a woman, and women may not own land (gender_no_land)"
+    owner = slavery.holder(state, taker)  # a slave's is his master's (ruling 248)
+    if not gender.may_own_land(state, owner):
+        whose = taker if owner == taker else f"{taker}'s master {owner}"
+        return f"Landlords: {whose} is a woman, and women may not own land (gender_no_land)"
     if taker in state.home:
         return f"{taker} has gone home: trading is over for him"
     if state.settings.retail and not slavery.in_market(state, taker):

@@ -286,10 +286,14 @@ def _take_land(state: CrusoeState, seat: str, master: str) -> dict[str, int]:
     if state.settings.landlords == "none":
         return {}
     land, moved = state.land, {}
+    may_own = gender.may_own_land(state, master)  # gender_no_land: a woman owns none (198)
     for path, owner in list(land.owners.items()):
-        if owner == seat:
+        if owner == seat and may_own:
             land.owners[path] = master
             moved[f"path-{path}"] = 1
+        elif owner == seat:  # nobody's, as a dead Homestead owner's
+            del land.owners[path]
+            moved[f"path-{path}-unowned"] = 1
     for tenant, owed in list(land.debts.items()):
         if seat in owed:  # owed to the slave: his master's
             n = owed.pop(seat)
