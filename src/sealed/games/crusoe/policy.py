@@ -24,6 +24,8 @@ of **boxes** tried in order, the first whose condition holds decides::
 
 - ``NAME:`` decides a number; ``NAME (each ROLE):`` decides a number for each
   player (frequency, good, path), whose quantities are named ``ROLE.*``;
+  ``NAME (each ROLE and ROLE):`` one for each pair, with both roles' quantities (where the
+  task allows it: a good's purchase limit for each path, ruling 290);
   ``NAME (choose a ROLE):`` picks among candidates the game offers with
   ``lowest EXPR`` or ``highest EXPR`` (``, ties by dice`` to roll for ties).
 - Conditions: ``== != < <= > >=``, ``and``, ``or``, ``not``, parentheses; a
