@@ -181,8 +181,10 @@ def test_the_main_encampment_governs_while_exiles_are_away(government: str) -> N
     assert governed > 0
 
 
-def test_an_exiled_president_is_deposed_in_random_games() -> None:
-    """Random games do exile a President (the deposition is ruling 278's scenario)."""
+def test_random_games_under_a_president_exile_players() -> None:
+    """The property tests would pass if nobody were ever exiled under a President: random
+    games from the start (no exile set up) do exile (the President's own deposition is ruling
+    278's scenario)."""
     check = GovernmentApart()
     opts = options("national-capitalism", "representative")
     for seed in range(10):
