@@ -722,10 +722,14 @@ def _may_receive(view: CrusoeView, roles: tuple[str, ...]) -> bool:
 
 def may_decide(state: CrusoeState, seat: str, ask: str) -> bool:
     """ "Slaves may never vote as long as they remain slaves" (ruling 129); in a money economy
-    "they do not participate in trade, and are not considered players" (ruling 167)."""
+    "they do not participate in trade, and are not considered players" (ruling 167), but a
+    slave in exile has left it and barters as in barter (ruling 300)."""
     if not in_play(state) or master_of(state, seat) is None:
         return True
-    barred = (*VOTES, *OFFICE, *(MONEY_BARRED if state.settings.retail else ()))
+    # an exile has left the money economy ("the rules of the economy he has left no longer
+    # effect him"): under the exiles' barter a slave trades as in barter (rulings 131, 260, 300)
+    money = state.settings.retail and EXILE not in state.players[seat].roles
+    barred = (*VOTES, *OFFICE, *(MONEY_BARRED if money else ()))
     return ask not in barred
 
 
