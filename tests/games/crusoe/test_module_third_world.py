@@ -8,6 +8,7 @@ cases/module_third_world.yaml."""
 from __future__ import annotations
 
 import json
+import random
 from fractions import Fraction
 from typing import Any
 
@@ -19,8 +20,8 @@ from tests.games.crusoe.bot_games import bot_game, check_tokens
 from sealed.core.chance import SeededChance
 from sealed.core.errors import OptionError, OrderSyntaxError
 from sealed.core.game import resolve_options
-from sealed.core.match import Match, replay
-from sealed.games.crusoe import GAME, madjack
+from sealed.core.match import Match, bot_rng, replay
+from sealed.games.crusoe import GAME, bots, madjack
 from sealed.games.crusoe.madjack import _is_built
 from sealed.games.crusoe.modules import third_world
 from sealed.games.crusoe.orders import format_order, parse_order
@@ -185,3 +186,41 @@ def test_a_random_agent_is_asked_and_repays() -> None:
             if any(e.kind == "settle" and "chooses" in e.text for e in step.events)
         )
     assert asked
+
+
+def an_agent_asked_to_import(seed: int) -> Match[Any, Any, Any]:
+    """A random bots' game of Tribal Capitalism played until the Agent is asked to import."""
+    options = resolve_options(GAME.options, {"scenario": "tribal-capitalism", "third_world": True})
+    match: Match[Any, Any, Any] = Match.new(GAME, ["ana", "ben", "cy", "dee"], options, seed=seed)
+    bots = {seat: GAME.bots["random"]() for seat in match.state.seats}
+    rngs = {seat: bot_rng(seed, seat) for seat in match.state.seats}
+    while match.state.ask != "import":
+        assert match.result() is None, "the game ended before the Agent imported"
+        for seat in match.waiting_for():
+            view = GAME.view(match.state, seat)
+            match.seal_order(seat, bots[seat].choose(view, match.prompts()[seat], rngs[seat]))
+    return match
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_the_bots_import_no_more_than_the_bank_holds(seed: int) -> None:
+    """The bots read the bank from the table (what every seat holds, the Church's, the pile and
+    the vault) and never ask the MNCs for tokens it lacks: a random Agent asked 2 of the 4
+    spears while the players held them all, and its order was refused (the rules' check), which
+    stopped a bot game (test_module_composition, seed 1056212)."""
+    match = an_agent_asked_to_import(seed)
+    state: CrusoeState = match.state
+    agent = state.waiting[0]
+    other = next(s for s in state.seats if s != agent)
+    sold = list(third_world.CHART[state.resource])
+    view = GAME.view(state, agent)
+    assert all(bots.bank_in_view(view, g) == state.bank(g) for g in sold)
+    empty, short = sold[0], sold[1]  # one good gone from the bank, one down to a single token
+    state.players[other].goods[empty] += state.bank(empty)
+    state.players[other].goods[short] += state.bank(short) - 1
+    view = GAME.view(state, agent)
+    for name in BOTS:
+        for draw in range(40):
+            order = GAME.bots[name]().choose(view, match.prompts()[agent], random.Random(draw))
+            assert third_world.import_problem(state, dict(order.goods)) is None, order
+            assert dict(order.goods).get(empty, 0) == 0 and dict(order.goods).get(short, 0) <= 1

@@ -57,6 +57,7 @@ from sealed.games.crusoe.state import (
     RANKS,
     Space,
     parse_space,
+    standard_board,
 )
 from sealed.games.crusoe.traditional import allowed_paths, trade_limit
 from sealed.games.crusoe.views import CrusoeView, PlayerView
@@ -299,6 +300,7 @@ class GreedyBot:
         held = dict(me.goods)
         for _ in range(6):
             wanted = [f for f in FOODS if f in prices and f not in roles.diet(me.roles)]
+            wanted = [f for f in wanted if bank_in_view(view, f) > goods.get(f, 0)]
             if not wanted:
                 break
             food = min(wanted, key=lambda f: (held[f], prices[f]))
@@ -824,8 +826,10 @@ class RandomBot:
             resource = str(view.third_world.get("resource", ""))
             sold = sorted(third_world.CHART.get(resource, {}))
             picked = rng.sample(sold, rng.randint(0, min(2, len(sold))))
-            counts = tuple((g, rng.randint(1, 2)) for g in GOODS if g in picked)
-            return Order("import", goods=counts)
+            drawn = [(g, rng.randint(1, 2)) for g in GOODS if g in picked]
+            # no more than the bank holds (the rules refuse it); the draws as before
+            counts = [(g, min(n, bank_in_view(view, g))) for g, n in drawn]
+            return Order("import", goods=tuple((g, n) for g, n in counts if n))
         if decide == "repay":  # goods back in a random order until the difference is made up
             return repay_order(view, me, lambda held: rng.sample(sorted(held), len(held)))
         if decide == "campaign":
@@ -864,6 +868,15 @@ class RandomBot:
         if slavery.master_in_view(view):  # a free winner, not a wife: a master (124, 256)
             verdicts.append(Order("enslave"))
         return rng.choice(verdicts)
+
+
+def bank_in_view(view: CrusoeView, good: str) -> int:
+    """The bank's tokens of ``good`` as the table sees them (``CrusoeState.bank``): the shipped
+    supply, which the view does not show (as the sampler assumes), less every player's, the
+    Church's, the central pile's and the vault's."""
+    held = sum(p.goods.get(good, 0) for p in view.players)
+    held += view.church_goods.get(good, 0) + view.pile.get(good, 0) + view.vault.get(good, 0)
+    return max(0, standard_board().supply[good] - held)
 
 
 def _assignable(view: CrusoeView) -> dict[str, list[str]]:
