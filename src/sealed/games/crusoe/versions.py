@@ -87,7 +87,7 @@ class CrusoeV1(CrusoeGame):
     legacy_versions: ClassVar[Mapping[int, str]] = {}
 
     def initial_state(self, seats: Sequence[str], options: Options, chance: Chance) -> CrusoeState:
-        return _as_version_1(super().initial_state(seats, options, chance))
+        return _as_version_1(_new_state(seats, options, chance, 1))
 
     def from_json(
         self, data: Mapping[str, Any], seats: Sequence[str], options: Options
@@ -120,7 +120,7 @@ class CrusoeV2(CrusoeGame):
     legacy_versions: ClassVar[Mapping[int, str]] = {}
 
     def initial_state(self, seats: Sequence[str], options: Options, chance: Chance) -> CrusoeState:
-        return _as_version(super().initial_state(seats, options, chance), 2)
+        return _new_state(seats, options, chance, 2)
 
     def from_json(
         self, data: Mapping[str, Any], seats: Sequence[str], options: Options
@@ -156,9 +156,8 @@ class CrusoeV3(CrusoeGame):
 def _new_state(seats: Sequence[str], options: Options, chance: Chance, version: int) -> CrusoeState:
     """A new game under ``version``'s rules from its first draw: the setup (the rulers, the
     women, ...) already reads ``settings.version`` (ruling 296 branches there), as
-    ``CrusoeGame.initial_state`` does for the current version. Versions 1 and 2 set theirs
-    after the setup, as their records were checked (a version 2 setup under ``version < 3``
-    changes a Market Socialism record of 191b723 from its third step)."""
+    ``CrusoeGame.initial_state`` does for the current version (every stored record of
+    versions 1 to 3 replays so)."""
     board = crowd.board_for(standard_board(), len(seats))  # More Than Eight Players
     settings = dataclasses.replace(Settings.from_options(options), version=version)
     return rules.new_state(seats, settings, board, chance)
