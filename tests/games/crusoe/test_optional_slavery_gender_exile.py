@@ -5,7 +5,8 @@ Random bot games under each combination play to the end and replay exactly, good
 the supply and no slave holds goods after a step (``Bonds``); no slave is bound in a marriage
 and no bound wife owns a slave (256); the government assigns no slave a path (257); no master
 and slave are on two sides of an Exile, and nobody trades across one (258); a sealed step tells
-no other seat anything. The rules at the table are cases/optional_slavery_gender.yaml and
+no other seat anything. In a money game a slave in exile trades at the exiles' barter (300).
+The rules at the table are cases/optional_slavery_gender.yaml and
 cases/optional_slavery_exile.yaml."""
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from hypothesis import strategies as st
 from tests.games.crusoe.bot_games import BOTS, bot_game, seal_watching_the_others
 from tests.games.crusoe.test_optional_punishments_exile import Apart
 from tests.games.crusoe.test_optional_punishments_slavery import Bonds
+from tests.games.crusoe.test_optional_slavery_economies import NoPlayer
 from tests.games.crusoe.test_optional_slavery_modules import NotAssigned
 
 from sealed.core.game import resolve_options
@@ -252,3 +254,46 @@ def test_a_sealed_order_under_slavery_and_exile_reaches_nobody_before_the_step_o
 ) -> None:
     chosen = {"scenario": scenario, "punishments": "slavery+exile"}
     seal_watching_the_others(seed, resolve_options(GAME.options, chosen), "random", orders=100_000)
+
+
+MONEY_EXILE = ("national-capitalism", "welfare-capitalism", "market-socialism")
+
+
+class MoneyBondsApart(NoPlayer):
+    """NoPlayer's money checks (no slave at the main encampment asked to trade, propose or
+    vote, none holding money), Exile's Apart, and counts the exiled slaves asked to trade at
+    the exiles' barter (ruling 300)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.apart = Apart()
+
+    def __call__(self, before: CrusoeState, match: Match[Any, Any, Any]) -> None:
+        super().__call__(before, match)
+        self.apart(before, match)
+        if before.ask == "trade":
+            for seat in before.waiting:
+                exiled = "exile" in before.players[seat].roles
+                if exiled and slavery.master_of(before, seat):
+                    self.seen["exiled-slave-trades"] += 1
+
+
+@pytest.mark.parametrize("scenario", MONEY_EXILE)
+def test_in_a_money_game_a_slave_in_exile_barters_at_the_exiles_barter(scenario: str) -> None:
+    """Ruling 300: games begun with a master and his slave in exile under the exiles' Tribal
+    Capitalism and a slave at home (freed at the first step): the exiled slave is asked to
+    trade, no slave at the main encampment is, and the games play to the end and replay."""
+    check = MoneyBondsApart()
+    chosen = {"scenario": scenario, "punishments": "slavery+exile"}
+    options = resolve_options(GAME.options, chosen)
+    setup = {
+        "players": {
+            "ben": {"roles": ["exile", "exiles-barter"]},
+            "dee": {"roles": ["exile", "exiles-barter", "slave-of-1"]},
+            "cy": {"roles": ["slave-of-1"]},
+        }
+    }
+    for seed in range(2):
+        bots = ("greedy", "random", "random", "random")
+        _replays(bot_game(seed, bots, options, check, setup=setup))
+    assert check.seen["exiled-slave-trades"] > 0
