@@ -184,3 +184,15 @@ def test_version_3_asks_women_the_rents_ballot_and_version_4_does_not(
     assert run_scenario(rents).failures == []
     with pytest.raises(ScenarioError, match="expected 'no' to be refused, but it was accepted"):
         run_under(monkeypatch, CrusoeV3, rents)
+
+
+def test_version_3_asks_a_woman_denied_every_leased_path_and_version_4_sends_her_to_the_market(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ruling 315 is version 4's: with Landlords and Men's Work, version 3 asked ana for a path
+    though every path leased to her was one Men's Work denies her (no path order was legal, and
+    a bot game stopped there); version 4 sends her straight to the Market (ruling 89)."""
+    stranded = named("module_landlords.yaml", "ruling 315")
+    assert run_scenario(stranded).failures == []
+    with pytest.raises(ScenarioError, match="no orders are due from cy now \\(waiting for ana\\)"):
+        run_under(monkeypatch, CrusoeV3, stranded)

@@ -317,14 +317,20 @@ def path_problem(state: CrusoeState, seat: str, path: str) -> str | None:
 
 def open_paths(state: CrusoeState, seat: str) -> list[str]:
     """The paths his Leases open to him; in the Traditional Economy only those its ranks
-    allow, his track after the first cycle (ruling 155)."""
+    allow, his track after the first cycle (ruling 155); since version 4 only those Men's Work
+    leaves him (ruling 315: version 3 asked a woman whose Leases were all on denied paths for a
+    path she could not take, and the game stopped)."""
     from sealed.games.crusoe import traditional  # it imports the state, which imports this
 
-    return [
-        p
-        for p in PATHS
-        if path_problem(state, seat, p) is None and traditional.path_problem(state, seat, p) is None
-    ]
+    def scenario_rule(path: str) -> str | None:
+        return traditional.path_problem(state, seat, path)
+
+    def walkable(path: str) -> bool:
+        if state.settings.version < 4:
+            return scenario_rule(path) is None
+        return gender.path_problem(state, seat, path, scenario_rule) is None  # as legal's
+
+    return [p for p in PATHS if path_problem(state, seat, p) is None and walkable(p)]
 
 
 def before_paths(state: CrusoeState, chance: Chance, events: list[Event] | None) -> bool:
