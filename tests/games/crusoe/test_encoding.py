@@ -131,6 +131,19 @@ def hidden_changed(state: CrusoeState, viewer: str) -> CrusoeState:
     return other
 
 
+def same_for_each_seat(table: Table) -> int:
+    """Asserts each seat's observation and mask are the table's when what it cannot see is
+    changed (``hidden_changed``) and the others' drafts and sealed orders are gone; returns how
+    many seats were compared."""
+    for me in table.seats:
+        other = Table(GAME, table.encoding, table.seats, hidden_changed(table.state, me))
+        other.drafts = {s: d for s, d in table.drafts.items() if s == me}
+        other.sealed = {s: o for s, o in table.sealed.items() if s == me}
+        assert other.observe(me) == table.observe(me)
+        assert other.legal_actions(me) == table.legal_actions(me)
+    return len(table.seats)
+
+
 @pytest.mark.parametrize("economy", ["tribal-capitalism", "traditional", "hobbesian"])
 def test_what_a_seat_cannot_see_never_reaches_its_observation_or_mask(economy: str) -> None:
     table, rng = new_table(economy, 5), random.Random(5)

@@ -16,7 +16,7 @@ import random
 from collections import Counter
 
 import pytest
-from tests.games.crusoe.test_encoding import agent_action, hidden_changed, play, table_for
+from tests.games.crusoe.test_encoding import agent_action, play, same_for_each_seat, table_for
 
 from sealed.adapters.table import Table
 from sealed.core.chance import SeededChance
@@ -122,13 +122,7 @@ def test_what_a_seat_cannot_see_never_reaches_its_observation_or_mask() -> None:
     table, rng = table_for(CHARTS[3], 5), random.Random(5)
     chance, compared, asks = SeededChance("leak"), 0, set()
     while not table.over and compared < 600:
-        for me in table.seats:
-            other = Table(GAME, table.encoding, table.seats, hidden_changed(table.state, me))
-            other.drafts = {s: d for s, d in table.drafts.items() if s == me}
-            other.sealed = {s: o for s, o in table.sealed.items() if s == me}
-            assert other.observe(me) == table.observe(me)
-            assert other.legal_actions(me) == table.legal_actions(me)
-            compared += 1
+        compared += same_for_each_seat(table)
         asks |= {table.view(s).decide for s in table.deciding()}
         orders = table.act({s: agent_action(table, s, rng) for s in table.deciding()})
         if orders is not None:

@@ -15,7 +15,14 @@ import random
 
 import pytest
 from pettingzoo.test import api_test, parallel_api_test  # type: ignore[import-untyped]
-from tests.games.crusoe.test_encoding import SEATS, agent_action, hidden_changed, play, table_for
+from tests.games.crusoe.test_encoding import (
+    SEATS,
+    agent_action,
+    hidden_changed,
+    play,
+    same_for_each_seat,
+    table_for,
+)
 
 from sealed.adapters.pettingzoo import env, parallel_env
 from sealed.adapters.table import Table
@@ -412,13 +419,7 @@ def test_another_seats_sealed_choices_never_reach_an_observation_or_mask() -> No
     chance = SeededChance("leak")
     compared, asks = 0, set()
     while not table.over and compared < 1600:
-        for me in table.seats:
-            other = Table(GAME, table.encoding, table.seats, hidden_changed(table.state, me))
-            other.drafts = {s: d for s, d in table.drafts.items() if s == me}
-            other.sealed = {s: o for s, o in table.sealed.items() if s == me}
-            assert other.observe(me) == table.observe(me)
-            assert other.legal_actions(me) == table.legal_actions(me)
-            compared += 1
+        compared += same_for_each_seat(table)
         asks |= {table.view(s).decide for s in table.deciding()}
         orders = table.act({s: agent_action(table, s, rng) for s in table.deciding()})
         if orders is not None:
