@@ -22,7 +22,8 @@ assigns the free men only (ruling 257); with Exile exiles enslave exiles, a slav
 master by it is free, and a slave returns with the exiles (rulings 258-260), barters at their
 barter in a money game too (300) and, at the main encampment, counts against their return
 (301); with Landlords and Corporations his paths, rent, shares, dividends and fees are his
-master's (rulings 248-252). A slave carries the public role ``slave-of-N`` (N: his master's place at the table, 0 first).
+master's (rulings 248-252). A slave carries the public role ``slave-of-N`` (N: his master's
+place at the table, 0 first).
 
 - The verdict ``enslave``: every living loser becomes the slave of the first living winner in
   turn order who is not a slave (ruling 124); his goods not fined (all: the verdict is
