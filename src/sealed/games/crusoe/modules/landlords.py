@@ -927,7 +927,9 @@ def take_deeds(
     """The losers' paths go to the winners "just like they were goods" (ruling 90): with all
     their goods (fine all, kill), one path at a time to the winners in turn order, in board
     order, as ``violence._take`` deals goods."""
-    winners = [s for s in winners if gender.may_own_land(state, s)]  # the men only (198)
+    # the men only (198); a slave's path would be his master's, so his master's right counts
+    # (ruling 248): a woman's slave takes none for her, and none is lost to nobody
+    winners = [s for s in winners if gender.may_own_land(state, slavery.holder(state, s))]
     winners = [s for s in winners if not in_exile(state, s)]  # no land in exile (ruling 273)
     losers = [s for s in losers if not in_exile(state, s)]
     if not on(state) or not winners:
