@@ -157,7 +157,9 @@ ASSIGNING = ({"paternalistic": True}, {"gender": "matriarchal-golden-age"})
 @settings(max_examples=8, deadline=None)
 @given(
     seed=st.integers(0, 2**32),
-    scenario=st.sampled_from(("hobbesian", "tribal-socialism", "national-capitalism")),
+    scenario=st.sampled_from(
+        ("hobbesian", "tribal-socialism", "national-capitalism", "centralized-communism")
+    ),
     government=st.sampled_from(sorted(PATH_GOVERNMENTS)),
     module=st.sampled_from(ASSIGNING),
     bots=st.lists(st.sampled_from(BOTS), min_size=4, max_size=4),
@@ -166,7 +168,8 @@ def test_random_games_with_the_paths_assigned_under_exile_keep_apart_and_replay(
     seed: int, scenario: str, government: str, module: dict[str, Any], bots: list[str]
 ) -> None:
     """Ruling 282: the government assigns the main encampment's paths only; no exile
-    proposes, votes on, decrees, charts or is given a path."""
+    proposes, votes on, decrees, charts or is given a path (in Centralized Communism too, whose
+    only government is the tack-on's)."""
     given_ = {"scenario": scenario, "punishments": "exile", **PATH_GOVERNMENTS[government]}
     play(seed, resolve_options(GAME.options, given_ | module), tuple(bots))
 

@@ -354,10 +354,10 @@ OPTIONS = (
         "Alternate Punishments (Optional Rules) added to the winners' verdict, joined by +: "
         "crippling (cripple ROW [SEAT ...]: a row of the Disabilities table but 6, 7, 8 on the "
         "losers), exile (the losers to exile: no trade, violence or overburdening across; "
-        "every scenario with violence, with some governments and tack-ons not yet, refused by "
-        "name), slavery (enslave: the losers to the first free winner, who feeds them and "
-        "chooses their paths; every scenario with violence and every tack-on, the More Devout "
-        "Church, which forbids violence, refused by name)",
+        "every scenario with violence, every government, every tack-on but Corporations, "
+        "refused by name), slavery (enslave: the losers to the first free winner, who feeds "
+        "them and chooses their paths; every scenario with violence and every tack-on, the "
+        "More Devout Church, which forbids violence, refused by name)",
     ),
     OptionSpec(
         "slavery_permission",

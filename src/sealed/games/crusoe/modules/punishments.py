@@ -126,24 +126,6 @@ EXILE_SCENARIOS = (
     "class-warfare-capitalism",  # rulings 264-267: and its classes, CEOs, call and dice
     "market-socialism",  # rulings 268, 269: and its plan, wages, vault and purchases
 )
-MONEY_SCENARIOS = (
-    "national-capitalism",
-    "welfare-capitalism",
-    "centralized-communism",
-    "governmental-socialism",
-    "class-warfare-capitalism",
-    "market-socialism",
-)
-MONEY_GOVERNMENTS = ("athenian", "dictatorship")  # 210; 179: an exiled Dictator is deposed
-ELECTED_GOVERNMENTS = ("representative", "bureaucracy", "hybrid")  # 278; 279, 280; 281
-ELECTED_SCENARIOS = (
-    "national-capitalism",
-    "welfare-capitalism",
-    "governmental-socialism",
-    "class-warfare-capitalism",  # ruling 284: its votes by Diamonds are the main encampment's
-    "market-socialism",  # ruling 284: and its plan's chart reads the main encampment's goods
-)
-"""Where Exile is built under ELECTED_GOVERNMENTS too (rulings 278-281, 284)."""
 ECONOMY_MODULES = {  # option -> its value when not in play: rules of an economy (Exile)
     "guild_oligarchy": False,
     "paternalistic": False,
@@ -163,12 +145,10 @@ def _exile_combination(options: Options) -> None:
     Traditional Economy, whose rules an exile simply leaves (rulings 118, 173), with Gender's
     variants (ruling 174), Guild Oligarchy (175), the Paternalistic Economy or Matriarchal
     Golden Age under the Athenian Democracy (176), The Church (177) and Third World Country
-    (178), with a Dictator choosing the paths (179), and the money economies of rulings
-    210-215 (under the Athenian Democracy or a Dictatorship where they have a government),
-    and Landlords (rulings 272-276), under a President, a Bureaucracy or a hybrid in National
-    and Welfare Capitalism and Governmental Socialism (278-281), with any government choosing
-    the paths (282); with another economy or Corporations it is refused by name as not
-    built."""
+    (178), with a Dictator choosing the paths (179), the money economies of rulings 210-215,
+    264-270 and Landlords (272-276), under every government: a President, a Bureaucracy or a
+    hybrid (278-281, 284) or any government choosing the paths (282). Crusoe's Economy (no
+    violence) and Corporations are refused by name."""
     scenario = str(options.get("scenario", "crusoes-economy"))
     if scenario not in EXILE_SCENARIOS:
         raise OptionError(
@@ -180,17 +160,9 @@ def _exile_combination(options: Options) -> None:
             continue
         if option in options and options[option] != off:
             raise OptionError(f"punishments exile with {option}: not built yet (Exile)")
-    government = str(options.get("government", "athenian"))
-    built: tuple[str, ...] = MONEY_GOVERNMENTS
-    if scenario in ELECTED_SCENARIOS:
-        built = (*MONEY_GOVERNMENTS, *ELECTED_GOVERNMENTS)
-    if scenario in MONEY_SCENARIOS and government not in built:
-        raise OptionError(
-            f"punishments exile in {scenario} with government {government}: not built yet "
-            f"(Exile: the exiles' part in its elections; built with {', '.join(built)})"
-        )
-    # the government assigning the paths (Paternalistic Economy, Matriarchal Golden Age) is the
-    # main encampment's under every form: rulings 176, 179 and 282
+    # Every government is built with it: the main encampment's alone, whether the scenario's
+    # (rulings 210, 278-281, 284) or a tack-on's assigning the paths (176, 179, 282), so no
+    # government is refused (a tack-on's President in Centralized Communism was, by an old list)
 
 
 def losers_under_verdict(state: CrusoeState) -> list[str]:
