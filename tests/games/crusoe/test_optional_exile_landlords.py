@@ -254,3 +254,22 @@ def test_under_rent_control_with_every_owner_in_exile_no_rents_are_set() -> None
     assert not state.land.lawmaking and state.land.rents == {}
     assert landlords.government_set(state) == []
     assert all(landlords.path_problem(state, s, p) is None for s in ["ana", "cy"] for p in owners)
+
+
+def test_an_exile_enslaved_in_exile_keeps_his_paths_until_he_returns() -> None:
+    """Ruling 305, found by random games: ben, in exile with three paths, was enslaved by the
+    exile cy and his paths passed to cy in exile (ruling 248's confiscation), though the
+    exiles' battles move no path (ruling 273). Now no path moves while both are in exile
+    (LandApart: an exile gains no path in exile), and the game plays on and replays."""
+    setup = {"players": {s: {"roles": ["exile", "exiles-barter"]} for s in ("ben", "cy", "dee")}}
+    options = _options("welfare-capitalism", "modern-rent-control", punishments="slavery+exile")
+    check = MoneyLandApart()
+    match = bot_game(3774472248, ("random",) * 4, options, check, setup=setup)
+    enslaved = [
+        e.data["enslaved"]
+        for step in match.steps
+        for e in step.events
+        if e.kind == "verdict" and e.data.get("enslaved")
+    ]
+    assert enslaved and match.state.land.owners["ant"] == "ben"  # his, once freed
+    _replays(match)

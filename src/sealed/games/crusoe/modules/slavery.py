@@ -283,8 +283,10 @@ def _confiscate(state: CrusoeState, seat: str, master: str) -> dict[str, int]:
 def _take_land(state: CrusoeState, seat: str, master: str) -> dict[str, int]:
     """Landlords (ruling 248): the slave's paths are his master's, as goods are ("ownership of
     paths may be transferred ... just like they were goods"); the rent owed him is owed his
-    master, and the rent he owes his master owes (ruling 249). A debt between the two is void."""
-    if state.settings.landlords == "none":
+    master, and the rent he owes his master owes (ruling 249). A debt between the two is void.
+    An exile's paths and rent stay his while he is in exile: the exiles' battles move no path
+    (ruling 273), so they pass to his master when he returns with him (ruling 305)."""
+    if state.settings.landlords == "none" or EXILE in state.players[seat].roles:
         return {}
     land, moved = state.land, {}
     may_own = gender.may_own_land(state, master)  # gender_no_land: a woman owns none (198)
