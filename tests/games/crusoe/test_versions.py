@@ -196,3 +196,16 @@ def test_version_3_asks_a_woman_denied_every_leased_path_and_version_4_sends_her
     assert run_scenario(stranded).failures == []
     with pytest.raises(ScenarioError, match="no orders are due from cy now \\(waiting for ana\\)"):
         run_under(monkeypatch, CrusoeV3, stranded)
+
+
+def test_version_3_keeps_a_masters_group_apart_for_good_and_version_4_for_the_cycle(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ruling 316 is version 4's: a master's group that duplicated a production is counted as
+    separate people "for the rest of the cycle" (ruling 134); version 3 never dropped the mark,
+    so they stayed apart for the rest of the game."""
+    apart = named("optional_punishments_slavery.yaml", "ruling 316")
+    assert run_scenario(apart).failures == []
+    assert "state.players.ana.roles: expected [], got ['duplicated']" in run_under(
+        monkeypatch, CrusoeV3, apart
+    )

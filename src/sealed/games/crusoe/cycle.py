@@ -80,6 +80,7 @@ def deal_turn_order(state: CrusoeState, chance: Chance, events: Events) -> None:
     )
     by_card = sorted(zip(cards, living, strict=True), key=lambda pair: int(pair[0]))
     state.order = [seat for _, seat in by_card]
+    slavery.new_cycle(state)  # a master's group is one person again (ruling 316)
     for seat in living:
         player = state.players[seat]
         player.path, player.position, player.produced = None, 0, {}

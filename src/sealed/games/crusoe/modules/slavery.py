@@ -888,8 +888,10 @@ def _group(state: CrusoeState, seat: str) -> list[str]:
 
 
 def new_cycle(state: CrusoeState) -> None:
-    """The duplication lasts "for the rest of the cycle"."""
-    if in_play(state):
+    """The duplication lasts "for the rest of the cycle" (ruling 134): from version 4 a new
+    cycle makes a master's group one person again (ruling 316; version 3 kept them apart for
+    the rest of the game, as its records do)."""
+    if in_play(state) and state.settings.version >= 4:
         for seat in state.seats:
             _drop_role(state, seat, DUPLICATED, EVEN)
 
