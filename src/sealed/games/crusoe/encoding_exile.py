@@ -61,8 +61,9 @@ SPELLED_EXILE = (
 """The scenarios whose decisions under Exile this catalogue spells."""
 EXILE_GOVERNMENTS = ("athenian", "dictatorship")
 """The governments whose decisions under Exile this catalogue spells (rulings 176, 179, 210)."""
-EXILE_UNSPELLED = ("landlords", "corporations")
-"""Modules with which Exile is not spelled: an exile's Leases and shares are not decided."""
+EXILE_UNSPELLED = {"landlords": "none", "corporations": False}
+"""Modules with which Exile is not spelled (each option and its value when not in play): an
+exile's Leases and shares are not decided."""
 
 
 def spelled(options: Options) -> bool:
@@ -78,8 +79,7 @@ def spelled(options: Options) -> bool:
         return False
     if str(options.get("government", "athenian")) not in EXILE_GOVERNMENTS:
         return False
-    modules = (options.get("landlords", "none"), options.get("corporations", False))
-    return modules == ("none", False)
+    return all(options.get(module, off) == off for module, off in EXILE_UNSPELLED.items())
 
 
 class PunishedEncoding(ModuleEncoding):
