@@ -263,6 +263,13 @@ class Call:
     invoker: str | None
 
 
+def target_holder(state: CrusoeState) -> str:
+    """Whose Diamonds set the call's target, as the event and the prompt say it: anyone's, or
+    under Exile with exiles alive the main encampment's only (ruling 265)."""
+    away = any(in_exile(state, s) for s in state.living())
+    return "anyone at the main encampment" if away else "anyone"
+
+
 def call_target(state: CrusoeState) -> int:
     """ "units of Leisure equal to the number of Diamonds owned by the player with the most"
     (under Exile, the most at the main encampment: the call is not the exiles', ruling 265)."""
@@ -292,7 +299,8 @@ def settle_call(state: CrusoeState, callers: Sequence[str]) -> Call:
     return Call(target, diamonds, leisure, invoker)
 
 
-def call_event(call: Call) -> Event:
+def call_event(call: Call, holder: str = "anyone") -> Event:
+    """The call's event; ``holder``: :func:`target_holder` (the target's words)."""
     given = ", ".join(
         f"{s} {call.diamonds[s]} Diamonds" + (f" and {n} Leisure" if (n := call.leisure[s]) else "")
         for s in call.diamonds
@@ -304,7 +312,7 @@ def call_event(call: Call) -> Event:
     )
     return Event(
         "call",
-        f"A call for government (the target is {call.target}, the most Diamonds anyone holds): "
+        f"A call for government (the target is {call.target}, the most Diamonds {holder} holds): "
         f"{given}; {outcome}.",
         data={
             "target": call.target,

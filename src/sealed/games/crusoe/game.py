@@ -529,7 +529,8 @@ class CrusoeGame(InPlaceGame[CrusoeState, Order, CrusoeView]):
                 target = classwar.call_target(state)
                 help_text = (
                     f"invoke (a call for government: your {held} Diamonds, then your Leisure "
-                    f"as needed, toward {target}, the most Diamonds anyone holds) or pass"
+                    f"as needed, toward {target}, the most Diamonds "
+                    f"{classwar.target_holder(state)} holds) or pass"
                 )
             if ask == "buy":  # Market Socialism: what he may buy, and his money
                 goods = " ".join(map(str, state.offer))

@@ -135,7 +135,7 @@ def _call(state: CrusoeState, orders: Mapping[str, Order], events: Events) -> st
     for seat, n in call.leisure.items():
         state.players[seat].leisure -= n
     if events is not None:
-        events.append(classwar.call_event(call))
+        events.append(classwar.call_event(call, classwar.target_holder(state)))
     return call.invoker
 
 
