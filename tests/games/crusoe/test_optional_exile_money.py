@@ -55,9 +55,9 @@ class MoneyApart(Apart):
         for seat in exiles:
             assert match.state.players[seat].money == 0, f"exile {seat} holds money"
         # an exile rules nothing (ruling 179); a lone Dictator exiled by the verdict keeps the
-        # office only while the winners elect his successor, the next step (rulers.ruler_of:
-        # release fe99ef9's reading; ruling 278 empties a President's office at once)
-        electing = match.state.phase == "election"
+        # office only until the winners elect his successor, after the battles' verdicts
+        # (rulers.ruler_of: release fe99ef9's reading; ruling 278 empties a President's at once)
+        electing = rulers.election_due(match.state)
         lone = match.state.settings.government == "dictatorship"
         for seat in _exiles(match.state):
             assert (electing and lone) or not rulers.offices_of(match.state, seat), seat
@@ -198,3 +198,34 @@ def test_exile_in_the_money_economies_not_built_is_refused_in_one_line(
     with pytest.raises(OptionError, match=message) as error:
         Settings.from_options(resolve_options(GAME.options, {**options, "punishments": "exile"}))
     assert "\n" not in str(error.value)
+
+
+def test_a_lone_dictator_exiled_rules_nothing_once_his_successor_is_elected() -> None:
+    """Ruling 179: a lone Dictator exiled by the verdict keeps the office (release fe99ef9's
+    reading) while the battles' other verdicts are cast and until the winners elect his
+    successor; then he rules nothing. MoneyApart allows exactly that window (its check
+    failed at random on such games before: 'exile ana rules')."""
+    setup = {
+        "phase": "battles",
+        "ask": "verdict",
+        "waiting": ["ben"],
+        "order": ["ana", "ben", "cy", "dee"],
+        "ruler": "ana",
+        "battle": 0,
+        "battles": [
+            {"attackers": ["ben"], "defenders": ["ana"]},
+            {"attackers": ["cy"], "defenders": ["dee"]},
+        ],
+        "electors": ["ben"],
+        "players": {"cy": {"roles": ["exile"]}, "dee": {"roles": ["exile"]}},
+    }
+    options = _options("national-capitalism", government="dictatorship")
+    match = Match.new(GAME, ["ana", "ben", "cy", "dee"], options, seed=1, setup=setup)
+    check = MoneyApart()
+    for seat, text in (("ben", "exile"), ("cy", "spare"), ("ben", "elect ben")):
+        before = match.state.copy()
+        assert match.waiting_for() == [seat]
+        match.seal_order(seat, GAME.parse(match.state, seat, text))
+        check(before, match)
+    assert match.state.players["ana"].roles == ("exile",)
+    assert rulers.ruler(match.state) == "ben"
