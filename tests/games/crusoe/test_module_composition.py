@@ -118,7 +118,8 @@ def test_every_module_at_once_plays_to_the_end_and_replays(
 def test_the_paternalistic_economy_with_every_module_it_allows_plays_and_replays(
     seed: int, scenario: str, bots: list[str]
 ) -> None:
-    """Every module but Landlords (refused with it: ruling 103), the government assigning."""
+    """Every module but Landlords (whose Leases hold the assignment: ruling 153, pinned in
+    madjack_combinations.yaml), the government assigning."""
     modules = {k: v for k, v in ALL_MODULES.items() if k != "landlords"}
     options = {**modules, "paternalistic": True, "church": "more-devout", "scenario": scenario}
     match = play(seed, options, tuple(bots))
