@@ -45,8 +45,12 @@ def check_feeding(before: CrusoeState, match: Match[Any, Any, Any]) -> None:
         if event.kind == "marriage" and event.data.get("more"):
             wife, goods = event.data["wife"], event.data["goods"]
             assert set(goods) <= {"water", *FOODS}, event.text
-            her = state.players[wife].goods
-            assert her["water"] <= 2 and all(her[f] <= 3 for f in FOODS), event.text
+            # A widow, or a wife who won a fine, may hold more than she may eat; what is
+            # checked is that the gift fits what she may still eat (ruling 246)
+            had = before.players[wife].goods
+            assert all(had[g] + n <= (2 if g == "water" else 3) for g, n in goods.items()), (
+                event.text
+            )
             assert before.ask == "husband" and before.waiting == (event.data["husband"],)
 
 
