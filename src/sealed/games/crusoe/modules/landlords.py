@@ -309,9 +309,11 @@ def path_problem(state: CrusoeState, seat: str, path: str) -> str | None:
     if not on(state) or out_of_reach(state, seat, path) or rent_of(state, path, seat) is not None:
         return None
     owner = state.land.owners[path]
+    # a slave never chooses his path: his master reads this, about the slave's Lease (249)
+    whom = "you" if slavery.holder(state, seat) == seat else seat
     return (
-        f"Landlords: the {path} is {owner}'s and {owner} gives you no Lease on it (a player may "
-        "not enter a path unless it is unowned, he owns it, or he has a Lease with the owner)"
+        f"Landlords: the {path} is {owner}'s and {owner} gives {whom} no Lease on it (a player "
+        "may not enter a path unless it is unowned, he owns it, or he has a Lease with the owner)"
     )
 
 
