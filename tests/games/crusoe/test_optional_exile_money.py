@@ -189,7 +189,7 @@ def test_the_encoding_is_offered_for_exile_in_a_money_economy() -> None:
 @pytest.mark.parametrize(
     ("options", "message"),
     [
-        ({"scenario": "crusoes-economy"}, "exile with scenario crusoes-economy: not built"),
+        ({"scenario": "crusoes-economy"}, "exile with scenario crusoes-economy: violence is not"),
     ],
 )
 def test_exile_in_the_money_economies_not_built_is_refused_in_one_line(

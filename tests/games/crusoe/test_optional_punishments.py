@@ -38,7 +38,7 @@ def test_the_option_reads_the_punishments_added(value: str, read: tuple[str, ...
     ("value", "message"),
     [
         ("slavery", "punishments slavery with scenario crusoes-economy: violence is not"),
-        ("exile", "punishments exile with scenario crusoes-economy: not built yet"),
+        ("exile", "punishments exile with scenario crusoes-economy: violence is not"),
         ("crippling+slavery", "punishments slavery with scenario crusoes-economy"),
         ("crippled", "did you mean 'crippling'"),
         ("crippling,crippling", "crippling is named twice"),

@@ -150,10 +150,10 @@ def _exile_combination(options: Options) -> None:
     hybrid (278-281, 284) or any government choosing the paths (282). Crusoe's Economy (no
     violence) and Corporations are refused by name."""
     scenario = str(options.get("scenario", "crusoes-economy"))
-    if scenario not in EXILE_SCENARIOS:
+    if scenario not in EXILE_SCENARIOS:  # Crusoe's Economy: the seed rules it out
         raise OptionError(
-            f"punishments exile with scenario {scenario}: not built yet (built with "
-            f"{', '.join(EXILE_SCENARIOS)}; the exiles' part in other economies is not)"
+            f"punishments exile with scenario {scenario}: violence is not permitted, so nobody "
+            f"loses a fight to be exiled (Exile; built with {', '.join(EXILE_SCENARIOS)})"
         )
     for option, off in ECONOMY_MODULES.items():
         if option in EXILE_MODULES:
