@@ -46,15 +46,16 @@ rules added to the winners' choice, joined by ``+`` or ``,`` (``crippling``, ``e
   main encampment's, he rolls his own dice and has one vote on his side's ballots (264-267); in
   Market Socialism no wage, purchase or say in the plan, and the black market is retail (268,
   269).
-  Under a Representative Democracy, a Bureaucracy or a hybrid (National and Welfare Capitalism,
-  Governmental Socialism) the government is the main encampment's: only it campaigns and elects
-  the President, an exiled President is deposed (278); the chart reads its players only and its
-  first player and unanimous vote are its own (279, 280); each hybrid branch as its form (281);
-  a President, chart or hybrid assigns the paths of the main encampment only (282).
+  Under a Representative Democracy, a Bureaucracy or a hybrid (in each money economy with a
+  government: 278-281, 284) the government is the main encampment's: only it campaigns and
+  elects the President, an exiled President is deposed (278); the chart reads its players only
+  and its first player and unanimous vote are its own (279, 280); each hybrid branch as its
+  form (281); a President, chart or hybrid assigns the paths of the main encampment only (282).
   With Landlords (``landlords.py``) the land is the main encampment's: an exile walks any path
   free, claims, takes and gives no path; his own paths stay his but are open to all, rent
   free, until he returns; rent owed across is void; the government's rents are the main
-  encampment's (rulings 272-276).
+  encampment's (rulings 272-276); an exile enslaved in exile keeps his paths until he returns
+  (``slavery._take_land``, ruling 305).
 
 - **Slavery**: ``modules/slavery.py`` (rulings 124-135 and after). With Exile in one game
   (``slavery+exile``): one verdict a battle; a slave parted from his master by the Exile is
