@@ -436,7 +436,7 @@ def on_verdict(
     crippled = punishments.cripple(state, order, losers) if order.word == "cripple" else []
     exiled = punishments.exile(state, losers) if order.word == "exile" else []
     master, enslaved = (
-        slavery.enslave(state, losers, winners) if order.word == "enslave" else ("", [])
+        slavery.enslave(state, losers, winners, events) if order.word == "enslave" else ("", [])
     )
     for seat in losers:
         if order.word == "kill":

@@ -243,7 +243,9 @@ def enslave_problem(state: CrusoeState) -> str | None:
     return None
 
 
-def enslave(state: CrusoeState, losers: list[str], winners: list[str]) -> tuple[str, list[str]]:
+def enslave(
+    state: CrusoeState, losers: list[str], winners: list[str], events: list[Event] | None = None
+) -> tuple[str, list[str]]:
     """Enslave the losers to the master of ruling 124; their goods, Radio Signals and own
     slaves go to him (ruling 125). Returns the master and the enslaved."""
     master = choose_master(state, winners)
@@ -253,8 +255,29 @@ def enslave(state: CrusoeState, losers: list[str], winners: list[str]) -> tuple[
         for slave in slaves_of(state, seat):
             _set_master(state, slave, master)
         _set_master(state, seat, master)
-        _confiscate(state, seat, master)
+        _tell_holdings(events, seat, master, _confiscate(state, seat, master))
     return master, list(losers)
+
+
+HOLDINGS = ("path-", "rent-", "shares-", "dividend-", "fee-")
+"""The keys of what Landlords and Corporations add to a confiscation (``_take_land``,
+``_take_stock``)."""
+
+
+def _tell_holdings(
+    events: list[Event] | None, seat: str, master: str, moved: Mapping[str, int]
+) -> None:
+    """The paths, rents, shares, dividends and fees an enslaved player's master takes (or that
+    become nobody's) are told, as every other transfer of them is (rulings 248, 251); his goods
+    and money go with the verdict, as they always did (ruling 125)."""
+    held = {k: n for k, n in moved.items() if k.startswith(HOLDINGS)}
+    gone = "-unowned"  # gender_no_land: his master may own no path (ruling 248 with 198)
+    lost = [k.removeprefix("path-").removesuffix(gone) for k in held if k.endswith(gone)]
+    taken = ", ".join(f"{k} {n}" for k, n in held.items() if not k.endswith(gone))
+    parts = [f"{master} takes {taken}"] if taken else []
+    parts += [f"the {p} becomes nobody's ({master} may own no land)" for p in lost]
+    if parts:
+        _tell(events, "to-master", f"{seat} is enslaved; {'; '.join(parts)}.", seat, master)
 
 
 def _confiscate(state: CrusoeState, seat: str, master: str) -> dict[str, int]:
