@@ -209,3 +209,17 @@ def test_version_3_keeps_a_masters_group_apart_for_good_and_version_4_for_the_cy
     assert "state.players.ana.roles: expected [], got ['duplicated']" in run_under(
         monkeypatch, CrusoeV3, apart
     )
+
+
+def test_version_3_elects_a_voiceless_successor_and_version_4_keeps_the_deposed_ruler(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ruling 317 is version 4's: in the Matriarchal Golden Age, with only the deposed woman
+    Dictator and a man alive, version 3 put the two to the winners' election (the man's ballot
+    does not count, so the roll among both chose: here ben again, another seed the man);
+    version 4 elects nobody new."""
+    stays = named("module_gender.yaml", "ruling 317")
+    assert run_scenario(stays).failures == []
+    assert "events[1].data.how: expected 'stays', got 'elected, the tie settled by a roll'" in (
+        run_under(monkeypatch, CrusoeV3, stays)
+    )

@@ -329,7 +329,35 @@ def candidates(state: CrusoeState) -> list[str]:
     # No Suffrage: a ruler's dice are no woman's (ruling 109)
     others = [s for s in living if s != deposed and not voiceless(state, s)]
     others = [s for s in others if slavery.in_market(state, s)]  # never a slave (ruling 167)
+    if not others and _keeps_office(state, deposed):
+        return []  # nobody is elected: he stays (ruling 317)
     return others or living
+
+
+def _keeps_office(state: CrusoeState, deposed: str | None) -> bool:
+    """Ruling 317 (version 4): when every living player who may hold a ruler's dice (ruling
+    109) but the deposed ruler is gone, nobody new may be elected, so the deposed keeps the
+    office, as when no winner is left to elect. Version 3 drew among every living player, the
+    deposed and the voiceless included."""
+    from sealed.games.crusoe.modules.gender import voiceless  # it would import state.py
+
+    if state.settings.version < 4 or deposed is None or not state.players[deposed].alive:
+        return False
+    if "exile" in state.players[deposed].roles:  # an exiled ruler holds no office (179, 278)
+        return False
+    return not voiceless(state, deposed) and slavery.in_market(state, deposed)
+
+
+def _stays(state: CrusoeState, voters: tuple[str, ...], events: Events) -> None:
+    """The event of ruling 317: winners to elect, but nobody they may elect."""
+    deposed = holder(state, _electing(state))
+    if voters and deposed is not None and _keeps_office(state, deposed) and events is not None:
+        office = _electing(state)
+        text = (
+            f"{deposed} stays {TITLES.get(office, 'ruler')}: nobody else living may hold a "
+            "ruler's dice, so the winners elect no new one (ruling 317)."
+        )
+        events.append(Event("ruler", text, data={"ruler": deposed, "how": "stays"}))
 
 
 def election_phase(state: CrusoeState, chance: Chance, events: Events) -> None:
@@ -338,11 +366,13 @@ def election_phase(state: CrusoeState, chance: Chance, events: Events) -> None:
         if voters and candidates(state):
             state.ask, state.waiting = "elect", voters
             return
+        _stays(state, voters, events)
         state.successions.pop(0)  # no winner left to elect: he stays, as with one ruler
     voters = tuple(s for s in state.electors if state.players[s].alive)
     if voters and candidates(state):
         state.ask, state.waiting = "elect", voters
         return
+    _stays(state, voters, events)
     state.electors, state.phase = [], "consume"
 
 
