@@ -168,6 +168,7 @@ class CrusoeEncoding(Encoding[Order, CrusoeView]):
         # Last of all, whatever the modules and punishments append (``_append``): the
         # purchases of several units (Market Socialism's vault), so every earlier id stays.
         self._late = tuple(money.multi_buy_names()) if self._buys(options) else ()
+        self.path_limits = self._buys(options)  # the plan's limits by path, observed
         for name in self._late:
             add(name)
         self.actions = tuple(names)
@@ -449,7 +450,8 @@ class CrusoeEncoding(Encoding[Order, CrusoeView]):
     # -- observing ------------------------------------------------------------
     def observe_header_sizes(self) -> list[int]:
         sizes = [1, len(PHASES), len(ASKS) + 1, 1, MAX_MOVE + len(GROUPS), 3, 4, len(GOODS)]
-        return sizes + ([money.HEADER_SIZE] if self.advanced else [])
+        sizes += [money.HEADER_SIZE] if self.advanced else []
+        return sizes + ([money.PATH_LIMITS_SIZE] if self.path_limits else [])
 
     def seat_size(self) -> int:
         path_slots = len(PATHS) + 1
@@ -496,6 +498,7 @@ class CrusoeEncoding(Encoding[Order, CrusoeView]):
         ]
         vector += [view.pile.get(g, 0) / SCALE for g in GOODS]
         vector += money.observe_header(view) if self.advanced else []
+        vector += money.observe_path_limits(view) if self.path_limits else []
         by_seat = {p.seat: p for p in view.players}
         for seat in relative_seats(self.seats, view.seat):
             vector += self._seat(view, by_seat[seat])
@@ -551,17 +554,26 @@ class CrusoeEncoding(Encoding[Order, CrusoeView]):
 def encoding_for(seats: Sequence[str], options: Options) -> CrusoeEncoding | None:
     """The encoding for the introductory economies and, with the money catalogue
     (:mod:`.encoding_money`), the advanced ones, with a chart's boxes
-    (:mod:`.encoding_bureaucracy`); None for Slavery. A
+    (:mod:`.encoding_bureaucracy`). A
     Weak Warlord, Libertarianism and the Matriarchal Golden Age add their spellings
     (``_tack_on_decisions``), Landlords, Corporations, The Church and Third World Country
     theirs (:mod:`.encoding_modules`); Exile and Crippling add their verdicts and the
     exiles' vote to all of these (:mod:`.encoding_exile`), Exile only where its decisions
-    are spelled (``encoding_exile.spelled``)."""
+    are spelled (``encoding_exile.spelled``); Slavery adds its verdict, feeding, freeing and
+    handing over to all of these (:mod:`.encoding_slavery`)."""
     scenarios = {str(economy["scenario"]) for economy in ECONOMIES.values()}
     advanced = str(options.get("scenario", "crusoes-economy")) not in scenarios
     punished = str(options.get("punishments", "none"))
-    if "slavery" in punished:  # nor enslave, feed, free (Slavery)
-        return None
+    if "slavery" in punished:
+        from sealed.games.crusoe import encoding_slavery  # it imports this
+
+        # enslave, feed/free/hand at the feeding (and aside, ruling 169), take nothing
+        # (encoding_slavery.py), over Exile's and Crippling's names; None where Exile with it
+        # meets decisions the catalogue does not spell (encoding_exile.spelled)
+        if not encoding_slavery.spelled(options):
+            return None
+        tack_ons = _tack_on_decisions(options)
+        return encoding_slavery.SlaveryEncoding(seats, options, advanced, tack_ons)
     if "exile" in punished or "crippling" in punished:
         from sealed.games.crusoe import encoding_exile  # it imports this
 

@@ -35,7 +35,8 @@ so an agent chooses among these:
 Observation (from the view only): the money available per good, this cycle's
 units and prices, the policy in force and under vote, the good on sale, the
 minimum wage in force and under vote, the plan in force and under vote (one
-wage, price and limit per good), the vault; per seat from the viewer on: its
+wage, price and limit per good; in Market Socialism also each path's limit per
+good, rulings 82 and 290), the vault; per seat from the viewer on: its
 money, ruler, candidate, class and CEO, what it bought from the vault, and the
 State Capitalism deal between it and the viewer (the view holds only the
 viewer's deals, so no other seat's).
@@ -47,6 +48,7 @@ from collections.abc import Callable, Sequence
 
 from sealed.core.encoding import one_hot
 from sealed.games.crusoe.orders import Order
+from sealed.games.crusoe.socialist_market import limit_for
 from sealed.games.crusoe.state import FREQUENCIES, GOODS, PATHS, standard_board
 from sealed.games.crusoe.views import CrusoeView, PlayerView
 
@@ -267,6 +269,9 @@ HEADER_SIZE = (
 )
 SEAT_SIZE = 1 + 2 + len(CLASSES) + 1 + len(GOODS) + 5
 """Money, ruler and candidate, class and CEO, bought from the vault, the deal with the viewer."""
+PATH_LIMITS_SIZE = 2 * len(PATHS) * len(GOODS)
+"""Market Socialism only: the limit on each good for a walker of each path, under the plan in
+force and under vote (:func:`observe_path_limits`)."""
 
 
 def observe_header(view: CrusoeView) -> list[float]:
@@ -285,6 +290,19 @@ def observe_header(view: CrusoeView) -> list[float]:
         for kind in ("wage", "price", "limit"):
             vector += [plan.get(kind, {}).get(g, 0) / 50 for g in GOODS]
     vector += [view.vault.get(g, 0) / 10 for g in GOODS]
+    return vector
+
+
+def observe_path_limits(view: CrusoeView) -> list[float]:
+    """Per path and good, the limit a walker of that path buys within under the plan in force
+    and under vote: the path's own (``limit.GOOD.PATH``: a proposal's, ruling 82, or a chart's,
+    ruling 290), else the good's (0: no limit, as the plain plan's part reads it). The plain
+    part shows the goods' own limits only, so without this a walker's binding limit was in his
+    mask but not in his observation, and a motion's limits by path were voted unseen."""
+    vector: list[float] = []
+    for plan in (view.plan, view.plan_motion):
+        for path in PATHS:
+            vector += [(limit_for(plan, path, g) or 0) / 50 for g in GOODS]
     return vector
 
 
