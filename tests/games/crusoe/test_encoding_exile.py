@@ -10,6 +10,9 @@ loser) and the votes round-trip; the verdicts' masks are the rules' checks (Libe
 a division is spelled to the divider's side only; the catalogue without the punishments keeps
 its ids; Exile where this catalogue does not spell its decisions has no encoding; what a seat
 cannot see reaches neither its observation nor its mask under Exile in a money economy.
+This session's combinations (Class Warfare, Market Socialism, Landlords, a President, a chart
+or a hybrid: rulings 264-284, 305) are spelled: agents play them (with exiles from the start
+too), the ids are kept, a seat sees who is in exile and nothing hidden, no deed crosses.
 """
 
 from __future__ import annotations
@@ -297,23 +300,107 @@ def test_the_catalogue_without_the_punishments_keeps_its_ids() -> None:
     assert punished.actions[len(plain.actions)] == "cripple 2"
 
 
+NEW_EXILE: list[dict[str, object]] = [  # rulings 264-284, 305: spelled since
+    {"scenario": "class-warfare-capitalism", "punishments": "exile"},
+    {"scenario": "market-socialism", "punishments": "exile+crippling"},
+    {"scenario": "class-warfare-capitalism", "punishments": "exile", "government": "dictatorship"},
+    {"scenario": "market-socialism", "punishments": "exile", "government": "dictatorship"},
+    {"scenario": "hobbesian", "punishments": "exile", "landlords": "homestead"},
+    {"scenario": "tribal-capitalism", "punishments": "exile+crippling", "landlords": "modern"},
+    {"scenario": "traditional", "punishments": "exile", "landlords": "modern"},
+    {"scenario": "national-capitalism", "punishments": "exile", "landlords": "modern-fair-housing"},
+    {"scenario": "welfare-capitalism", "punishments": "exile", "landlords": "modern-rent-control"},
+    {
+        "scenario": "national-capitalism",
+        "punishments": "exile",
+        "landlords": "government-ownership",
+    },
+    {"scenario": "market-socialism", "punishments": "exile", "landlords": "modern"},
+    {"scenario": "national-capitalism", "punishments": "exile", "government": "representative"},
+    {
+        "scenario": "class-warfare-capitalism",
+        "punishments": "exile",
+        "government": "representative",
+    },
+    {"scenario": "national-capitalism", "punishments": "exile", "government": "bureaucracy"},
+    {"scenario": "market-socialism", "punishments": "exile", "government": "bureaucracy"},
+    {"scenario": "class-warfare-capitalism", "punishments": "exile", "government": "bureaucracy"},
+    {
+        "scenario": "welfare-capitalism",
+        "punishments": "exile",
+        "government": "hybrid",
+        "government_tax_burden": "bureaucracy",
+        "minimum_wage": "government",
+    },
+    {
+        "scenario": "national-capitalism",
+        "punishments": "exile",
+        "government": "bureaucracy",
+        "landlords": "government-ownership",
+        "government_rents": "bureaucracy",
+    },
+    {
+        "scenario": "national-capitalism",
+        "punishments": "exile",
+        "paternalistic": True,
+        "government": "representative",
+    },
+    {
+        "scenario": "governmental-socialism",
+        "punishments": "exile",
+        "paternalistic": True,
+        "government": "bureaucracy",
+    },
+]
+"""Exile in Class Warfare and Market Socialism (264-270), with Landlords (272-276, 305), under
+a President, a chart or a hybrid, and with them choosing the paths (278-284)."""
+
+
+@pytest.mark.parametrize("chosen", NEW_EXILE, ids=lambda o: "-".join(map(str, o.values())))
+def test_mask_following_agents_play_this_sessions_exile_combinations(
+    chosen: dict[str, object],
+) -> None:
+    """Each combination: games to their end, one with two exiles from the start under their
+    own barter (so exiles meet the Leases, classes, plan and elections of the main
+    encampment); every completed order is checked by the rules, the listed masks are the
+    rules' lists."""
+    words = _play(chosen, 0) + _play(chosen, 1, exiles=("p2", "p4"), own="exiles-barter")
+    assert words["eat"] > 0
+
+
+@pytest.mark.parametrize("chosen", NEW_EXILE, ids=lambda o: "-".join(map(str, o.values())))
+def test_this_sessions_exile_combinations_keep_the_catalogues_ids(
+    chosen: dict[str, object],
+) -> None:
+    """The catalogue without the punishments is the punished one's beginning (but Market
+    Socialism's purchases of several units, the catalogue's last names in both), and the
+    punished names follow it."""
+    punished = encoding_for(SEATS, resolve_options(GAME.options, chosen))
+    plain = encoding_for(SEATS, resolve_options(GAME.options, chosen | {"punishments": "none"}))
+    assert isinstance(punished, PunishedEncoding) and plain is not None
+    late = len(plain._late)
+    head = len(plain.actions) - late
+    assert punished.actions[:head] == plain.actions[:head]
+    assert punished.actions[len(punished.actions) - late :] == plain.actions[head:]
+    assert punished.actions[head] == "exile"
+
+
 @pytest.mark.parametrize(
     "chosen",
     [
-        {"scenario": "class-warfare-capitalism", "punishments": "exile"},
-        {"scenario": "market-socialism", "punishments": "exile"},
-        {"scenario": "national-capitalism", "punishments": "exile", "government": "representative"},
-        {"scenario": "national-capitalism", "punishments": "exile", "government": "hybrid"},
-        {"scenario": "national-capitalism", "punishments": "exile", "government": "bureaucracy"},
-        {"scenario": "hobbesian", "punishments": "exile", "landlords": "modern"},
         {"scenario": "national-capitalism", "punishments": "exile", "corporations": True},
-        {"scenario": "tribal-capitalism", "punishments": "slavery+crippling"},
+        {"scenario": "crusoes-economy", "punishments": "exile"},
+        {"scenario": "class-warfare-capitalism", "punishments": "slavery+exile"},
+        {"scenario": "national-capitalism", "punishments": "slavery+exile"}
+        | {"government": "bureaucracy"},
+        {"scenario": "hobbesian", "punishments": "slavery+exile", "landlords": "modern"},
     ],
     ids=lambda o: "-".join(map(str, o.values())),
 )
 def test_exile_where_its_decisions_are_not_spelled_has_no_encoding(chosen: Options) -> None:
-    """Combinations newer than this catalogue (an exile's class, plan, Leases, shares, the
-    exiles' part in an election) or Slavery's orders: no encoding, whatever the rules build."""
+    """Corporations (an exile's shares; the rules refuse it with Exile) and Crusoe's Economy
+    (no violence); with Slavery too, the combinations the slavery catalogue was not played in
+    (encoding_exile.SLAVERY_EXILE_UNSPELLED): no encoding, whatever the rules build."""
     assert encoding_for(SEATS, chosen) is None
 
 
@@ -336,3 +423,70 @@ def test_what_a_seat_cannot_see_never_reaches_its_observation_or_mask(
         if orders is not None:
             table.moved_to(GAME.advance(table.state, orders, chance))
     assert compared >= 40
+
+
+@pytest.mark.parametrize(
+    ("chosen", "own"),
+    [
+        ({"scenario": "class-warfare-capitalism"}, "exiles-barter"),
+        ({"scenario": "market-socialism"}, "exiles-share"),
+        ({"scenario": "national-capitalism", "landlords": "modern"}, "exiles-barter"),
+        ({"scenario": "tribal-capitalism", "landlords": "homestead"}, "exiles-pool"),
+        ({"scenario": "national-capitalism", "government": "representative"}, "exiles-barter"),
+        ({"scenario": "market-socialism", "government": "bureaucracy"}, "exiles-barter"),
+    ],
+    ids=lambda o: "-".join(map(str, o.values())) if isinstance(o, dict) else str(o),
+)
+def test_what_a_seat_cannot_see_stays_hidden_in_this_sessions_combinations(
+    chosen: dict[str, object], own: str
+) -> None:
+    """Exiles from the start in Class Warfare, Market Socialism, with Landlords, under a
+    President or a chart: no other seat's offers, votes, bids, boxes, drafts or sealed orders
+    change a seat's observation or mask."""
+    table = table_for(chosen | {"punishments": "exile"}, 6)
+    for seat in ("p2", "p4"):
+        table.state.players[seat].roles = ("exile", own)
+    rng, chance, compared = random.Random(6), SeededChance("leak"), 0
+    while not table.over and compared < 300:
+        compared += same_for_each_seat(table)
+        orders = table.act({s: agent_action(table, s, rng) for s in table.deciding()})
+        if orders is not None:
+            table.moved_to(GAME.advance(table.state, orders, chance))
+    assert compared >= 40
+
+
+@pytest.mark.parametrize(
+    "chosen",
+    [
+        {"scenario": "class-warfare-capitalism"},
+        {"scenario": "market-socialism", "government": "bureaucracy"},
+        {"scenario": "national-capitalism", "landlords": "modern"},
+    ],
+    ids=lambda o: "-".join(map(str, o.values())),
+)
+def test_the_observation_shows_who_is_in_exile(chosen: dict[str, object]) -> None:
+    """Every seat sees p3's exile (public: the verdict is in the open) in its observation."""
+    table = table_for(chosen | {"punishments": "exile"}, 2)
+    encoding, state = table.encoding, table.state
+    home = {seat: encoding.observe(GAME.view(state, seat)) for seat in SEATS}
+    state.players["p3"].roles = ("exile",)
+    for seat in SEATS:
+        away = encoding.observe(GAME.view(state, seat))
+        assert away != home[seat] and len(away) == len(home[seat])
+
+
+def test_no_deed_is_offered_across_the_divide_of_exile() -> None:
+    """Ruling 273: p1 may give the ant to p3, not to p2 in exile; p2 gives no path from exile.
+    The masks are the rules' checks: each deed offered is accepted, each other refused."""
+    chosen: dict[str, object] = {"landlords": "modern", "punishments": "exile"}
+    table = table_for(chosen | {"scenario": "tribal-capitalism"}, 3)
+    state = table.state
+    state.land.owners = {"ant": "p1", "spider": "p2"}
+    state.players["p2"].roles = ("exile", "exiles-barter")
+    state.phase, state.ask, state.waiting = "trade", "trade", ("p1", "p2", "p3")
+    names = table.encoding.actions
+    deeds = {s: {names[t] for t in table.legal_actions(s)} for s in ("p1", "p2")}
+    p1 = {n for n in deeds["p1"] if n.startswith("deed ")}
+    assert "deed seat+2 ant" in p1 and not any(n.startswith("deed seat+1 ") for n in p1)
+    assert not any(n.startswith("deed ") for n in deeds["p2"])
+    GAME.validate(state, "p1", parse_order("deed p3 ant"))

@@ -163,10 +163,15 @@ def test_the_plain_catalogue_is_kept_without_landlords() -> None:
     assert type(encoding) is CrusoeEncoding
 
 
-def test_landlords_with_exile_stays_refused() -> None:
-    """The punished catalogue does not add the Landlords' spellings."""
-    chosen = {"scenario": "hobbesian", "landlords": "modern", "punishments": "exile"}
-    assert encoding_for(SEATS, resolve_options(GAME.options, chosen)) is None
+def test_landlords_with_exile_keeps_the_landlords_spellings() -> None:
+    """The punished catalogue is this one with Exile's names after it (rulings 272-276: the
+    rules refuse a Lease or deed across, and the masks are their checks)."""
+    chosen = {"scenario": "hobbesian", "landlords": "modern"}
+    plain = encoding_for(SEATS, resolve_options(GAME.options, chosen))
+    punished = encoding_for(SEATS, resolve_options(GAME.options, chosen | {"punishments": "exile"}))
+    assert plain is not None and punished is not None
+    assert punished.actions[: len(plain.actions)] == plain.actions
+    assert "lease 5" in punished.actions and punished.actions[len(plain.actions)] == "exile"
 
 
 CORPORATIONS: list[dict[str, object]] = [

@@ -20,10 +20,15 @@ encampment's: ``punishments.sharers``), and an exiled winner is not offered the 
 Economy's track swap (ruling 173). Under Exile the observation gives each seat four more
 values: in exile, and the exiles' economy established (barter, share, pool).
 
-Exile is spelled where it was built when this catalogue was written (:data:`SPELLED_EXILE`:
-the introductory economies and the money economies of rulings 210-215 under the Athenian
-Democracy or a Dictatorship, with the modules and tack-ons built with it then); a newer
-combination is refused by :func:`spelled` (no encoding) until its decisions are spelled.
+Exile is spelled wherever the rules build it but with Corporations (:data:`SPELLED_EXILE`:
+the introductory economies with violence and the seven money economies, under every
+government, with every Landlords variant and the other modules and tack-ons). What Exile adds
+there is decided by the rules' own checks, which the masks already are: an exile is asked
+no class, plan, wage, purchase, election or box (rulings 264-270, 278-284), and his Leases,
+rents and deeds are refused across by the rules (rulings 272-276), so the catalogue's Leases,
+deeds, ballots and boxes need no new name. A combination with Corporations (refused by the
+rules with Exile) is refused by :func:`spelled` (no encoding): an exile's shares, fees and
+votes as a stockholder are not decided.
 """
 
 from __future__ import annotations
@@ -57,29 +62,51 @@ SPELLED_EXILE = (
     "centralized-communism",
     "state-capitalism",
     "governmental-socialism",  # ... and the pot's division (the divider's side only)
+    "class-warfare-capitalism",  # rulings 264-267, 270: no class, CEO, call or vote of his
+    "market-socialism",  # rulings 268, 269: no wage, purchase or plan of his
 )
-"""The scenarios whose decisions under Exile this catalogue spells."""
-EXILE_GOVERNMENTS = ("athenian", "dictatorship")
-"""The governments whose decisions under Exile this catalogue spells (rulings 176, 179, 210)."""
-EXILE_UNSPELLED = {"landlords": "none", "corporations": False}
+"""The scenarios whose decisions under Exile this catalogue spells (every one with violence:
+Exile is refused by the rules in Crusoe's Economy), under every government (rulings 176, 179,
+210, 278-284: an exile is asked nothing of the main encampment's government)."""
+EXILE_UNSPELLED = {"corporations": False}
 """Modules with which Exile is not spelled (each option and its value when not in play): an
-exile's Leases and shares are not decided."""
+exile's shares are not decided (the rules refuse Exile with Corporations)."""
+
+
+SLAVERY_EXILE_GOVERNMENTS = ("athenian", "dictatorship")
+SLAVERY_EXILE_UNSPELLED = ("class-warfare-capitalism", "market-socialism")
+"""With Slavery too, Exile is spelled as before rulings 264-284 only (these scenarios, a
+President, a chart, a hybrid and Landlords are not): the slavery catalogue's decisions
+(:mod:`.encoding_slavery`) were not played by agents there, where a master may choose for a
+slave in exile (rulings 300, 301, 305)."""
 
 
 def spelled(options: Options) -> bool:
     """Whether this catalogue spells the game's decisions under its punishments. Exile is
-    spelled only in :data:`SPELLED_EXILE` under :data:`EXILE_GOVERNMENTS` and without
-    Landlords or Corporations (the combinations built with it when the catalogue was
-    written: newer ones, Exile in Class Warfare or Market Socialism, with Landlords, under a
-    Representative Democracy, a Bureaucracy or a hybrid, add decisions it does not spell);
-    Crippling adds only its verdict, spelled in every economy the catalogue covers."""
+    spelled in :data:`SPELLED_EXILE`, under every government and with every module but those
+    of :data:`EXILE_UNSPELLED` (Class Warfare and Market Socialism, Landlords, a President,
+    a chart or a hybrid add no decision of an exile's: the rules ask him none, and refuse a
+    Lease, a deed or a vote across, so the masks, being the rules' checks, follow them); with
+    Slavery too, only where :func:`_spelled_with_slavery`. Crippling adds only its verdict,
+    spelled in every economy the catalogue covers."""
     if "exile" not in str(options.get("punishments", "none")):
         return True
-    if str(options.get("scenario", "crusoes-economy")) not in SPELLED_EXILE:
+    scenario = str(options.get("scenario", "crusoes-economy"))
+    if scenario not in SPELLED_EXILE:
         return False
-    if str(options.get("government", "athenian")) not in EXILE_GOVERNMENTS:
+    if "slavery" in str(options.get("punishments", "none")) and not _spelled_with_slavery(options):
         return False
     return all(options.get(module, off) == off for module, off in EXILE_UNSPELLED.items())
+
+
+def _spelled_with_slavery(options: Options) -> bool:
+    """Exile with Slavery: as spelled before rulings 264-284 (see
+    :data:`SLAVERY_EXILE_UNSPELLED`)."""
+    return (
+        str(options.get("scenario", "crusoes-economy")) not in SLAVERY_EXILE_UNSPELLED
+        and str(options.get("government", "athenian")) in SLAVERY_EXILE_GOVERNMENTS
+        and options.get("landlords", "none") == "none"
+    )
 
 
 class PunishedEncoding(ModuleEncoding):
