@@ -223,3 +223,15 @@ def test_version_3_elects_a_voiceless_successor_and_version_4_keeps_the_deposed_
     assert "events[1].data.how: expected 'stays', got 'elected, the tie settled by a roll'" in (
         run_under(monkeypatch, CrusoeV3, stays)
     )
+
+
+def test_version_3_lets_the_other_side_judge_an_exiles_default_and_version_4_does_not(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ruling 306 is version 4's: under Exile with Libertarianism, version 3 asked every living
+    player to declare who is in default when an exile invoked, so the main encampment's ana
+    was due and her 'default cy' counted against the exile cy."""
+    debate = named("optional_exile_modules.yaml", "ruling 306, with Libertarianism an exile who")
+    assert run_scenario(debate).failures == []
+    with pytest.raises(ScenarioError, match="expected 'default cy' to be refused"):
+        run_under(monkeypatch, CrusoeV3, debate)

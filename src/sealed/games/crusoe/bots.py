@@ -806,8 +806,8 @@ class RandomBot:
             return Order("elect", name=rng.choice(electable(view, running)))
         if decide == "warlord":
             return Order("elect", name=str(rng.choice(view.offer)))
-        if decide == "default":  # none, or one other living player, at random
-            others = [s for s in living if s != me.seat]
+        if decide == "default":  # none, or one other living player of his side, at random
+            others = [s for s in living if s != me.seat and not apart(view, me.seat, s)]  # 306
             if others and rng.random() < 0.4:
                 return Order("default", terms=((rng.choice(others), 1),))
             return Order("default")

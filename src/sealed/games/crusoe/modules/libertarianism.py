@@ -15,7 +15,8 @@ Option (as Mad Jack emits it): ``libertarianism=true``. The contracts are the pl
 invoked there are no speeches: each living player seals ``default SEAT ...`` (the players he
 holds in default) or ``default none`` (ask ``default``); a player named by more than half of the
 others who declared is in default (public role ``in-default``) until the government phase ends.
-Ruling 111.
+Ruling 111. Under Exile (since version 4) only the players of a side whose government was
+invoked declare, each naming and judged by his own side only (ruling 306).
 """
 
 from __future__ import annotations
@@ -61,8 +62,36 @@ def open_debate(state: CrusoeState) -> bool:
     if not state.settings.libertarianism:
         return False
     state.speakers = []
-    state.ask, state.waiting = "default", tuple(state.living())
+    state.ask, state.waiting = "default", _declarers(state)
     return True
+
+
+def _apart(state: CrusoeState) -> bool:
+    """Exile splits the debate by side (ruling 306, version 4: version 3 games asked every
+    living player and counted every declaration, across the divide too)."""
+    from sealed.games.crusoe.modules import punishments  # it imports slavery, and so on
+
+    return state.settings.version >= 4 and punishments.exile_in_play(state)
+
+
+def _declarers(state: CrusoeState) -> tuple[str, ...]:
+    """Who declares: every living player; under Exile those whose side's government was
+    invoked ("if an exile invokes government ... this applies only to other exiles")."""
+    from sealed.games.crusoe.modules import punishments
+
+    if not _apart(state):
+        return tuple(state.living())
+    return tuple(s for s in state.living() if punishments.in_session(state, s))
+
+
+def _judges(state: CrusoeState, seat: str, declared: Mapping[str, object]) -> list[str]:
+    """Who judges ``seat``: the others who declared; under Exile those of his side only."""
+    from sealed.games.crusoe.modules import punishments
+
+    judges = [s for s in declared if s != seat]
+    if _apart(state):
+        judges = [s for s in judges if not punishments.apart(state, seat, s)]
+    return judges
 
 
 def declare(state: CrusoeState, orders: Mapping[str, Order], events: list[Event] | None) -> None:
@@ -70,7 +99,7 @@ def declare(state: CrusoeState, orders: Mapping[str, Order], events: list[Event]
     named = {seat: {s for s, _ in order.terms} for seat, order in orders.items()}
     found = []
     for seat in state.living():
-        judges = [s for s in named if s != seat]
+        judges = _judges(state, seat, named)
         votes = sum(1 for s in judges if seat in named[s])
         if judges and votes * 2 > len(judges):
             found.append(seat)
@@ -89,9 +118,13 @@ def declare(state: CrusoeState, orders: Mapping[str, Order], events: list[Event]
 
 
 def default_problem(state: CrusoeState, seat: str, order: Order) -> str | None:
+    from sealed.games.crusoe.modules import punishments
+
     for name, _ in order.terms:
         if name not in state.players or not state.players[name].alive or name == seat:
             return f"default {name}: name living players other than yourself, or default none"
+        if _apart(state) and punishments.apart(state, seat, name):  # ruling 306
+            return f"default {name}: {punishments.apart_problem(state, seat, name)}"
     return None
 
 
