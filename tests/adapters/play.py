@@ -27,6 +27,11 @@ _VARIANTS: list[tuple[str, int | None, dict[str, object]]] = [
     ("crusoe", 3, {"scenario": "tribal-socialism"}),
     ("crusoe", 3, {"scenario": "national-capitalism"}),  # the money catalogue, Athenian
     ("crusoe", 3, {"scenario": "governmental-socialism", "punishments": "exile+crippling"}),
+    (
+        "crusoe",
+        4,
+        {"scenario": "tribal-capitalism", "punishments": "slavery", "slavery_any_time": True},
+    ),
     ("crusoe", 3, {"scenario": "market-socialism", "government": "bureaucracy"}),  # a chart
 ]
 CONFIGS = [(name, None, {}) for name in GAMES] + [v for v in _VARIANTS if v[0] in GAMES]

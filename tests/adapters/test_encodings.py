@@ -289,6 +289,7 @@ LEAK_CONFIGS = [
     ("crusoe", 4, {"scenario": "national-capitalism"}),
     ("crusoe", 3, {"scenario": "state-capitalism"}),  # deals are told to their two sides only
     ("crusoe", 4, {"scenario": "national-capitalism", "punishments": "exile+crippling"}),
+    ("crusoe", 4, {"scenario": "hobbesian", "punishments": "slavery", "slavery_permission": True}),
 ]
 
 
