@@ -579,8 +579,7 @@ def encoding_for(seats: Sequence[str], options: Options) -> CrusoeEncoding | Non
 
         # the verdicts exile and cripple ROW [SEAT ...], the exiles' vote (encoding_exile.py),
         # over the money, tack-ons' and modules' catalogues; None where Exile meets decisions
-        # it does not spell (Exile in Class Warfare or Market Socialism, with Landlords or
-        # Corporations, under a Representative Democracy or a hybrid)
+        # it does not spell (Exile with Corporations, which the rules refuse too)
         if not encoding_exile.spelled(options):
             return None
         tack_ons = _tack_on_decisions(options)
