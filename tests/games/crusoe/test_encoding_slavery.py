@@ -144,6 +144,37 @@ def test_agents_without_slaves_from_the_start_play_too() -> None:
     assert words["eat"] > 0
 
 
+@pytest.mark.parametrize(
+    "chosen",
+    [
+        {"scenario": "hobbesian", "punishments": "slavery+exile", "slavery_any_time": True},
+        {"scenario": "tribal-communism", "punishments": "slavery+exile"},
+        {"scenario": "national-capitalism", "punishments": "slavery+exile+crippling"},
+    ],
+    ids=lambda o: "-".join(map(str, o.values())),
+)
+@pytest.mark.parametrize("own", ["exiles-barter", "exiles-share", "exiles-pool"])
+def test_agents_play_with_a_master_and_his_slave_in_exile(chosen: Options, own: str) -> None:
+    """p1 and his slave p2 in exile under their own economy, p4 p3's slave at the main
+    encampment (rulings 258-260, 300): the feeding and handing over stay on each side."""
+    words: Counter[str] = Counter()
+    for seed in range(2):
+        table = table_for(dict(chosen), seed)
+        players = table.state.players
+        players["p1"].roles = ("exile", own)
+        players["p2"].roles = ("exile", own, "slave-of-0")
+        players["p4"].roles = ("slave-of-2",)
+        rng, chance = random.Random(seed), SeededChance(f"{seed}/exile")
+        while not table.over:
+            for seat in table.seats:
+                assert len(table.observe(seat)) == table.observation_size
+            orders = table.act({s: agent_action(table, s, rng) for s in table.deciding()})
+            if orders is not None:  # every completed order validated by the rules
+                words.update(order.word for order in orders.values())
+                table.moved_to(GAME.advance(table.state, orders, chance))
+    assert words["eat"] > 0 and words["feed"] + words["free"] + words["hand"] > 0
+
+
 def _feeding(chosen: dict[str, object]) -> tuple[SlaveryEncoding, CrusoeState]:
     table = table_for(chosen, 5)
     state = table.state
