@@ -235,3 +235,14 @@ def test_version_3_lets_the_other_side_judge_an_exiles_default_and_version_4_doe
     assert run_scenario(debate).failures == []
     with pytest.raises(ScenarioError, match="expected 'default cy' to be refused"):
         run_under(monkeypatch, CrusoeV3, debate)
+
+
+def test_version_3_lets_the_winners_elect_an_exile_warlord_and_version_4_does_not(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ruling 307 is version 4's: under Exile with Early Feudalism, version 3 offered the
+    exile dee to the main encampment's winners as the new Warlord, so 'elect dee' carried."""
+    warlord = named("optional_exile_modules.yaml", "ruling 307")
+    assert run_scenario(warlord).failures == []
+    with pytest.raises(ScenarioError, match="expected 'elect dee' to be refused"):
+        run_under(monkeypatch, CrusoeV3, warlord)

@@ -195,14 +195,26 @@ def election_due(state: CrusoeState) -> bool:
 
 
 def candidates(state: CrusoeState) -> list[str]:
-    """Any living player who has not been deposed (and a woman, if only women may be)."""
+    """Any living player who has not been deposed (and a woman, if only women may be); under
+    Exile, since version 4, one of the winners' side only (ruling 307)."""
     return [
         s
         for s in state.seats
         if state.players[s].alive
         and DEPOSED not in state.players[s].roles
         and may_be_warlord(state, s)
+        and not _across(state, s)
     ]
+
+
+def _across(state: CrusoeState, seat: str) -> bool:
+    """``seat`` is on the other side of an Exile from the electors: "Exiles may not interact
+    with non-exiles in any way" (ruling 307; version 3 games let the winners elect an exile)."""
+    from sealed.games.crusoe.modules import punishments  # it imports slavery, and so on
+
+    if state.settings.version < 4 or not punishments.exile_in_play(state):
+        return False
+    return any(punishments.apart(state, voter, seat) for voter in electors(state))
 
 
 def election_phase(state: CrusoeState, chance: Chance, events: list[Event] | None) -> None:
