@@ -14,11 +14,12 @@ from pathlib import Path
 import pytest
 
 from sealed.core import scenario as scenario_module
-from sealed.core.errors import RecordError, ScenarioError
+from sealed.core.errors import IllegalOrderError, RecordError, ScenarioError
 from sealed.core.match import Match, replay, rules_for
 from sealed.core.scenario import Scenario, load_scenarios, run_scenario
 from sealed.games.crusoe import GAME
 from sealed.games.crusoe.game import CrusoeGame
+from sealed.games.crusoe.orders import Order
 from sealed.games.crusoe.versions import V1_KEYS, V1_PLAYER_KEYS, CrusoeV1, CrusoeV2, CrusoeV3
 
 SEATS = ["ana", "ben", "cy"]
@@ -246,3 +247,27 @@ def test_version_3_lets_the_winners_elect_an_exile_warlord_and_version_4_does_no
     assert run_scenario(warlord).failures == []
     with pytest.raises(ScenarioError, match="expected 'elect dee' to be refused"):
         run_under(monkeypatch, CrusoeV3, warlord)
+
+
+def test_version_3_asks_a_slave_to_consign_and_version_4_gives_his_take_to_his_master_first(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ruling 318 is version 4's: when the Market opens in the step of the last move (no
+    Experience asked), version 3 opened it before a slave's last take went to his master, so in
+    State Capitalism the slave was a holder asked to consign (and, his take gone at the end of
+    the step, a bot consigned nothing, an order the record could not read back)."""
+    first = named("optional_slavery_economies.yaml", "ruling 318")
+    assert run_scenario(first).failures == []
+    assert "state.waiting[0]: expected 'ana', got 'ben'" in run_under(monkeypatch, CrusoeV3, first)
+
+
+def test_a_consignment_of_no_units_is_refused_as_the_notation_refuses_it() -> None:
+    """The notation reads 1-999 units (``consign: units are 1-999``), so the rules refuse an
+    order of none, which a record could not read back: a version 3 slave asked to consign after
+    his take went to his master (ruling 318) may only destroy."""
+    options = {"scenario": "state-capitalism", "punishments": "slavery"}
+    state = Match.new(CrusoeV3(), SEATS, options, seed=1).state
+    state.ask, state.waiting, state.good, state.offer = "consign", ("ben",), "water", ("cy",)
+    state.players["ben"].goods["water"] = 0
+    with pytest.raises(IllegalOrderError, match="units are 1-999"):
+        CrusoeV3().validate(state, "ben", Order("consign", name="cy", number=0, dollars=0))

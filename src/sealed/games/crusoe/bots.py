@@ -396,6 +396,8 @@ class GreedyBot:
         """All its units to the first legal seller, for a little over half what they fetch."""
         good = view.good or "water"
         units = me.goods[good]
+        if units < 1:  # nothing left to consign (a version 3 slave's take went to his master)
+            return Order("destroy")
         dollars = int(units * self.unit_estimate(view, good) * 0.6)
         return Order("consign", name=str(view.offer[0]), number=units, dollars=dollars)
 

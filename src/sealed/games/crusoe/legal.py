@@ -339,6 +339,8 @@ def _consign_problem(state: CrusoeState, seat: str, order: Order) -> str | None:
     held = state.players[seat].goods.get(good, 0)
     if order.number > held:
         return f"you hold {held} {good}, not {order.number}"
+    if order.number < 1:  # the notation's range: such an order could not be read back
+        return f"consign: units are 1-999 (you hold {held} {good}; destroy offers none)"
     return None
 
 

@@ -30,8 +30,10 @@ Events = list[Event] | None
 def begin(state: CrusoeState, events: Events) -> None:
     """Open the Market: Communism first shares every good out evenly; Socialism pools them."""
     state.home, state.offers = [], []
-    if corporations.on(state):  # no Experience is asked, so the Market opens in the last
-        slavery.collect(state, events)  # move's step: a slave's last take his master's (252)
+    # a slave's last take is his master's before the Market, which may open in the last move's
+    # step (no Experience asked): with Corporations (252), and from version 4 always (318)
+    if corporations.on(state) or state.settings.version >= 4:
+        slavery.collect(state, events)
     pile = punishments.first_pile(state)  # Exile: the main encampment's, else the exiles'
     if pile == "share":
         _split(state, events)
