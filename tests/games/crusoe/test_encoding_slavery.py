@@ -26,7 +26,7 @@ from sealed.games.crusoe import encoding_exile
 from sealed.games.crusoe.encoding import encoding_for
 from sealed.games.crusoe.encoding_slavery import SlaveryEncoding, action_names
 from sealed.games.crusoe.game import CrusoeGame
-from sealed.games.crusoe.orders import parse_order
+from sealed.games.crusoe.orders import Order, parse_order
 from sealed.games.crusoe.state import CrusoeState
 
 GAME = CrusoeGame()
@@ -44,9 +44,13 @@ def _play(chosen: dict[str, object], seed: int, bonds: bool = True) -> Counter[s
     while not table.over:
         for seat in table.deciding():
             legal = GAME.legal_orders(table.state, seat)
-            if legal is not None and not table.drafts.get(seat) and not _aside(table, seat):
-                spelled = sorted(GAME.format(o) for o in spellings(table, seat))
-                assert spelled == sorted(GAME.format(o) for o in legal)
+            if legal is None or table.drafts.get(seat):
+                continue
+            if _aside(table, seat):
+                _check_aside(table, seat, legal)
+                continue
+            spelled = sorted(GAME.format(o) for o in spellings(table, seat))
+            assert spelled == sorted(GAME.format(o) for o in legal)
         for seat in table.seats:
             assert len(table.observe(seat)) == table.observation_size
         actions = {seat: agent_action(table, seat, rng) for seat in table.deciding()}
@@ -67,6 +71,22 @@ def _bind(table: Table, bonds: bool = True) -> bool:
     for seat, role in BONDS.items():
         state.players[seat].roles = (*state.players[seat].roles, role)
     return True
+
+
+def _check_aside(table: Table, seat: str, legal: list[Order]) -> None:
+    """At a path or violence decision under ``slavery_any_time``: the one-token orders are the
+    rules' list and the handings over the rules accept; ``free`` opens a gift (ruling 169)."""
+    encoding, view = table.encoding, table.view(seat)
+    listed = []
+    for token in encoding.next_tokens(view, legal, ()):
+        order = encoding.order(view, (token,))
+        if order is None:
+            assert encoding.actions[token].startswith("free seat+")
+        elif order.word == "hand":
+            GAME.validate(table.state, seat, order)  # raises if the rules refuse it
+        else:
+            listed.append(GAME.format(order))
+    assert sorted(listed) == sorted(GAME.format(o) for o in legal)
 
 
 def _aside(table: Table, seat: str) -> bool:
@@ -212,6 +232,11 @@ def test_the_verdict_enslave_is_offered_when_a_winner_may_be_master() -> None:
     bound.state.players["p1"].roles = ("slave-of-2",)  # the one winner is a slave: no master
     names = {bound.encoding.actions[t] for t in bound.legal_actions("p1")}
     assert "enslave" not in names and "kill" in names
+    view = table.view("p1")
+    for text in ("enslave", "take nothing"):
+        order = parse_order(text)
+        tokens = table.encoding.tokens(view, order)
+        assert len(tokens) == 1 and table.encoding.order(view, tokens) == order
 
 
 def test_freeing_and_handing_over_aside_are_offered_under_any_time() -> None:
