@@ -52,14 +52,21 @@ def agent_action(table: Table, seat: str, rng: random.Random) -> int:
 
 
 def _play(
-    chosen: dict[str, object], seed: int, exiles: tuple[str, ...] = (), own: str = ""
+    chosen: dict[str, object],
+    seed: int,
+    exiles: tuple[str, ...] = (),
+    own: str = "",
+    bonds: dict[str, str] | None = None,
 ) -> Counter[str]:
     """A game of mask-following agents to its end (``exiles`` in exile from the start, under
-    their economy ``own``); every mask where the rules list the choices is checked against
-    that list. Returns the words of the orders written."""
+    their economy ``own``; under Slavery, ``bonds`` added to the seats' roles); every mask
+    where the rules list the choices is checked against that list. Returns the words of the
+    orders written."""
     table = table_for(chosen, seed)
     for seat in exiles:
         table.state.players[seat].roles = ("exile", own)
+    for seat, bond in (bonds or {}).items():
+        table.state.players[seat].roles = (*table.state.players[seat].roles, bond)
     rng, chance, words = random.Random(seed), SeededChance(f"{seed}/play"), Counter[str]()
     while not table.over:
         for seat in table.deciding():
@@ -390,18 +397,44 @@ def test_this_sessions_exile_combinations_keep_the_catalogues_ids(
     [
         {"scenario": "national-capitalism", "punishments": "exile", "corporations": True},
         {"scenario": "crusoes-economy", "punishments": "exile"},
-        {"scenario": "class-warfare-capitalism", "punishments": "slavery+exile"},
-        {"scenario": "national-capitalism", "punishments": "slavery+exile"}
-        | {"government": "bureaucracy"},
-        {"scenario": "hobbesian", "punishments": "slavery+exile", "landlords": "modern"},
+        {"scenario": "national-capitalism", "punishments": "slavery+exile", "corporations": True},
     ],
     ids=lambda o: "-".join(map(str, o.values())),
 )
 def test_exile_where_its_decisions_are_not_spelled_has_no_encoding(chosen: Options) -> None:
     """Corporations (an exile's shares; the rules refuse it with Exile) and Crusoe's Economy
-    (no violence); with Slavery too, the combinations the slavery catalogue was not played in
-    (encoding_exile.SLAVERY_EXILE_UNSPELLED): no encoding, whatever the rules build."""
+    (no violence): no encoding."""
     assert encoding_for(SEATS, chosen) is None
+
+
+SLAVERY_EXILE: list[dict[str, object]] = [
+    {"scenario": "class-warfare-capitalism"},
+    {"scenario": "market-socialism"},
+    {"scenario": "hobbesian", "landlords": "modern"},
+    {"scenario": "national-capitalism", "landlords": "modern-rent-control"},
+    {"scenario": "national-capitalism", "government": "representative"},
+    {"scenario": "market-socialism", "government": "bureaucracy"},
+    {"scenario": "national-capitalism", "government": "bureaucracy", "paternalistic": True},
+]
+"""Slavery with Exile in this session's combinations (rulings 300, 301, 305 with 264-284)."""
+EXILED_BONDS = {"p2": "slave-of-0", "p4": "slave-of-2"}
+"""p1's slave p2 (both in exile, ruling 300) and p3's slave p4 at the main encampment."""
+
+
+@pytest.mark.parametrize("chosen", SLAVERY_EXILE, ids=lambda o: "-".join(map(str, o.values())))
+@pytest.mark.parametrize("own", ["exiles-barter", "exiles-pool"])
+def test_agents_play_slavery_with_exile_in_this_sessions_combinations(
+    chosen: dict[str, object], own: str
+) -> None:
+    """A master and his slave in exile under their own economy, another pair at home: the
+    slavery catalogue's feeding and the master's choices for a slave in exile, and a plain
+    game besides, play to their end with only orders the rules accept."""
+    chosen = chosen | {"punishments": "slavery+exile"}
+    words = _play(chosen, 1)
+    bound = Counter[str]()
+    for seed in (0, 2):  # a slave may beat his master first: two games reach a feeding
+        bound += _play(chosen, seed, exiles=("p1", "p2"), own=own, bonds=EXILED_BONDS)
+    assert words["eat"] > 0 and bound["feed"] + bound["free"] > 0
 
 
 @pytest.mark.parametrize(
@@ -434,6 +467,11 @@ def test_what_a_seat_cannot_see_never_reaches_its_observation_or_mask(
         ({"scenario": "tribal-capitalism", "landlords": "homestead"}, "exiles-pool"),
         ({"scenario": "national-capitalism", "government": "representative"}, "exiles-barter"),
         ({"scenario": "market-socialism", "government": "bureaucracy"}, "exiles-barter"),
+        ({"scenario": "class-warfare-capitalism", "punishments": "slavery+exile"}, "slaves"),
+        (
+            {"scenario": "hobbesian", "landlords": "modern", "punishments": "slavery+exile"},
+            "slaves",
+        ),
     ],
     ids=lambda o: "-".join(map(str, o.values())) if isinstance(o, dict) else str(o),
 )
@@ -441,11 +479,14 @@ def test_what_a_seat_cannot_see_stays_hidden_in_this_sessions_combinations(
     chosen: dict[str, object], own: str
 ) -> None:
     """Exiles from the start in Class Warfare, Market Socialism, with Landlords, under a
-    President or a chart: no other seat's offers, votes, bids, boxes, drafts or sealed orders
+    President or a chart (``slaves``: a master and his slave in exile, another pair at home,
+    under Slavery too): no other seat's offers, votes, bids, boxes, drafts or sealed orders
     change a seat's observation or mask."""
-    table = table_for(chosen | {"punishments": "exile"}, 6)
-    for seat in ("p2", "p4"):
-        table.state.players[seat].roles = ("exile", own)
+    table = table_for({"punishments": "exile"} | chosen, 6)
+    for seat in ("p2", "p4") if own != "slaves" else ("p1", "p2"):
+        table.state.players[seat].roles = ("exile", "exiles-barter" if own == "slaves" else own)
+    for seat, bond in EXILED_BONDS.items() if own == "slaves" else ():
+        table.state.players[seat].roles = (*table.state.players[seat].roles, bond)
     rng, chance, compared = random.Random(6), SeededChance("leak"), 0
     while not table.over and compared < 300:
         compared += same_for_each_seat(table)

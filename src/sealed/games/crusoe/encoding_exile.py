@@ -73,40 +73,19 @@ EXILE_UNSPELLED = {"corporations": False}
 exile's shares are not decided (the rules refuse Exile with Corporations)."""
 
 
-SLAVERY_EXILE_GOVERNMENTS = ("athenian", "dictatorship")
-SLAVERY_EXILE_UNSPELLED = ("class-warfare-capitalism", "market-socialism")
-"""With Slavery too, Exile is spelled as before rulings 264-284 only (these scenarios, a
-President, a chart, a hybrid and Landlords are not): the slavery catalogue's decisions
-(:mod:`.encoding_slavery`) were not played by agents there, where a master may choose for a
-slave in exile (rulings 300, 301, 305)."""
-
-
 def spelled(options: Options) -> bool:
     """Whether this catalogue spells the game's decisions under its punishments. Exile is
     spelled in :data:`SPELLED_EXILE`, under every government and with every module but those
     of :data:`EXILE_UNSPELLED` (Class Warfare and Market Socialism, Landlords, a President,
     a chart or a hybrid add no decision of an exile's: the rules ask him none, and refuse a
-    Lease, a deed or a vote across, so the masks, being the rules' checks, follow them); with
-    Slavery too, only where :func:`_spelled_with_slavery`. Crippling adds only its verdict,
-    spelled in every economy the catalogue covers."""
+    Lease, a deed or a vote across, so the masks, being the rules' checks, follow them; with
+    Slavery too, where a master in exile chooses for his slave in exile: rulings 300, 301,
+    305). Crippling adds only its verdict, spelled in every economy the catalogue covers."""
     if "exile" not in str(options.get("punishments", "none")):
         return True
-    scenario = str(options.get("scenario", "crusoes-economy"))
-    if scenario not in SPELLED_EXILE:
-        return False
-    if "slavery" in str(options.get("punishments", "none")) and not _spelled_with_slavery(options):
+    if str(options.get("scenario", "crusoes-economy")) not in SPELLED_EXILE:
         return False
     return all(options.get(module, off) == off for module, off in EXILE_UNSPELLED.items())
-
-
-def _spelled_with_slavery(options: Options) -> bool:
-    """Exile with Slavery: as spelled before rulings 264-284 (see
-    :data:`SLAVERY_EXILE_UNSPELLED`)."""
-    return (
-        str(options.get("scenario", "crusoes-economy")) not in SLAVERY_EXILE_UNSPELLED
-        and str(options.get("government", "athenian")) in SLAVERY_EXILE_GOVERNMENTS
-        and options.get("landlords", "none") == "none"
-    )
 
 
 class PunishedEncoding(ModuleEncoding):
