@@ -132,6 +132,39 @@ def test_fixems_game_string_loads_back() -> None:
     assert again.get_parameters()["card_order"] == "2_3_1"
 
 
+CHART = """\
+# a comment line, and a blank line below: the serialised game and state is read by lines
+
+wages (each good):
+  otherwise: max(10, round_up(good.price / 2))
+prices (each good):
+  if good.market == 0: 15  # 100% of a scarce good's (escapes: %2C stays as written)
+  otherwise: 10
+purchase_limits (each good and path):
+  if path.firefly: 999
+  otherwise: 2
+estate (choose a player):
+  otherwise: lowest player.vp, ties by dice
+"""
+
+
+def test_a_crusoe_chart_with_commas_and_parentheses_loads_back_and_plays() -> None:
+    """A Bureaucracy chart holds ',' '=' '(' ')' (OpenSpiel's game string's separators), as
+    every chart that names an heir does, and blank and comment lines (a serialised game and
+    state is read by lines, those skipped): the parameter is spelled %% and the text with
+    escapes (%2C, %0A ...) and reads back as written (a '%2C' written in the chart stays as
+    written); a game of it plays and serialises under OpenSpiel's own test."""
+    options: dict[str, object] = {"scenario": "market-socialism", "government": "bureaucracy"}
+    game = load("crusoe", 3, options | {"government_chart": CHART})
+    assert game.get_parameters()["government_chart"].startswith("%%# a comment line%2C and")
+    again = pyspiel.load_game(str(game))
+    assert again.options["government_chart"] == game.options["government_chart"] == CHART
+    assert str(again) == str(game)
+    text = pyspiel.serialize_game_and_state(game, game.new_initial_state())
+    assert str(pyspiel.deserialize_game_and_state(text)[0]) == str(game)
+    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
+
+
 @pytest.mark.parametrize(
     ("params", "message"),
     [

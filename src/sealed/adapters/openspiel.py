@@ -22,6 +22,7 @@ Importing this module registers ``python_sealed_<game>`` (``python_sealed_war_sl
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -64,26 +65,50 @@ def game_type(game: AnyGame) -> Any:
     )
 
 
+ESCAPES = {"%": "%25", ",": "%2C", "=": "%3D", "(": "%28", ")": "%29", "\n": "%0A", "\r": "%0D"}
+"""Characters OpenSpiel's game string cannot hold in a value, and how they are spelled: it
+splits parameters at ``,``, a value at ``=``, and reads parentheses as a nested game (a
+Crusoe Bureaucracy chart, ``lowest player.vp, ties by dice``, or a Welfare package,
+``water 2, fruit, fish``, would not load back from its own game string); a serialised game
+and state is read line by line, blank and ``#`` lines skipped (a chart's blank lines and
+comments would be lost)."""
+ESCAPED = "%%"
+"""How an escaped value begins, so that a text given as written (``100%``) is never read as
+escapes."""
+
+
 def spiel_value(value: OptionValue) -> OptionValue:
     """An option's value as an OpenSpiel parameter that reads back as the same text.
 
     OpenSpiel reads a value of digits and ``-`` as a number (Fix'em's
     ``card_order=3-2-1`` would fail to load from its own game string), so such
-    a value is spelled with ``_`` (``3_2_1``); :func:`sealed_options` reads it back.
+    a value is spelled with ``_`` (``3_2_1``); a text with a character of
+    :data:`ESCAPES` is spelled ``%%`` and the text with its escapes (``%2C`` for
+    ``,``; ``%`` itself as ``%25``). :func:`sealed_options` reads both back.
     """
     if isinstance(value, str) and value and set(value) <= set("0123456789-"):
         return value.replace("-", "_")
+    if isinstance(value, str) and any(c in value for c in ESCAPES):
+        return ESCAPED + "".join(ESCAPES.get(c, c) for c in value)
     return value
 
 
+_UNESCAPE = re.compile("|".join(re.escape(e) for e in ESCAPES.values()))
+_CHARACTER = {escape: character for character, escape in ESCAPES.items()}
+
+
 def sealed_options(game: AnyGame, params: Mapping[str, Any]) -> dict[str, Any]:
-    """OpenSpiel parameters (less ``players``) as the game's options."""
+    """OpenSpiel parameters (less ``players``) as the game's options (a text's escapes read
+    back: :func:`spiel_value`)."""
     options = dict(params)
     for spec in game.options:
         value = options.get(spec.name)
         for choice in spec.choices:
             if value != choice and value == spiel_value(choice):
                 options[spec.name] = choice
+        if isinstance(value, str) and value.startswith(ESCAPED):
+            text = value.removeprefix(ESCAPED)
+            options[spec.name] = _UNESCAPE.sub(lambda m: _CHARACTER[m.group()], text)
     return options
 
 
@@ -95,9 +120,8 @@ class SealedGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel is untyped
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         params = dict(params or {})
         players = int(params.pop("players", self.sealed_game.usual_players))
-        self.rules, self.seats, self.options, self.encoding = load(
-            self.sealed_game, players, sealed_options(self.sealed_game, params)
-        )
+        given = sealed_options(self.sealed_game, params)  # as written, escapes read back
+        self.rules, self.seats, self.options, self.encoding = load(self.sealed_game, players, given)
         self.observation_size = Table(self.rules, self.encoding, self.seats, None).observation_size
         info = pyspiel.GameInfo(
             num_distinct_actions=len(self.encoding.actions) + 1,
@@ -108,7 +132,7 @@ class SealedGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel is untyped
             utility_sum=None,
             max_game_length=self.encoding.max_decisions,
         )
-        spelled = {name: spiel_value(value) for name, value in params.items()}
+        spelled = {name: spiel_value(value) for name, value in given.items()}  # escaped once
         super().__init__(game_type(self.sealed_game), info, {"players": players, **spelled})
 
     def new_initial_state(self) -> SealedState:
