@@ -48,9 +48,12 @@ def test_slavery_and_crippling_together() -> None:
     assert Settings.from_options(options).punishments == ("crippling", "slavery")
 
 
-def test_the_encoding_is_not_offered_under_slavery() -> None:
+def test_the_encoding_is_offered_under_slavery() -> None:
+    """Slavery has its research encoding since a05a984 (encoding_slavery.py; its games are
+    played in test_encoding_slavery.py): the verdict enslave is among its actions."""
     options = resolve_options(GAME.options, {"scenario": "hobbesian", "punishments": "slavery"})
-    assert encoding_for(("a", "b", "c"), options) is None
+    encoding = encoding_for(("a", "b", "c"), options)
+    assert encoding is not None and "enslave" in encoding.actions
 
 
 def _masters(state: CrusoeState) -> dict[str, str]:
