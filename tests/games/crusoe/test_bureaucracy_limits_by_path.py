@@ -63,13 +63,25 @@ def options(chart: str, **more: Any) -> dict[str, Any]:
             limits_chart("  otherwise: 2\n", "purchase_limits (each good and seat):"),
             "line 5: 'each good and seat' is not a kind of decision",
         ),
+        (  # the refusal names the two-role kind the task takes, beside the one-role kinds
+            limits_chart("  otherwise: 2\n", "purchase_limits (each good by path):"),
+            r"line 5: 'each good by path' is not a kind of decision \(.*each player / choose a "
+            r"player, each good and path\)",
+        ),
         (
             "wages (each good and path):\n  otherwise: 10\n" + limits_chart("  otherwise: 1\n"),
             r"line 1: wages is decided as \(each good\), not \(each good and path\)",
         ),
         (limits_chart("  if path.ana: 1\n  otherwise: 2\n"), "line 6: unknown quantity 'path.ana'"),
     ],
-    ids=["a player's quantity", "by player", "by seat", "another task", "a seat's name"],
+    ids=[
+        "a player's quantity",
+        "by player",
+        "by seat",
+        "a kind misspelled",
+        "another task",
+        "a seat's name",
+    ],
 )
 def test_a_chart_for_limits_by_path_that_names_a_player_is_refused_naming_its_line(
     chart: str, message: str

@@ -503,8 +503,9 @@ def _header(number: int, line: str, vocabulary: Vocabulary) -> tuple[str, str]:
         raise ChartError(f"line {number}: the government has no task {name!r}{hint}")
     role = _KINDS.match(kind)
     if kind != "number" and (role is None or not set(_roles(kind)) <= set(vocabulary.roles)):
-        roles = ", ".join(f"each {r} / choose a {r}" for r in sorted(vocabulary.roles))
-        raise ChartError(f"line {number}: {kind!r} is not a kind of decision ({roles})")
+        kinds = [f"each {r} / choose a {r}" for r in sorted(vocabulary.roles)]
+        kinds += _pairs(vocabulary)  # 'each good and path' where a task takes it (ruling 290)
+        raise ChartError(f"line {number}: {kind!r} is not a kind of decision ({', '.join(kinds)})")
     if kind.startswith("choose an "):
         kind = "choose a " + kind.removeprefix("choose an ")
     wanted = vocabulary.tasks.get(name)
@@ -512,6 +513,13 @@ def _header(number: int, line: str, vocabulary: Vocabulary) -> tuple[str, str]:
     if wanted is not None and kind not in wanted.split(" | "):
         raise ChartError(f"line {number}: {name} is decided as ({wanted}), not ({kind})")
     return name, kind
+
+
+def _pairs(vocabulary: Vocabulary) -> list[str]:
+    """The two-role kinds the vocabulary's tasks take (``each good and path``), so that a
+    refused kind's message names them beside the one-role kinds."""
+    kinds = (k for wanted in vocabulary.tasks.values() for k in wanted.split(" | "))
+    return sorted({k for k in kinds if " and " in k})
 
 
 def _roles(kind: str) -> tuple[str, ...]:
