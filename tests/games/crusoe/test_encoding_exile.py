@@ -402,7 +402,8 @@ def test_this_sessions_exile_combinations_keep_the_catalogues_ids(
     ids=lambda o: "-".join(map(str, o.values())),
 )
 def test_exile_where_its_decisions_are_not_spelled_has_no_encoding(chosen: Options) -> None:
-    """Corporations (an exile's shares; the rules refuse it with Exile) and Crusoe's Economy
+    """Corporations (an exile's shares: the rules play it since rulings 324-329, the encoding
+    does not spell it, EXILE_UNSPELLED) and Crusoe's Economy
     (no violence): no encoding."""
     assert encoding_for(SEATS, chosen) is None
 

@@ -219,14 +219,8 @@ def test_a_sealed_step_with_the_paths_assigned_under_exile_reaches_nobody(
 @pytest.mark.parametrize(
     ("given_", "message"),
     [
-        (
-            {
-                "scenario": "national-capitalism",
-                "government": "representative",
-                "corporations": True,
-            },
-            "exile with corporations: not built",
-        ),
+        # Corporations with Exile is built since rulings 324-329 (a Representative Democracy
+        # too: test_optional_exile_corporations.py)
         ({"scenario": "crusoes-economy", "government": "bureaucracy"}, "has no government"),
     ],
 )

@@ -24,8 +24,9 @@ from sealed.games.crusoe.state import CrusoeState, Settings
 @pytest.mark.parametrize(
     ("options", "message"),
     [
-        ({"scenario": "crusoes-economy"}, "not built yet"),  # every other since 264-269
-        ({"scenario": "hobbesian", "corporations": True}, "exile with corporations"),
+        ({"scenario": "crusoes-economy"}, "violence is not permitted"),  # every other is built
+        # Corporations is built since rulings 324-329 (test_optional_exile_corporations.py)
+        ({"scenario": "hobbesian", "corporations": True}, "economies that use money"),
     ],
 )
 def test_exile_outside_what_is_built_is_refused_in_one_line(

@@ -1025,6 +1025,7 @@ def _random_exchange(view: CrusoeView, me: PlayerView, rng: random.Random) -> Or
         and p.seat != me.seat
         and not any(r.startswith("wife-of") for r in p.roles)
         and not slavery.bound(p.roles)  # a slave does not trade in a money economy (251)
+        and "exile" not in p.roles  # nothing crosses the divide (Exile, ruling 328)
     ]
     held = [
         (path, int(n))

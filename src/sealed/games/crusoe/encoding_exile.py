@@ -70,7 +70,8 @@ Exile is refused by the rules in Crusoe's Economy), under every government (ruli
 210, 278-284: an exile is asked nothing of the main encampment's government)."""
 EXILE_UNSPELLED = {"corporations": False}
 """Modules with which Exile is not spelled (each option and its value when not in play): an
-exile's shares are not decided (the rules refuse Exile with Corporations)."""
+exile's shares: the rules play Exile with Corporations since rulings 324-329, but no
+mask-following agents have played it yet, so the catalogue does not claim it."""
 
 
 def spelled(options: Options) -> bool:

@@ -235,7 +235,7 @@ def _roll_to_move(state: CrusoeState, seat: str, chance: Chance, events: Events)
         roll, may_interact = chance.dice(label, 1)[0], True
     slavery.after_roll(state, seat, may_interact)  # a new landing for his supervised group
     times = roles.experience_count(state, player, roll)
-    times += corporations.experience_times(state, player.path, roll)  # the path's corporation
+    times += corporations.experience_times(state, player.path, roll, seat)  # the corporation's
     choices = _move_choices(player, roll, times)
     if len(choices) > 1:
         state.ask, state.waiting, state.offer, state.roll = "move", (seat,), tuple(choices), roll
@@ -445,7 +445,7 @@ def _speared_fish(
 def _arrive(state: CrusoeState, seat: str, chance: Chance, events: Events) -> None:
     """Experience: one die per number already held on this path; no 1 among them: learn."""
     player = state.players[seat]
-    personal = corporations.personal_experience(state)  # Corporations: none for a player
+    personal = corporations.personal_experience(state, seat)  # Corporations: an exile's (326)
     if not player.may_gain_experience or not roles.may_learn(state, seat) or not personal:
         _continue(state, chance, events)
         return

@@ -214,16 +214,26 @@ def on(state: CrusoeState) -> bool:
     return state.settings.corporations
 
 
+def abroad(state: CrusoeState, seat: str) -> bool:
+    """``seat`` is in exile: "the rules of the economy he has left no longer effect him", and the
+    corporations are the main encampment's economy (Exile with Corporations, rulings 324-329)."""
+    from sealed.games.crusoe.modules import punishments  # it imports slavery, which imports gender
+
+    return not punishments.in_market(state, seat)
+
+
 def shares_of(state: CrusoeState, seat: str) -> int:
-    """ "each player adds the number of shares he owns in all corporations to his die roll"."""
-    if not on(state):
+    """ "each player adds the number of shares he owns in all corporations to his die roll";
+    an exile's shares add nothing while he is away (ruling 327)."""
+    if not on(state) or abroad(state, seat):
         return 0
     return sum(holders.get(seat, 0) for holders in state.corp.shares.values())
 
 
-def personal_experience(state: CrusoeState) -> bool:
-    """ "Experience is not accrued by players in the normal way for completing paths"."""
-    return not on(state)
+def personal_experience(state: CrusoeState, seat: str | None = None) -> bool:
+    """ "Experience is not accrued by players in the normal way for completing paths"; an exile,
+    whom that rule of the economy no longer affects, accrues his own (ruling 326)."""
+    return not on(state) or (seat is not None and abroad(state, seat))
 
 
 def investing(state: CrusoeState) -> bool:
@@ -242,6 +252,7 @@ def ask_investment(state: CrusoeState, traders: Sequence[str]) -> bool:
     if ask_exchange(state, traders):
         return True
     state.corp.invested = state.cycle
+    traders = [s for s in traders if not abroad(state, s)]  # an exile invests nothing (328)
     able = tuple(s for s in traders if state.players[s].money >= SHARE)
     if not able:
         return False
@@ -260,6 +271,7 @@ def ask_exchange(state: CrusoeState, traders: Sequence[str]) -> bool:
     if not state.settings.corporations_exchange or state.corp.exchanged == state.cycle:
         return False
     state.corp.exchanged = state.cycle
+    traders = [s for s in traders if not abroad(state, s)]  # no exchange across (ruling 328)
     givers = tuple(s for s in traders if state.players[s].money or shares_of(state, s))
     if len(traders) < 2 or not givers:
         return False
@@ -294,6 +306,11 @@ def exchange_problem(state: CrusoeState, seat: str, order: Order) -> str | None:
             return (
                 f"exchange {to}: a slave does not participate in trade in a money economy "
                 "(Slavery, ruling 251)"
+            )
+        if abroad(state, to):
+            return (
+                f"exchange {to}: he is in exile, and exiles may not interact with non-exiles in "
+                "any way (Exile, ruling 328)"
             )
     given: dict[str, int] = {}
     for _, terms, _ in gifts(order):
@@ -357,9 +374,12 @@ in board order between."""
 
 
 def holders(state: CrusoeState, path: str) -> dict[str, int]:
-    """The living stockholders of ``path``'s corporation and their shares (votes)."""
+    """The living stockholders of ``path``'s corporation and their shares (votes), but those in
+    exile: their shares stay theirs but carry no vote or dividend while away (ruling 324)."""
     held = state.corp.shares.get(path, {})
-    return {s: n for s, n in held.items() if n > 0 and state.players[s].alive}
+    return {
+        s: n for s, n in held.items() if n > 0 and state.players[s].alive and not abroad(state, s)
+    }
 
 
 def next_cost(state: CrusoeState) -> bool:
@@ -412,7 +432,8 @@ def collect(state: CrusoeState, events: list[Event] | None) -> None:
     if not on(state):
         return
     _void_dividends(state, events)
-    for seat in (s for s in state.order if state.players[s].alive):
+    _settle_exiles(state, events)
+    for seat in (s for s in state.order if state.players[s].alive and not abroad(state, s)):
         player = state.players[seat]
         cost = state.corp.costs.get(player.path or "")
         if cost is not None and player.path:  # once a cycle: the tax subphase, or the pot
@@ -431,6 +452,29 @@ def collect(state: CrusoeState, events: list[Event] | None) -> None:
         state.corp.debts[seat] = {p: n for p, n in state.corp.debts[seat].items() if n}
         if not state.corp.debts[seat] or not state.players[seat].alive:
             del state.corp.debts[seat]  # a dead player's debts are void
+
+
+def _settle_exiles(state: CrusoeState, events: list[Event] | None) -> None:
+    """An exile walks any path free and pays or is paid nothing across (rulings 325, 326): the
+    fees he owes are void, the dividends owed him go back to the coffers, as a dead man's."""
+    for seat in [s for s in state.order if state.players[s].alive and abroad(state, s)]:
+        fees = state.corp.debts.pop(seat, {})
+        dividends = state.corp.dividends.pop(seat, {})
+        for path, dollars in dividends.items():
+            state.corp.coffers[path] = state.corp.coffers.get(path, 0) + dollars
+        if events is None or not (fees or dividends):
+            continue
+        parts = [f"his fee of ${n} to the {p} is void" for p, n in fees.items() if n]
+        parts += [
+            f"his dividend of ${n} goes back to the {p}'s coffers" for p, n in dividends.items()
+        ]
+        events.append(
+            Event(
+                "dividend-void",
+                f"Corporations: {seat} is in exile; {'; '.join(parts)} (ruling 326).",
+                data={"seat": seat, "fees": fees, "dividends": dividends},
+            )
+        )
 
 
 def _debtor(state: CrusoeState, seat: str) -> str:
@@ -512,8 +556,9 @@ def take_shares(
 ) -> None:
     """ "If a player loses a fight his shares may be transferred to the players that beat him
     exactly as though they were goods" (ruling 140: with all his goods, fine all or kill, one
-    share at a time to the winners in turn order, path by path)."""
-    if not on(state) or not winners:
+    share at a time to the winners in turn order, path by path). The exiles' battles move no
+    share: the corporations are the main encampment's economy (ruling 327)."""
+    if not on(state) or not winners or all(abroad(state, s) for s in winners):
         return
     dealt = 0
     moved: dict[str, dict[str, int]] = {}
@@ -574,10 +619,10 @@ def view_lines(ledger: Mapping[str, object]) -> list[str]:
 # -- corporate experience (ruling 145) ------------------------------------------------------
 
 
-def experience_times(state: CrusoeState, path: str | None, roll: int) -> int:
+def experience_times(state: CrusoeState, path: str | None, roll: int, seat: str = "") -> int:
     """How often a roll on ``path`` may be modified by its corporation's experience ("used by any
-    player traversing that company's path")."""
-    if not on(state) or not path:
+    player traversing that company's path"); not by an exile's (ruling 326)."""
+    if not on(state) or not path or (seat and abroad(state, seat)):
         return 0
     return state.corp.experience.get(path, []).count(roll)
 

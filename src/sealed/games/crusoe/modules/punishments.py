@@ -137,8 +137,16 @@ ECONOMY_MODULES = {  # option -> its value when not in play: rules of an economy
 }
 
 
-EXILE_MODULES = ("guild_oligarchy", "paternalistic", "church", "third_world", "landlords")
-# 175-178; Landlords 272-276 (the land is the main encampment's economy)
+EXILE_MODULES = (
+    "guild_oligarchy",
+    "paternalistic",
+    "church",
+    "third_world",
+    "landlords",
+    "corporations",
+)
+# 175-178; Landlords 272-276 (the land is the main encampment's economy); Corporations 324-329
+# (so are the corporations: an exile keeps his shares, which neither vote nor pay while away)
 
 
 def _exile_combination(options: Options) -> None:
@@ -148,8 +156,8 @@ def _exile_combination(options: Options) -> None:
     Golden Age under the Athenian Democracy (176), The Church (177) and Third World Country
     (178), with a Dictator choosing the paths (179), the money economies of rulings 210-215,
     264-270 and Landlords (272-276), under every government: a President, a Bureaucracy or a
-    hybrid (278-281, 284) or any government choosing the paths (282). Crusoe's Economy (no
-    violence) and Corporations are refused by name."""
+    hybrid (278-281, 284) or any government choosing the paths (282), and Corporations
+    (324-329). Crusoe's Economy (no violence) is refused by name."""
     scenario = str(options.get("scenario", "crusoes-economy"))
     if scenario not in EXILE_SCENARIOS:  # Crusoe's Economy: the seed rules it out
         raise OptionError(
