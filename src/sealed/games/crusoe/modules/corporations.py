@@ -455,7 +455,7 @@ def collect(state: CrusoeState, events: list[Event] | None) -> None:
 
 
 def _settle_exiles(state: CrusoeState, events: list[Event] | None) -> None:
-    """An exile walks any path free and pays or is paid nothing across (rulings 325, 326): the
+    """An exile walks any path free and pays or is paid nothing across (rulings 325, 329): the
     fees he owes are void, the dividends owed him go back to the coffers, as a dead man's."""
     for seat in [s for s in state.order if state.players[s].alive and abroad(state, s)]:
         fees = state.corp.debts.pop(seat, {})
@@ -471,7 +471,7 @@ def _settle_exiles(state: CrusoeState, events: list[Event] | None) -> None:
         events.append(
             Event(
                 "dividend-void",
-                f"Corporations: {seat} is in exile; {'; '.join(parts)} (ruling 326).",
+                f"Corporations: {seat} is in exile; {'; '.join(parts)} (rulings 325, 329).",
                 data={"seat": seat, "fees": fees, "dividends": dividends},
             )
         )
