@@ -1,0 +1,183 @@
+"""Exile with Corporations (Alternate Punishments with the Corporations tack-on; 324-329).
+
+The scenarios are ``cases/optional_exile_corporations.yaml`` (a ruling each). Random-bot
+property tests in the six economies that use money, with and without the dividend and the
+exchange, beside Landlords and Slavery: the game plays to the end and replays exactly; dollars
+and goods are accounted for by the events (MoneyApart); shares are made only by investment;
+no exile (as the sides stood before the step) is asked a corporation's question, invests,
+exchanges, votes, is paid a dividend or a salary's excess or pays a fee, and his shares move
+only with him; a sealed step tells no other seat anything.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from tests.games.crusoe.bot_games import BOTS, bot_game, seal_watching_the_others
+from tests.games.crusoe.test_optional_exile_money import MoneyApart
+
+from sealed.core.game import resolve_options
+from sealed.core.match import Match, replay
+from sealed.games.crusoe import GAME
+from sealed.games.crusoe.modules import corporations, punishments
+from sealed.games.crusoe.orders import Order
+from sealed.games.crusoe.state import CrusoeState, Settings
+
+MONEY = corporations.MONEY_SCENARIOS
+CORPORATE_ASKS = ("toll", "invest", "exchange", "spend", "dividend", "corp-learn")
+PAID = ("corporate", "dividend-paid")
+
+
+def _exiles(state: CrusoeState) -> set[str]:
+    return {s for s, p in state.players.items() if "exile" in p.roles}
+
+
+def _shares(state: CrusoeState) -> dict[str, dict[str, int]]:
+    return {p: dict(h) for p, h in state.corp.shares.items()}
+
+
+class CorpApart(MoneyApart):
+    """MoneyApart's checks, and the corporations': nothing of theirs crosses the divide."""
+
+    def __call__(self, before: CrusoeState, match: Match[Any, Any, Any]) -> None:
+        super().__call__(before, match)
+        state, events = match.state, match.steps[-1].events
+        exiles = _exiles(before) & _exiles(state)
+        if state.ask in CORPORATE_ASKS:
+            assert not set(state.waiting) & _exiles(state), (state.ask, state.waiting)
+        bought = {p: 0 for p in corporations.PATHS}
+        for event in events:
+            data = event.data
+            if event.kind == "invest":
+                assert not set(data["invested"]) & exiles, event.text
+                for paid in data["invested"].values():
+                    for path, dollars in paid.items():
+                        bought[path] += dollars // corporations.SHARE
+            if event.kind == "exchange":
+                for giver, gifts in data["gifts"].items():
+                    assert giver not in exiles, event.text
+                    assert not {g["to"] for g in gifts} & exiles, event.text
+            if event.kind in PAID:
+                assert data["seat"] not in exiles, event.text
+            if event.kind in ("toll", "dividend"):
+                named = data.get("votes", data.get("owed", {}))
+                assert not set(named) & exiles, event.text
+            if event.kind == "dividend-void" and "fees" in data:
+                self.seen["void-exile"] += 1
+        for path in corporations.PATHS:  # shares are made by investment only
+            was = sum(before.corp.shares.get(path, {}).values())
+            now = sum(state.corp.shares.get(path, {}).values())
+            assert now - was == bought[path], (path, was, now, bought[path])
+        for seat in exiles:  # an exile's shares neither come nor go while he is away
+            for path in corporations.PATHS:
+                was = before.corp.shares.get(path, {}).get(seat, 0)
+                assert state.corp.shares.get(path, {}).get(seat, 0) == was, (seat, path)
+            for path, owed in state.corp.debts.get(seat, {}).items():  # void at collection
+                assert owed <= before.corp.debts.get(seat, {}).get(path, 0), (seat, path)
+            for path, due in state.corp.dividends.get(seat, {}).items():  # likewise (329)
+                assert due <= before.corp.dividends.get(seat, {}).get(path, 0), (seat, path)
+        held = (before.corp.shares.get(p, {}).get(s) for p in corporations.PATHS for s in exiles)
+        self.seen["exile-holds"] += any(held)
+
+
+def _options(scenario: str, **more: Any) -> dict[str, Any]:
+    return resolve_options(
+        GAME.options,
+        {"punishments": "exile", "scenario": scenario, "corporations": True, **more},
+    )
+
+
+def _holders_in_exile(dividend: bool) -> dict[str, Any]:
+    """ben and dee begin in exile holding shares (ben a dividend owed and a fee owed too)."""
+    ledger: dict[str, Any] = {
+        "shares": {"ant": {"ben": 3, "ana": 1}, "spider": {"dee": 2, "cy": 1}},
+        "coffers": {"ant": 40, "spider": 30},
+        "debts": {"ben": {"spider": 5}},
+    }
+    if dividend:
+        ledger["dividends"] = {"ben": {"ant": 4}}
+    roles = ["exile", "exiles-barter"]
+    return {"corporations": ledger, "players": {"ben": {"roles": roles}, "dee": {"roles": roles}}}
+
+
+def _replays(match: Match[Any, Any, Any]) -> None:
+    again = replay(json.loads(json.dumps(match.to_json())))
+    assert GAME.to_json(again.state) == GAME.to_json(match.state)
+
+
+@settings(max_examples=10, deadline=None)
+@given(
+    seed=st.integers(0, 2**32),
+    scenario=st.sampled_from(MONEY),
+    dividend=st.booleans(),
+    exchange=st.booleans(),
+    beside=st.sampled_from(("", "landlords", "slavery")),
+    begun=st.booleans(),
+    bots=st.lists(st.sampled_from(BOTS), min_size=4, max_size=4),
+)
+def test_random_games_with_corporations_under_exile_keep_apart_and_replay(
+    seed: int,
+    scenario: str,
+    dividend: bool,
+    exchange: bool,
+    beside: str,
+    begun: bool,
+    bots: list[str],
+) -> None:
+    more: dict[str, Any] = {
+        "corporations_dividend": dividend,
+        "corporations_exchange": exchange,
+    }
+    if beside == "landlords":
+        more["landlords"] = "modern"
+    if beside == "slavery":
+        more["punishments"] = "slavery+exile"
+    setup = _holders_in_exile(dividend) if begun else None
+    match = bot_game(seed, tuple(bots), _options(scenario, **more), CorpApart(), setup=setup)
+    _replays(match)
+
+
+def test_random_games_exile_stockholders_and_void_what_crossed() -> None:
+    """The property tests would pass if no exile held shares: pinned games must have one."""
+    check = CorpApart()
+    for seed in range(6):
+        scenario = MONEY[seed % len(MONEY)]
+        options = _options(scenario, corporations_dividend=True, corporations_exchange=True)
+        bot_game(seed, ("random",) * 4, options, check, setup=_holders_in_exile(True))
+    assert check.seen["exile-holds"] > 0
+    assert check.seen["void-exile"] > 0
+
+
+@settings(max_examples=3, deadline=None)
+@given(seed=st.integers(0, 2**32), scenario=st.sampled_from(MONEY))
+def test_a_sealed_step_with_exiled_stockholders_reaches_nobody(seed: int, scenario: str) -> None:
+    options = _options(scenario, corporations_dividend=True, corporations_exchange=True)
+    seal_watching_the_others(seed, options, "random", orders=2_000, setup=_holders_in_exile(True))
+
+
+def test_exile_with_corporations_is_no_longer_refused() -> None:
+    assert Settings.from_options(_options("national-capitalism")).corporations
+
+
+def test_a_returned_exile_votes_and_fights_with_his_shares_again() -> None:
+    """Ruling 329: on the exiles' return their shares vote, add to the die and may be taken
+    again; a dead exile's shares are any dead holder's (no vote)."""
+    match = Match.new(
+        GAME,
+        ["ana", "ben", "cy", "dee"],
+        _options("national-capitalism"),
+        seed=2,
+        setup=_holders_in_exile(False),
+    )
+    state = match.state
+    assert corporations.holders(state, "ant") == {"ana": 1}
+    assert corporations.shares_of(state, "ben") == 0
+    back = {s: Order("return") for s in ("ben", "dee")}
+    assert punishments.settle_vote(state, back, None)
+    assert corporations.holders(state, "ant") == {"ana": 1, "ben": 3}
+    assert corporations.shares_of(state, "ben") == 3
+    state.players["dee"].alive = False
+    assert corporations.holders(state, "spider") == {"cy": 1}
