@@ -340,8 +340,10 @@ def _take_land(state: CrusoeState, seat: str, master: str) -> dict[str, int]:
 
 def _take_stock(state: CrusoeState, seat: str, master: str) -> dict[str, int]:
     """Corporations (ruling 251): the slave's shares ("transferred ... exactly as though they
-    were goods") and the dividends owed him are his master's; the fees he owes his master owes."""
-    if not state.settings.corporations:
+    were goods") and the dividends owed him are his master's; the fees he owes his master owes.
+    A slave in exile's stay his until he returns with his master: the exiles' battles move no
+    share (ruling 327, as ruling 305 keeps his paths)."""
+    if not state.settings.corporations or EXILE in state.players[seat].roles:
         return {}
     corp, moved = state.corp, {}
     for path, held in corp.shares.items():
