@@ -17,6 +17,7 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from tests.games.crusoe.bot_games import BOTS, bot_game, seal_watching_the_others
+from tests.games.crusoe.test_optional_exile_governments import exiles_at_the_start
 from tests.games.crusoe.test_optional_exile_money import MoneyApart
 
 from sealed.core.game import resolve_options
@@ -137,6 +138,36 @@ def test_random_games_with_corporations_under_exile_keep_apart_and_replay(
         more["punishments"] = "slavery+exile"
     setup = _holders_in_exile(dividend) if begun else None
     match = bot_game(seed, tuple(bots), _options(scenario, **more), CorpApart(), setup=setup)
+    _replays(match)
+
+
+@settings(max_examples=6, deadline=None)
+@given(
+    seed=st.integers(0, 2**32),
+    scenario=st.sampled_from(
+        (
+            "national-capitalism",
+            "welfare-capitalism",
+            "class-warfare-capitalism",
+            "market-socialism",
+        )
+    ),
+    government=st.sampled_from(("dictatorship", "representative", "bureaucracy")),
+    bots=st.lists(st.sampled_from(BOTS), min_size=4, max_size=4),
+)
+def test_random_games_with_corporations_under_exile_and_every_government_keep_apart(
+    seed: int, scenario: str, government: str, bots: list[str]
+) -> None:
+    """Two seats no ruler begin in exile holding shares (the governments' tests' setup)."""
+    options = _options(
+        scenario, government=government, corporations_dividend=True, corporations_exchange=True
+    )
+    setup = exiles_at_the_start(seed, options)
+    exiled = list(setup.get("players", {}))
+    if exiled:
+        shares = {"ant": {exiled[0]: 3}, "spider": {exiled[-1]: 2}}
+        setup["corporations"] = {"shares": shares, "coffers": {"ant": 30, "spider": 20}}
+    match = bot_game(seed, tuple(bots), options, CorpApart(), setup=setup)
     _replays(match)
 
 
