@@ -249,6 +249,18 @@ def test_version_3_lets_the_winners_elect_an_exile_warlord_and_version_4_does_no
         run_under(monkeypatch, CrusoeV3, warlord)
 
 
+def test_version_3_lets_john_galt_reach_across_the_exile_and_version_4_does_not(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ruling 308 is version 4's: under Exile with the Objectivist Model, version 3 gave John
+    Galt (ben) what the exile ana produced and idled her with his Leisure."""
+    produced = named("optional_exile_modules.yaml", "ruling 308, with the Objectivist Model what")
+    assert run_scenario(produced).failures == []
+    assert "state.players.ana.goods.water: expected 4, got 0" in (
+        run_under(monkeypatch, CrusoeV3, produced)
+    )
+
+
 def test_version_3_asks_a_slave_to_consign_and_version_4_gives_his_take_to_his_master_first(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

@@ -73,6 +73,18 @@ def galt(state: CrusoeState) -> str | None:
     return next((s for s in state.seats if GALT in state.players[s].roles), None)
 
 
+def cut_off(state: CrusoeState, seat: str) -> bool:
+    """``seat`` is on the other side of an Exile from John Galt: Galt's creativity does not
+    reach across ("Exiles may not interact with non-exiles in any way"), so the model leaves
+    him as a game without it would (ruling 308, version 4: version 3 games let it reach)."""
+    from sealed.games.crusoe.modules import punishments  # it imports slavery, and so on
+
+    holder = galt(state) if state.settings.objectivist else None
+    if holder is None or state.settings.version < 4 or not punishments.exile_in_play(state):
+        return False
+    return punishments.apart(state, holder, seat)
+
+
 def barred_icons(roles: tuple[str, ...]) -> tuple[str, ...]:
     """Nothing whatsoever, markers included, while Galt rests (``idle``)."""
     return ALL_ICONS if IDLE in roles else ()
@@ -93,6 +105,8 @@ def after_produce(
     if seat == holder:
         if gained.get("leisure", 0) > 0:
             _idle_the_others(state, holder, events)
+        return
+    if cut_off(state, seat):  # what he produced across the divide stays his (ruling 308)
         return
     moved = {g: n for g, n in gained.items() if g in GOODS and n > 0}
     if not moved:
@@ -120,7 +134,7 @@ def after_produce(
 def _idle_the_others(state: CrusoeState, holder: str, events: list[Event] | None) -> None:
     for seat in state.seats:
         player = state.players[seat]
-        if seat != holder and IDLE not in player.roles:
+        if seat != holder and IDLE not in player.roles and not cut_off(state, seat):
             player.roles = (*player.roles, IDLE)
     if events is not None:
         from sealed.core.events import Event
@@ -154,7 +168,7 @@ def reached_market(
     moved = []
     for other in state.order:
         player = state.players[other]
-        if other == seat or not player.alive or player.path is None:
+        if other == seat or not player.alive or player.path is None or cut_off(state, other):
             continue
         market = lengths[player.path] + 1
         if player.position < market:
@@ -174,7 +188,9 @@ def reached_market(
 
 
 def may_learn(state: CrusoeState, seat: str) -> bool:
-    """Only John Galt gains Experience."""
+    """Only John Galt gains Experience; one cut off from him by an Exile his own (308)."""
+    if cut_off(state, seat):
+        return True
     return not state.settings.objectivist or GALT in state.players[seat].roles
 
 
@@ -182,7 +198,8 @@ def experience_count(state: CrusoeState, player: Player, roll: int) -> int:
     """How many times ``roll`` may modify this player's roll: his own on his path, or, under
     the Objectivist Model, Galt's numbers on every path (not path-specific)."""
     holder = galt(state) if state.settings.objectivist else None
-    if holder is None:
+    seat = next((s for s, p in state.players.items() if p is player), "")
+    if holder is None or (seat and cut_off(state, seat)):  # his own across an Exile (308)
         return player.experience.get(player.path or "", []).count(roll)
     numbers = state.players[holder].experience.values()
     return sum(row.count(roll) for row in numbers)
