@@ -395,16 +395,13 @@ def test_this_sessions_exile_combinations_keep_the_catalogues_ids(
 @pytest.mark.parametrize(
     "chosen",
     [
-        {"scenario": "national-capitalism", "punishments": "exile", "corporations": True},
         {"scenario": "crusoes-economy", "punishments": "exile"},
-        {"scenario": "national-capitalism", "punishments": "slavery+exile", "corporations": True},
     ],
     ids=lambda o: "-".join(map(str, o.values())),
 )
 def test_exile_where_its_decisions_are_not_spelled_has_no_encoding(chosen: Options) -> None:
-    """Corporations (an exile's shares: the rules play it since rulings 324-329, the encoding
-    does not spell it, EXILE_UNSPELLED) and Crusoe's Economy
-    (no violence): no encoding."""
+    """Crusoe's Economy (no violence): no encoding. Corporations is spelled with Exile since
+    rulings 324-329 (test_optional_exile_corporations.py)."""
     assert encoding_for(SEATS, chosen) is None
 
 

@@ -12,14 +12,20 @@ only with him; a sealed step tells no other seat anything.
 from __future__ import annotations
 
 import json
+import random
+from collections import Counter
 from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from tests.adapters.play import spellings
 from tests.games.crusoe.bot_games import BOTS, bot_game, seal_watching_the_others
+from tests.games.crusoe.test_encoding_exile import agent_action, table_for
 from tests.games.crusoe.test_optional_exile_governments import exiles_at_the_start
 from tests.games.crusoe.test_optional_exile_money import MoneyApart
 
+from sealed.core.chance import SeededChance
 from sealed.core.game import resolve_options
 from sealed.core.match import Match, replay
 from sealed.games.crusoe import GAME
@@ -212,3 +218,74 @@ def test_a_returned_exile_votes_and_fights_with_his_shares_again() -> None:
     assert corporations.shares_of(state, "ben") == 3
     state.players["dee"].alive = False
     assert corporations.holders(state, "spider") == {"cy": 1}
+
+
+AGENTS: list[dict[str, object]] = [
+    {
+        "scenario": "national-capitalism",
+        "corporations_exchange": True,
+        "corporations_dividend": True,
+    },
+    {"scenario": "market-socialism", "corporations_dividend": True},
+    {
+        "scenario": "state-capitalism",
+        "punishments": "exile+crippling",
+        "corporations_exchange": True,
+    },
+    {"scenario": "centralized-communism"},
+    {"scenario": "class-warfare-capitalism", "corporations_exchange": True, "landlords": "modern"},
+    {
+        "scenario": "welfare-capitalism",
+        "punishments": "slavery+exile",
+        "corporations_dividend": True,
+    },
+    {
+        "scenario": "national-capitalism",
+        "government": "representative",
+        "corporations_exchange": True,
+    },
+]
+"""The research encoding spells Exile with Corporations (encoding_exile.EXILE_UNSPELLED is
+empty): the rules ask an exile no corporate question and refuse a gift to him, and the masks
+are the rules' checks."""
+
+
+@pytest.mark.parametrize("more", AGENTS, ids=lambda o: "-".join(map(str, o.values())))
+def test_mask_following_agents_play_exile_with_corporations_to_the_end(
+    more: dict[str, object],
+) -> None:
+    """Mask-following agents play to the end: one game plain, one with p2 and p4 in exile
+    from the start under their barter holding shares, owed a dividend and owing a fee; every
+    completed order is accepted by the rules, the listed masks are the rules' lists."""
+    chosen: dict[str, object] = {"punishments": "exile", "corporations": True, **more}
+    words = _agents(chosen, 0, ())
+    words += _agents(chosen, 1, ("p2", "p4"))
+    assert words["eat"] > 0 and words["invest"] > 0
+
+
+def _agents(chosen: dict[str, object], seed: int, exiles: tuple[str, ...]) -> Counter[str]:
+    """test_encoding_exile's game of agents, the exiles holding shares of the ant and spider."""
+    table = table_for(chosen, seed)
+    corp = table.state.corp
+    for seat in exiles:
+        table.state.players[seat].roles = ("exile", "exiles-barter")
+        corp.shares.setdefault("ant", {})[seat] = 2
+        corp.shares.setdefault("spider", {})[seat] = 1
+        corp.debts[seat] = {"spider": 5}
+    if exiles:
+        corp.coffers.update({"ant": 40, "spider": 20})
+        if table.state.settings.corporations_dividend:
+            corp.dividends[exiles[0]] = {"ant": 4}
+    rng, chance, words = random.Random(seed), SeededChance(f"{seed}/play"), Counter[str]()
+    while not table.over:
+        for seat in table.deciding():
+            legal = GAME.legal_orders(table.state, seat)
+            if legal is not None and not table.drafts.get(seat):
+                spelled = sorted(GAME.format(o) for o in spellings(table, seat))
+                assert spelled == sorted(GAME.format(o) for o in legal)
+        actions = {seat: agent_action(table, seat, rng) for seat in table.deciding()}
+        orders = table.act(actions)  # validates every completed order against the rules
+        if orders is not None:
+            words.update(order.word for order in orders.values())
+            table.moved_to(GAME.advance(table.state, orders, chance))
+    return words

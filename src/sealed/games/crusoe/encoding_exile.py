@@ -68,10 +68,11 @@ SPELLED_EXILE = (
 """The scenarios whose decisions under Exile this catalogue spells (every one with violence:
 Exile is refused by the rules in Crusoe's Economy), under every government (rulings 176, 179,
 210, 278-284: an exile is asked nothing of the main encampment's government)."""
-EXILE_UNSPELLED = {"corporations": False}
-"""Modules with which Exile is not spelled (each option and its value when not in play): an
-exile's shares: the rules play Exile with Corporations since rulings 324-329, but no
-mask-following agents have played it yet, so the catalogue does not claim it."""
+EXILE_UNSPELLED: dict[str, object] = {}
+"""Modules with which Exile is not spelled (each option and its value when not in play): none
+since Exile with Corporations (rulings 324-329): the rules ask an exile no corporate question
+and refuse a gift to him, so the masks, being the rules' checks, follow them
+(test_optional_exile_corporations.py plays mask-following agents with exiled stockholders)."""
 
 
 def spelled(options: Options) -> bool:
