@@ -22,6 +22,12 @@ each living holder and paid when he next holds money (ruling 180). With
 ``corporations_exchange`` the subphase opens with the players' gifts of shares and money
 (``exchange ben ant 2 $15 cy $5``, rulings 181, 183). The bots read the public ledger through
 ``cost_in_view`` and ``dividend_vote``. Everything here is public.
+
+Under Exile (rulings 324-329, ``abroad``) the corporations are the main encampment's economy: an
+exile keeps his shares, but while away they carry no vote, dividend or violence bonus and the
+exiles' battles take none; he walks any path free, his fees and the dividends owed him are void
+at the next collection; he gains his own Experience, not the corporation's; he neither invests
+nor exchanges, and nothing is given him.
 """
 
 from __future__ import annotations
