@@ -133,12 +133,14 @@ def test_random_games_with_the_exiles_own_pile_keep_the_sides_apart_and_replay(
 
 def test_the_encoding_is_offered_under_exile() -> None:
     """Its catalogue spells the verdict exile and the exiles' vote (encoding_exile.py; the games are
-    played in test_encoding_exile.py); Slavery's decisions it still does not spell."""
+    played in test_encoding_exile.py); with Slavery beside it, Slavery's catalogue spells both
+    (encoding_slavery.py, since a05a984 and 0309cf2)."""
     options = resolve_options(GAME.options, {"scenario": "hobbesian", "punishments": "exile"})
     encoding = GAME.encoding(["ana", "ben"], options)
     assert encoding is not None and "exile" in encoding.actions
-    slavery = resolve_options(GAME.options, {"scenario": "hobbesian", "punishments": "slavery"})
-    assert GAME.encoding(["ana", "ben"], slavery) is None
+    both = {"scenario": "hobbesian", "punishments": "slavery+exile"}
+    slavery = GAME.encoding(["ana", "ben"], resolve_options(GAME.options, both))
+    assert slavery is not None and {"exile", "enslave"} <= set(slavery.actions)
 
 
 @settings(max_examples=4, deadline=None)
