@@ -579,7 +579,8 @@ def encoding_for(seats: Sequence[str], options: Options) -> CrusoeEncoding | Non
 
         # the verdicts exile and cripple ROW [SEAT ...], the exiles' vote (encoding_exile.py),
         # over the money, tack-ons' and modules' catalogues; None where Exile meets decisions
-        # it does not spell (Exile with Corporations, which the rules refuse too)
+        # it does not spell (none since Exile with Corporations, rulings 324-329; Crusoe's
+        # Economy the rules refuse)
         if not encoding_exile.spelled(options):
             return None
         tack_ons = _tack_on_decisions(options)
