@@ -405,6 +405,13 @@ def rules(game_name: str) -> None:
     help='With --mad-jack: real dice for the tables, in the order asked: "3 5 6 1".',
 )
 @click.option(
+    "--complications",
+    type=int,
+    default=0,
+    show_default=True,
+    help="With --mad-jack: how many rolls on the complication table (ruling 44).",
+)
+@click.option(
     "--chart",
     "chart_path",
     default=None,
@@ -421,6 +428,7 @@ def new(
     force: bool,
     mad_jack: bool,
     mad_jack_dice: str | None,
+    complications: int,
     chart_path: str | None,
 ) -> None:
     """Start a game and write its record to a game file."""
@@ -430,10 +438,15 @@ def new(
     options = parse_option_pairs(game, option_pairs)
     if chart_path is not None:
         options = resolve_options(game.options, {**options, **_chart_option(game, chart_path)})
-    if mad_jack or mad_jack_dice is not None:
+    rolling = mad_jack or mad_jack_dice is not None
+    if complications and not rolling:
+        raise SealedError("--complications: only with --mad-jack (the complication table)")
+    if rolling:
         if seed is None and mad_jack_dice is None:
             seed = str(random.SystemRandom().randrange(10**9))
-        rolled = _mad_jack_options(game, len(parse_players(players)), seed, mad_jack_dice)
+        rolled = _mad_jack_options(
+            game, len(parse_players(players)), seed, mad_jack_dice, complications
+        )
         clash = sorted(set(rolled) & {pair.split("=", 1)[0].strip() for pair in option_pairs})
         if clash:
             raise SealedError(
@@ -487,21 +500,23 @@ def _mad_jack_options(
     players: int,
     seed: str | None,
     dice: str | None,
+    complications: int,
 ) -> dict[str, Any]:
     """Crusoe's Planet's 'Mad Jack' tables rolled in the open (seeded, or real dice typed in),
-    printed, and turned into the game's options; a roll the program cannot play yet is refused
-    with what is missing, and nothing is written."""
+    with ``complications`` rolls on the complication table, printed, and turned into the
+    game's options; a roll the program cannot play yet is refused with what is missing, and
+    nothing is written."""
     if game.name != "crusoe":
         raise SealedError(f"--mad-jack rolls Crusoe's Planet's scenario tables, not {game.title}'s")
     from sealed.games.crusoe import madjack
 
     if dice is not None:
         entered = madjack.EnteredDice(dice)
-        config = madjack.roll(players, entered, 0)
+        config = madjack.roll(players, entered, complications)
         entered.check_all_used()
     else:
         assert seed is not None  # the caller draws one when neither was given
-        config = madjack.roll(players, SeededChance(f"madjack/{seed}"), 0)
+        config = madjack.roll(players, SeededChance(f"madjack/{seed}"), complications)
         config = dataclasses.replace(config, seed=seed)
     console.print(config.to_text(), markup=False, highlight=False)
     missing = config.not_built()

@@ -65,3 +65,39 @@ def test_bad_dice_an_option_the_roll_sets_and_another_game_are_refused(tmp_path:
     other = sealed("new", "war-slayer", "--players", "a,b", "--mad-jack", "-o", str(out))
     assert "not War Slayer V's" in one_line_error(other)
     assert not out.exists()
+
+
+def test_complications_are_rolled_in_the_open_and_start_the_game(tmp_path: Path) -> None:
+    """The issue's `sealed new crusoe --mad-jack` rolls the complications too (ruling 44)."""
+    config = roll(4, SeededChance("madjack/5"), 2)
+    out = tmp_path / "g.json"
+    result = sealed(
+        "new", "crusoe", "--players", "a,b,c,d", "--mad-jack", "--seed", "5",
+        "--complications", "2", "-o", str(out),
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    assert result.output.count("Complication:") == 3  # seed 5: one complication rolled again
+    assert "Libertarianism" in result.output and "Disability" in result.output
+    match = load_match(out)
+    for name, value in config.options().items():
+        assert match.options[name] == value
+    assert match.options["libertarianism"] is True
+
+
+def test_complications_typed_in_as_real_dice(tmp_path: Path) -> None:
+    out = tmp_path / "g.json"
+    dice = "3 5 5 3 6 6 6"  # Tribal Communism; a Violence Tack-on: the Church and Libertarianism
+    base = ["new", "crusoe", "--players", "a,b,c,d", "--dice", dice, "-o", str(out)]
+    result = sealed(*base, "--complications", "1")
+    assert result.exit_code == 0, result.output
+    assert load_match(out).options["church"] == "less-devout"
+
+
+def test_bad_complications_are_refused_and_write_nothing(tmp_path: Path) -> None:
+    out = tmp_path / "g.json"
+    base = ["new", "crusoe", "--players", "a,b,c,d", "-o", str(out)]
+    too_many = sealed(*base, "--mad-jack", "--seed", "5", "--complications", "13")
+    assert "complications: 0 to 12, not 13" in one_line_error(too_many)
+    alone = sealed(*base, "--complications", "1")
+    assert "--complications: only with --mad-jack" in one_line_error(alone)
+    assert not out.exists()
