@@ -283,3 +283,15 @@ def test_a_consignment_of_no_units_is_refused_as_the_notation_refuses_it() -> No
     state.players["ben"].goods["water"] = 0
     with pytest.raises(IllegalOrderError, match="units are 1-999"):
         CrusoeV3().validate(state, "ben", Order("consign", name="cy", number=0, dollars=0))
+
+
+def test_version_3_refuses_a_husband_every_gift_past_ten_food_and_version_4_allows_nothing_more(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ruling 319 is version 4's: with gender_feeding, when the food his wife may eat of her own
+    is past ten already, version 3 refused even an empty gift, so no order was left to him
+    (a random bot game stopped there); version 4 allows a gift that adds nothing she may eat."""
+    nothing = named("module_gender_feeding.yaml", "ruling 319")
+    assert run_scenario(nothing).failures == []
+    with pytest.raises(ScenarioError, match="she may consume at most ten food"):
+        run_under(monkeypatch, CrusoeV3, nothing)

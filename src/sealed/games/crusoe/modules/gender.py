@@ -790,7 +790,10 @@ def feed_problem(state: CrusoeState, seat: str, wife: str, goods: Mapping[str, i
     # food she cannot eat anyway does not bar a gift she can (ruling 246)
     barred = roles.diet(her.roles)
     food = sum(min(3, her.goods[f] + goods.get(f, 0)) for f in FOODS if f not in barred)
-    if food > 10:
+    held = sum(min(3, her.goods[f]) for f in FOODS if f not in barred)
+    # since version 4 a gift that adds nothing she may eat is allowed when her own food is past
+    # ten already (ruling 319: version 3 refused even an empty gift, leaving him no order)
+    if food > 10 and (state.settings.version < 4 or food > held):
         return "feed: she may consume at most ten food (Meeting Survival Needs)"
     return None
 
