@@ -37,7 +37,10 @@ BOTS = ("greedy", "cooperative", "selfish", "random", "greedy")
 @pytest.mark.parametrize(
     ("options", "message"),
     [
-        ({"gender": "dolls-house"}, "gender dolls-house with scenario crusoes-economy: not built"),
+        (
+            {"gender": "dolls-house"},
+            "gender dolls-house with scenario crusoes-economy: the castaways cannot reach",
+        ),
         (
             {"gender": "dolls-house", "scenario": "hobbesian", "objectivist": True},
             "gender dolls-house with objectivist: both say who receives",

@@ -99,9 +99,9 @@ def read_options(options: Options) -> bool:
     scenario = str(options.get("scenario", "crusoes-economy"))
     if variant == "dolls-house" and scenario not in DOLLS_HOUSE_SCENARIOS:
         raise OptionError(
-            f"gender dolls-house with scenario {scenario}: not built (built with "
-            f"{', '.join(DOLLS_HOUSE_SCENARIOS)}; in Crusoe's Economy the castaways cannot reach "
-            "each other, ruling 9)"
+            f"gender dolls-house with scenario {scenario}: the castaways cannot reach each other "
+            f"(ruling 9), so no husband collects what his wife produces (Doll's House; played "
+            f"with {', '.join(DOLLS_HOUSE_SCENARIOS)})"
         )
     if variant == MATRIARCHAL:
         _check_matriarchy(options, scenario)
