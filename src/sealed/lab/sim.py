@@ -324,6 +324,17 @@ def stop_pool(pool: ProcessPoolExecutor) -> None:
     workers = list((getattr(pool, "_processes", None) or {}).values())  # no public way < 3.14
     for process in workers:
         process.terminate()
+    for process in workers:
+        process.join(timeout=5)
+    # A worker ended while writing a result leaves half a message in the results pipe: the
+    # pool's manager thread then waits in recv for the rest, and Python's exit hook joins that
+    # thread for ever (CI's pytest hung after its summary so). Once the workers are gone,
+    # closing this process's own write end lets that read see the end of the pipe and the
+    # thread finish as for a broken pool.
+    if all(not process.is_alive() for process in workers):
+        writer = getattr(getattr(pool, "_result_queue", None), "_writer", None)
+        if writer is not None:
+            writer.close()
     pool.shutdown(wait=False, cancel_futures=True)
 
 
